@@ -1,0 +1,252 @@
+import { describe, it, expect } from 'vitest';
+import {
+  centsToInput,
+  centsToReais,
+  divRoundHalfAwayFromZero,
+  isCents,
+  mulDivRound,
+  parseBRLToCents,
+  parseDecimalInput,
+  parseScaledDecimal,
+  percentOfCents,
+  reaisToCents,
+  sumCents,
+} from '../money';
+
+describe('parseBRLToCents accepts', () => {
+  it.each<[string | number, number]>([
+    ['1.234,56', 123456],
+    ['1234,56', 123456],
+    ['1234.56', 123456],
+    ['R$ 1.234,56', 123456],
+    ['R$\u00a01.234,56', 123456], // pasted from formatBRL output
+    ['r$1.234,56', 123456],
+    ['  10 ', 1000],
+    ['10', 1000],
+    ['0', 0],
+    ['0,5', 50],
+    ['10,5', 1050],
+    [',50', 50],
+    ['10,', 1000],
+    ['1.234', 123400], // pt-BR thousands separator
+    ['12.500', 1250000],
+    ['1.234.567', 123456700],
+    ['1.234.567,89', 123456789],
+    ['1,234.56', 123456], // last separator is the decimal one
+    ['0.123', 12], // a leading zero cannot start a thousands group
+    ['1234.567', 123457], // four integer digits: "." is decimal
+    ['-10,00', -1000],
+    ['-R$ 10,00', -1000],
+    ['R$ -10,00', -1000],
+    ['+5', 500],
+    ['-0,00', 0],
+    ['1,005', 101], // half away from zero
+    ['1,004', 100],
+    ['1,0049999', 100],
+    ['-1,005', -101],
+    ['0,0155', 2],
+    ['0,015', 2],
+    ['0,014', 1],
+    ['90071992547409,91', 9007199254740991], // Number.MAX_SAFE_INTEGER centavos
+    [10.5, 1050],
+    [0, 0],
+    [-0, 0],
+    [1.005, 101], // 1.005 is 1.00499999… in binary; the shortest decimal form rounds up
+    [0.1 + 0.2, 30],
+    [-2.345, -235],
+    [1e-7, 0],
+    [1e13, 1e15],
+  ])('%j → %d', (input, expected) => {
+    expect(parseBRLToCents(input)).toBe(expected);
+  });
+});
+
+describe('parseBRLToCents rejects', () => {
+  it.each<[string | number]>([
+    [''],
+    ['   '],
+    ['abc'],
+    ['1,2,3'],
+    ['1.2.3'],
+    ['1.23.456'],
+    ['12.34.567,00'],
+    ['1.234,5.6'],
+    ['1,234,567'],
+    [','],
+    ['.'],
+    ['R$'],
+    ['-'],
+    ['--1'],
+    ['-R$ -1'],
+    ['1 234,56'],
+    ['10 reais'],
+    ['1e3'],
+    ['0x10'],
+    ['90071992547409,92'], // one centavo past the safe-integer range
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [1e15], // 1e17 centavos: past the safe-integer range
+  ])('%j → null', (input) => {
+    expect(parseBRLToCents(input)).toBeNull();
+  });
+});
+
+describe('parseScaledDecimal / parseDecimalInput', () => {
+  it.each<[string | number, number, bigint | null]>([
+    ['0,0155', 4, 155n],
+    ['0,01555', 4, 156n],
+    ['15', 2, 1500n],
+    ['13,8', 2, 1380n],
+    ['-0,00005', 4, -1n],
+    ['x', 2, null],
+  ])('parseScaledDecimal(%j, %d) → %s', (input, decimals, expected) => {
+    expect(parseScaledDecimal(input, decimals)).toBe(expected);
+  });
+
+  it.each<[string | number, number, string | null]>([
+    ['0,0155', 4, '0.0155'],
+    ['0,01555', 4, '0.0156'],
+    ['1.234,5', 2, '1234.50'],
+    ['-0,5', 2, '-0.50'],
+    ['-0,001', 2, '0.00'],
+    ['42', 0, '42'],
+    [0.0155, 4, '0.0155'],
+    ['abc', 2, null],
+  ])('parseDecimalInput(%j, %d) → %j', (input, decimals, expected) => {
+    expect(parseDecimalInput(input, decimals)).toBe(expected);
+  });
+});
+
+describe('reaisToCents', () => {
+  it.each([
+    [0, 0],
+    [10.5, 1050],
+    [1.005, 101],
+    [1.015, 102],
+    [-1.005, -101],
+    [0.1 + 0.2, 30],
+    [19.99, 1999],
+    [1234567.89, 123456789],
+  ])('%d → %d', (reais, cents) => {
+    expect(reaisToCents(reais)).toBe(cents);
+  });
+
+  it.each([[Number.NaN], [Number.POSITIVE_INFINITY], [1e20]])('%d throws', (reais) => {
+    expect(() => reaisToCents(reais)).toThrow(RangeError);
+  });
+});
+
+describe('centsToReais', () => {
+  it.each([
+    [123456, 1234.56],
+    [-50, -0.5],
+    [0, 0],
+  ])('%d → %d', (cents, reais) => {
+    expect(centsToReais(cents)).toBe(reais);
+  });
+});
+
+describe('sumCents', () => {
+  it('is exact where floating-point reais are not', () => {
+    expect(0.1 + 0.2).not.toBe(0.3);
+    const cents = ['0,10', '0,20'].map((v) => parseBRLToCents(v) ?? Number.NaN);
+    expect(sumCents(cents)).toBe(30);
+    expect(sumCents(Array.from({ length: 10 }, () => reaisToCents(0.1)))).toBe(100);
+  });
+
+  it.each<[number[], number]>([
+    [[], 0],
+    [[1], 1],
+    [[123456, -23456], 100000],
+    [[Number.MAX_SAFE_INTEGER - 1, 1], Number.MAX_SAFE_INTEGER],
+  ])('%j → %d', (values, expected) => {
+    expect(sumCents(values)).toBe(expected);
+  });
+
+  it.each<[number[]]>([[[0.5]], [[Number.NaN]], [[Number.MAX_SAFE_INTEGER, 1]]])(
+    '%j throws',
+    (values) => {
+      expect(() => sumCents(values)).toThrow(RangeError);
+    },
+  );
+});
+
+describe('percentOfCents', () => {
+  it.each([
+    [10000, 15, 1500],
+    [12345, 10, 1235], // 1234,5 → half away from zero
+    [-12345, 10, -1235],
+    [333, 50, 167],
+    [1000, 12.5, 125],
+    [1999, 0.1, 2], // 1,999 centavos → 2
+    [1001, 33.33, 334], // 333,6333
+    [100, 0, 0],
+    [0, 15, 0],
+    [100, -10, -10],
+    [1, 150, 2], // 1,5 → 2
+  ])('%d × %d%% → %d', (cents, percent, expected) => {
+    expect(percentOfCents(cents, percent)).toBe(expected);
+  });
+
+  it('rejects non-integer cents and non-finite percents', () => {
+    expect(() => percentOfCents(1.5, 10)).toThrow(RangeError);
+    expect(() => percentOfCents(100, Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('divRoundHalfAwayFromZero / mulDivRound', () => {
+  it.each<[bigint, bigint, bigint]>([
+    [5n, 2n, 3n],
+    [-5n, 2n, -3n],
+    [5n, -2n, -3n],
+    [4n, 3n, 1n],
+    [-4n, 3n, -1n],
+    [0n, 7n, 0n],
+  ])('%s ÷ %s → %s', (n, d, expected) => {
+    expect(divRoundHalfAwayFromZero(n, d)).toBe(expected);
+  });
+
+  it('rejects division by zero', () => {
+    expect(() => divRoundHalfAwayFromZero(1n, 0n)).toThrow(RangeError);
+  });
+
+  it.each([
+    [100000, 1500, 1000, 150000], // 100.000 miles at R$ 15,00 per thousand → R$ 1.500,00
+    [12345, 1380, 1000, 17036], // 17.036,1
+    [1, 5, 10, 1], // 0,5 → 1
+  ])('%d × %d ÷ %d → %d', (a, b, divisor, expected) => {
+    expect(mulDivRound(a, b, divisor)).toBe(expected);
+  });
+});
+
+describe('centsToInput', () => {
+  it.each([
+    [123456, '1234,56'],
+    [5, '0,05'],
+    [100, '1,00'],
+    [0, '0,00'],
+    [-123456, '-1234,56'],
+    [-5, '-0,05'],
+  ])('%d → %j', (cents, expected) => {
+    expect(centsToInput(cents)).toBe(expected);
+  });
+
+  it('round-trips through parseBRLToCents', () => {
+    for (const cents of [0, 1, 99, 100, 123456, -7, 9007199254740991]) {
+      expect(parseBRLToCents(centsToInput(cents))).toBe(cents);
+    }
+  });
+});
+
+describe('isCents', () => {
+  it.each<[unknown, boolean]>([
+    [0, true],
+    [-100, true],
+    [1.5, false],
+    [Number.NaN, false],
+    ['100', false],
+    [2 ** 53, false],
+  ])('%j → %s', (value, expected) => {
+    expect(isCents(value)).toBe(expected);
+  });
+});

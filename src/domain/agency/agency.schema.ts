@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { cnpjSchema, optionalPhoneSchema } from '../documents.schema';
+import { emailSchema } from '../auth/auth.schema';
+import { parseBRLToCents } from '../money';
+
+export const REGISTRATION_STATUSES = ['Ativa', 'Inapta', 'Suspensa', 'Baixada', 'Nula'] as const;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealIsoDate(v: string): boolean {
+  if (!isoDate.test(v)) return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+function localToday(): string {
+  const now = new Date();
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/** Spec part 2 §5 "Agency form". */
+export const agencyInputSchema = z.object({
+  legal_name: z.string({ error: 'Razão social é obrigatória' }).trim().min(2, 'Razão social deve ter pelo menos 2 caracteres').max(200, 'Máximo de 200 caracteres'),
+  trade_name: z.string({ error: 'Nome fantasia é obrigatório' }).trim().min(2, 'Nome fantasia deve ter pelo menos 2 caracteres').max(200, 'Máximo de 200 caracteres'),
+  cnpj: cnpjSchema,
+  registration_status: z.string({ error: 'Situação cadastral é obrigatória' }).trim().min(1, 'Situação cadastral é obrigatória').max(40),
+  opened_on: z
+    .string({ error: 'Data de abertura é obrigatória' })
+    .min(1, 'Data de abertura é obrigatória')
+    .refine(isRealIsoDate, 'Data inválida')
+    .refine((v) => v >= '1900-01-01', 'Data não pode ser anterior a 1900')
+    .refine((v) => v <= localToday(), 'Data não pode estar no futuro'),
+  address: z.string({ error: 'Endereço é obrigatório' }).trim().min(10, 'Endereço deve ter pelo menos 10 caracteres').max(400, 'Máximo de 400 caracteres'),
+  main_activity_code: z.string({ error: 'CNAE é obrigatório' }).trim().min(5, 'CNAE deve ter pelo menos 5 caracteres').max(20, 'Máximo de 20 caracteres'),
+  share_capital_cents: z
+    .number({ error: 'Capital social inválido' })
+    .int('Capital social inválido')
+    .min(0, 'Capital social não pode ser negativo')
+    .max(Number.MAX_SAFE_INTEGER, 'Capital social inválido')
+    .nullable(),
+  email: z
+    .union([z.literal(''), emailSchema])
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  phone: optionalPhoneSchema,
+});
+export type AgencyInput = z.infer<typeof agencyInputSchema>;
+
+/** The "Capital Social" field as typed in the form ("1.234,56") → centavos. */
+export const shareCapitalFieldSchema = z
+  .string()
+  .transform((v, ctx) => {
+    if (v.trim() === '') return null;
+    const cents = parseBRLToCents(v);
+    if (cents === null || cents < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Capital social inválido' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const LOT_ALLOCATION_POLICIES = ['cheapest', 'expiring_first'] as const;
+export type LotAllocationPolicy = (typeof LOT_ALLOCATION_POLICIES)[number];
+
+export const DEFAULT_SETTINGS = {
+  default_markup_percent: 15,
+  expiry_alert_days: 30,
+  currency: 'BRL',
+  lot_allocation_policy: 'cheapest',
+} as const satisfies Settings;
+
+export const settingsInputSchema = z.object({
+  default_markup_percent: z
+    .number({ error: 'Informe o markup padrão' })
+    .min(0, 'O markup não pode ser negativo')
+    .max(1000, 'O markup deve ser no máximo 1000%')
+    .refine((v) => Number.isInteger(Math.round(v * 10)) && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Use no máximo uma casa decimal'),
+  expiry_alert_days: z
+    .number({ error: 'Informe os dias de alerta' })
+    .int('Use um número inteiro de dias')
+    .min(1, 'Mínimo de 1 dia')
+    .max(365, 'Máximo de 365 dias'),
+  currency: z.literal('BRL', { error: 'Moeda deve ser BRL' }),
+  lot_allocation_policy: z.enum(LOT_ALLOCATION_POLICIES, { error: 'Política inválida' }),
+});
+export type Settings = z.infer<typeof settingsInputSchema>;
+
+export const notificationPrefsSchema = z.object({
+  email_notifications: z.boolean({ error: 'Valor inválido' }),
+  lot_expiring: z.boolean({ error: 'Valor inválido' }),
+  sla_exceeded: z.boolean({ error: 'Valor inválido' }),
+  margin_critical: z.boolean({ error: 'Valor inválido' }),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+
+export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
+  email_notifications: true,
+  lot_expiring: true,
+  sla_exceeded: true,
+  margin_critical: true,
+};

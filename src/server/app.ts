@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { agencyRoutes, meRoutes } from './agency/agency.routes';
+import { authRoutes } from './auth/auth.routes';
+import { AppError, MESSAGES } from './http/errors';
+import type { AppDeps, AppEnv } from './http/context';
+import { requireSession, sameOriginOnly } from './http/middleware';
+import { buildOpenApiDocument } from './openapi';
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('requestId', c.req.header('x-request-id') ?? randomUUID());
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith('/api/')) {
+      deps.logger.debug(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), requestId: c.var.requestId },
+        'request',
+      );
+    }
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return c.json(err.toBody(), err.status);
+    }
+    deps.logger.error({ err, requestId: c.var.requestId, path: c.req.path }, 'unhandled error');
+    return c.json({ error: { code: 'INTERNAL', message: MESSAGES.serverError } }, 500);
+  });
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.get('/api/openapi.json', (c) => c.json(buildOpenApiDocument()));
+
+  const api = new Hono<AppEnv>();
+  api.use('*', sameOriginOnly, requireSession);
+  api.route('/auth', authRoutes);
+  api.route('/agency', agencyRoutes);
+  api.route('/me', meRoutes);
+  api.all('*', () => {
+    throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
+  });
+  app.route('/api/v1', api);
+  app.all('/api/*', () => {
+    throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
+  });
+
+  if (deps.webDir) {
+    const webDir = deps.webDir;
+    app.use('/assets/*', serveStatic({ root: webDir, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use('*', serveStatic({ root: webDir }));
+    let indexHtml: string | undefined;
+    // The single-page app owns every other path (its router shows the 404 page).
+    app.get('*', async (c) => {
+      indexHtml ??= await readFile(path.join(webDir, 'index.html'), 'utf8');
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

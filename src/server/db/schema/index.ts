@@ -1,0 +1,503 @@
+/**
+ * The whole data model of DESIGN.md §2. Keys are snake_case in TypeScript and SQL alike, so rows
+ * travel to the API without renaming. Money is integer centavos (bigint, `*_cents`); cost per
+ * thousand miles (CPM) is numeric(14,4). Every business table carries agency_id, and composite
+ * foreign keys (id, agency_id) keep a row from pointing at another agency's row.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow();
+const ts = () => timestamp({ withTimezone: true, mode: 'string' });
+const cents = () => bigint({ mode: 'number' });
+const agencyRef = () =>
+  uuid()
+    .notNull()
+    .references(() => agencies.id, { onDelete: 'cascade' });
+
+export const agencies = pgTable(
+  'agencies',
+  {
+    id: id(),
+    legal_name: text().notNull(),
+    trade_name: text().notNull(),
+    cnpj: varchar({ length: 14 }).notNull(),
+    registration_status: text().notNull().default('Ativa'),
+    opened_on: date({ mode: 'string' }),
+    address: text(),
+    main_activity_code: text(),
+    share_capital_cents: cents(),
+    email: text(),
+    phone: varchar({ length: 11 }),
+    settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    is_active: boolean().notNull().default(true),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('agencies_cnpj_key').on(t.cnpj),
+    check('agencies_cnpj_digits', sql`${t.cnpj} ~ '^[0-9]{14}$'`),
+    check('agencies_share_capital_nonneg', sql`${t.share_capital_cents} IS NULL OR ${t.share_capital_cents} >= 0`),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    name: text().notNull(),
+    email: text(),
+    phone: varchar({ length: 11 }),
+    password_hash: text().notNull(),
+    notification_prefs: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    password_changed_at: createdAt(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_key').on(t.phone),
+    index('users_agency_idx').on(t.agency_id),
+    check('users_has_identifier', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token; the token itself is never stored. */
+    id: varchar({ length: 64 }).primaryKey(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    agency_id: agencyRef(),
+    created_at: createdAt(),
+    last_seen_at: createdAt(),
+    expires_at: ts().notNull(),
+    user_agent: text(),
+    ip: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_agency_idx').on(t.agency_id), index('sessions_expires_idx').on(t.expires_at)],
+);
+
+/** Failed (and successful) sign-ins, for throttling per account and per address. Not agency data. */
+export const login_attempts = pgTable(
+  'login_attempts',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    identifier: text().notNull(),
+    ip: text().notNull(),
+    succeeded: boolean().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('login_attempts_identifier_idx').on(t.identifier, t.created_at), index('login_attempts_ip_idx').on(t.ip, t.created_at)],
+);
+
+export const import_jobs = pgTable(
+  'import_jobs',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    file_name: text().notNull(),
+    file_size: integer().notNull(),
+    total_rows: integer().notNull().default(0),
+    mapping: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: text().notNull().default('processing'),
+    ok_rows: integer().notNull().default(0),
+    error_rows: integer().notNull().default(0),
+    errors: jsonb().$type<unknown[]>().notNull().default([]),
+    created_at: createdAt(),
+    completed_at: ts(),
+    undone_at: ts(),
+  },
+  (t) => [
+    unique('import_jobs_id_agency_key').on(t.id, t.agency_id),
+    index('import_jobs_agency_created_idx').on(t.agency_id, t.created_at.desc()),
+    check('import_jobs_kind', sql`${t.kind} IN ('clients', 'lots', 'emissions')`),
+    check('import_jobs_status', sql`${t.status} IN ('processing', 'completed', 'failed', 'undone')`),
+    check('import_jobs_counts', sql`${t.file_size} >= 0 AND ${t.total_rows} >= 0 AND ${t.ok_rows} >= 0 AND ${t.error_rows} >= 0`),
+  ],
+);
+
+export const import_presets = pgTable(
+  'import_presets',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    name: text().notNull(),
+    mapping: jsonb().$type<Record<string, string>>().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('import_presets_name_key').on(t.agency_id, t.user_id, t.kind, t.name),
+    check('import_presets_kind', sql`${t.kind} IN ('clients', 'lots', 'emissions')`),
+    check('import_presets_name', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    name: text().notNull(),
+    email: text(),
+    phone: varchar({ length: 11 }),
+    /** CPF (11 digits) or CNPJ (14 digits) for companies. */
+    document: varchar({ length: 14 }),
+    birth_date: date({ mode: 'string' }),
+    status: text().notNull().default('active'),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    notes: text(),
+    import_job_id: uuid(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+    deleted_at: ts(),
+  },
+  (t) => [
+    unique('clients_id_agency_key').on(t.id, t.agency_id),
+    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    index('clients_agency_name_idx').on(t.agency_id, t.name),
+    index('clients_agency_status_idx').on(t.agency_id, t.status),
+    index('clients_agency_document_idx').on(t.agency_id, t.document),
+    index('clients_agency_updated_idx').on(t.agency_id, t.updated_at),
+    index('clients_import_job_idx').on(t.import_job_id),
+    check('clients_status', sql`${t.status} IN ('active', 'inactive', 'blocked')`),
+    check('clients_name_length', sql`length(${t.name}) >= 2`),
+    check('clients_document_digits', sql`${t.document} IS NULL OR ${t.document} ~ '^([0-9]{11}|[0-9]{14})$'`),
+  ],
+);
+
+export const loyalty_accounts = pgTable(
+  'loyalty_accounts',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    /** Null: the agency's own account. */
+    client_id: uuid(),
+    program: text().notNull(),
+    account_number: text().notNull(),
+    nickname: text(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+    deleted_at: ts(),
+  },
+  (t) => [
+    unique('loyalty_accounts_id_agency_key').on(t.id, t.agency_id),
+    foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }).onDelete('cascade'),
+    uniqueIndex('loyalty_accounts_client_program_key')
+      .on(t.agency_id, t.client_id, t.program)
+      .where(sql`${t.client_id} IS NOT NULL AND ${t.deleted_at} IS NULL`),
+    index('loyalty_accounts_agency_program_idx').on(t.agency_id, t.program),
+    index('loyalty_accounts_client_idx').on(t.client_id),
+    check(
+      'loyalty_accounts_program',
+      sql`${t.program} IN ('LATAM', 'SMILES', 'AZUL', 'TAP', 'AVIANCA', 'AMERICAN', 'UNITED', 'IBERIA', 'QATAR', 'OTHER')`,
+    ),
+    check('loyalty_accounts_number', sql`length(trim(${t.account_number})) >= 1`),
+  ],
+);
+
+export const mile_lots = pgTable(
+  'mile_lots',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    account_id: uuid().notNull(),
+    original_quantity: integer().notNull(),
+    remaining_quantity: integer().notNull(),
+    total_cost_cents: cents().notNull(),
+    /** Cost per thousand miles (the "milheiro"), R$ with 4 decimals. */
+    cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+    purchase_date: date({ mode: 'string' }).notNull(),
+    expiry_date: date({ mode: 'string' }),
+    supplier: text(),
+    notes: text(),
+    status: text().notNull().default('available'),
+    import_job_id: uuid(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+    deleted_at: ts(),
+  },
+  (t) => [
+    unique('mile_lots_id_agency_key').on(t.id, t.agency_id),
+    foreignKey({ columns: [t.account_id, t.agency_id], foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id] }),
+    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    index('mile_lots_agency_expiry_idx').on(t.agency_id, t.expiry_date),
+    index('mile_lots_agency_status_idx').on(t.agency_id, t.status, t.expiry_date),
+    index('mile_lots_account_idx').on(t.account_id, t.status),
+    index('mile_lots_import_job_idx').on(t.import_job_id),
+    check('mile_lots_original_positive', sql`${t.original_quantity} > 0`),
+    check('mile_lots_remaining_range', sql`${t.remaining_quantity} BETWEEN 0 AND ${t.original_quantity}`),
+    check('mile_lots_cost_nonneg', sql`${t.total_cost_cents} >= 0 AND ${t.cost_per_thousand} >= 0`),
+    check('mile_lots_status', sql`${t.status} IN ('available', 'reserved', 'used', 'expired')`),
+  ],
+);
+
+export const emissions = pgTable(
+  'emissions',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    client_id: uuid().notNull(),
+    account_id: uuid().notNull(),
+    pnr: text(),
+    route: text().notNull(),
+    departure_date: date({ mode: 'string' }),
+    miles_used: integer().notNull(),
+    fees_cents: cents().notNull().default(0),
+    revenue_cents: cents().notNull(),
+    rav_cents: cents().notNull().default(0),
+    miles_cost_cents: cents().notNull().default(0),
+    margin_cents: cents().notNull().default(0),
+    status: text().notNull().default('processing'),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    import_job_id: uuid(),
+    created_at: createdAt(),
+    submitted_at: ts(),
+    issued_at: ts(),
+    failed_at: ts(),
+    cancelled_at: ts(),
+    updated_at: createdAt(),
+    deleted_at: ts(),
+  },
+  (t) => [
+    unique('emissions_id_agency_key').on(t.id, t.agency_id),
+    foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }),
+    foreignKey({ columns: [t.account_id, t.agency_id], foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id] }),
+    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    index('emissions_agency_created_idx').on(t.agency_id, t.created_at.desc()),
+    index('emissions_agency_status_idx').on(t.agency_id, t.status, t.created_at.desc()),
+    index('emissions_client_idx').on(t.client_id),
+    index('emissions_account_idx').on(t.account_id),
+    index('emissions_import_job_idx').on(t.import_job_id),
+    check('emissions_status', sql`${t.status} IN ('pending', 'processing', 'issued', 'failed', 'cancelled')`),
+    check('emissions_miles_positive', sql`${t.miles_used} > 0`),
+    check(
+      'emissions_amounts_nonneg',
+      sql`${t.fees_cents} >= 0 AND ${t.revenue_cents} >= 0 AND ${t.rav_cents} >= 0 AND ${t.miles_cost_cents} >= 0`,
+    ),
+    check('emissions_route', sql`length(trim(${t.route})) > 0`),
+  ],
+);
+
+export const emission_allocations = pgTable(
+  'emission_allocations',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    emission_id: uuid().notNull(),
+    lot_id: uuid().notNull(),
+    miles: integer().notNull(),
+    cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+    cost_cents: cents().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }),
+    index('emission_allocations_emission_idx').on(t.emission_id),
+    index('emission_allocations_lot_idx').on(t.lot_id),
+    check('emission_allocations_miles_positive', sql`${t.miles} > 0`),
+    check('emission_allocations_cost_nonneg', sql`${t.cost_cents} >= 0 AND ${t.cost_per_thousand} >= 0`),
+  ],
+);
+
+export const emission_passengers = pgTable(
+  'emission_passengers',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    emission_id: uuid().notNull(),
+    name: text().notNull(),
+    cpf: varchar({ length: 11 }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
+    index('emission_passengers_emission_idx').on(t.emission_id),
+    index('emission_passengers_agency_cpf_idx').on(t.agency_id, t.cpf),
+    check('emission_passengers_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
+  ],
+);
+
+export const financial_entries = pgTable(
+  'financial_entries',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    ref_type: text().notNull().default('none'),
+    emission_id: uuid(),
+    lot_id: uuid(),
+    kind: text().notNull(),
+    category: text().notNull(),
+    /** Expenses are negative, revenues positive. */
+    amount_cents: cents().notNull(),
+    description: text(),
+    currency: varchar({ length: 3 }).notNull().default('BRL'),
+    fx_rate: numeric({ precision: 14, scale: 6 }).notNull().default('1'),
+    payment_method: text(),
+    entry_date: date({ mode: 'string' }).notNull().defaultNow(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    import_job_id: uuid(),
+    created_at: createdAt(),
+    deleted_at: ts(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    index('financial_entries_agency_date_idx').on(t.agency_id, t.entry_date),
+    index('financial_entries_emission_idx').on(t.emission_id),
+    index('financial_entries_lot_idx').on(t.lot_id),
+    check('financial_entries_ref_type', sql`${t.ref_type} IN ('emission', 'lot', 'none')`),
+    check(
+      'financial_entries_ref_consistent',
+      sql`(${t.ref_type} = 'emission' AND ${t.emission_id} IS NOT NULL AND ${t.lot_id} IS NULL)
+        OR (${t.ref_type} = 'lot' AND ${t.lot_id} IS NOT NULL AND ${t.emission_id} IS NULL)
+        OR (${t.ref_type} = 'none' AND ${t.emission_id} IS NULL AND ${t.lot_id} IS NULL)`,
+    ),
+    check('financial_entries_kind', sql`${t.kind} IN ('revenue', 'expense')`),
+    check('financial_entries_category', sql`${t.category} IN ('revenue', 'fees', 'miles_cost', 'rav', 'lot_purchase', 'other')`),
+    check(
+      'financial_entries_sign',
+      sql`(${t.kind} = 'expense' AND ${t.amount_cents} <= 0) OR (${t.kind} = 'revenue' AND ${t.amount_cents} >= 0)`,
+    ),
+    check('financial_entries_fx_positive', sql`${t.fx_rate} > 0`),
+    check('financial_entries_payment_method', sql`${t.payment_method} IS NULL OR ${t.payment_method} IN ('pix', 'card', 'transfer', 'cash')`),
+  ],
+);
+
+export const program_rules = pgTable(
+  'program_rules',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    program: text().notNull(),
+    min_margin_cents: cents().notNull().default(0),
+    min_margin_percent: numeric({ precision: 6, scale: 2 }).notNull().default('10'),
+    default_rav_cents: cents().notNull().default(0),
+    cpm_cap: numeric({ precision: 14, scale: 4 }),
+    sla_target_hours: integer().notNull().default(24),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('program_rules_agency_program_key').on(t.agency_id, t.program),
+    check(
+      'program_rules_program',
+      sql`${t.program} IN ('LATAM', 'SMILES', 'AZUL', 'TAP', 'AVIANCA', 'AMERICAN', 'UNITED', 'IBERIA', 'QATAR', 'OTHER')`,
+    ),
+    check(
+      'program_rules_values',
+      sql`${t.min_margin_cents} >= 0 AND ${t.min_margin_percent} >= 0 AND ${t.default_rav_cents} >= 0
+        AND (${t.cpm_cap} IS NULL OR ${t.cpm_cap} > 0) AND ${t.sla_target_hours} > 0`,
+    ),
+  ],
+);
+
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    kind: text().notNull(),
+    lot_id: uuid(),
+    emission_id: uuid(),
+    message: text().notNull(),
+    is_read: boolean().notNull().default(false),
+    created_at: createdAt(),
+    read_at: ts(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
+    index('alerts_agency_unread_idx').on(t.agency_id, t.is_read, t.created_at.desc()),
+    uniqueIndex('alerts_lot_key').on(t.agency_id, t.kind, t.lot_id).where(sql`${t.lot_id} IS NOT NULL`),
+    uniqueIndex('alerts_emission_key').on(t.agency_id, t.kind, t.emission_id).where(sql`${t.emission_id} IS NOT NULL`),
+    check('alerts_kind', sql`${t.kind} IN ('lot_expiring', 'sla_exceeded', 'margin_critical')`),
+    check(
+      'alerts_target',
+      sql`(${t.kind} = 'lot_expiring' AND ${t.lot_id} IS NOT NULL) OR (${t.kind} <> 'lot_expiring' AND ${t.emission_id} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    ref_type: text().notNull(),
+    ref_id: uuid().notNull(),
+    storage_key: text().notNull(),
+    size_bytes: integer().notNull(),
+    generated_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    generated_at: createdAt(),
+  },
+  (t) => [
+    index('reports_ref_idx').on(t.agency_id, t.ref_type, t.ref_id, t.generated_at.desc()),
+    check('reports_ref_type', sql`${t.ref_type} IN ('emission', 'lot')`),
+    check('reports_size', sql`${t.size_bytes} >= 0`),
+  ],
+);
+
+export const activity = pgTable(
+  'activity',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    kind: text().notNull(),
+    description: text().notNull(),
+    ref_type: text(),
+    ref_id: uuid(),
+    created_at: createdAt(),
+  },
+  (t) => [index('activity_agency_created_idx').on(t.agency_id, t.created_at.desc())],
+);
+
+/** Tables holding one agency's rows; each gets a row-level-security policy (migration 0001). */
+export const AGENCY_TABLES = [
+  'users',
+  'sessions',
+  'import_jobs',
+  'import_presets',
+  'clients',
+  'loyalty_accounts',
+  'mile_lots',
+  'emissions',
+  'emission_allocations',
+  'emission_passengers',
+  'financial_entries',
+  'program_rules',
+  'alerts',
+  'reports',
+  'activity',
+] as const;

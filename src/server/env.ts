@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''], { error: 'use 1/0, true/false ou yes/no' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV deve ser development, production ou test' }).default('production'),
+  PORT: z.coerce
+    .number({ error: 'PORT deve ser um número' })
+    .int('PORT deve ser um número inteiro')
+    .min(1, 'PORT deve estar entre 1 e 65535')
+    .max(65535, 'PORT deve estar entre 1 e 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'DATA_DIR não pode ser vazio').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), 'DATABASE_URL deve começar com postgres:// ou postgresql://'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIR: z.string().default('./dist/web'),
+  COOKIE_SECURE: booleanFlag,
+  /** Comma-separated extra origins allowed to send state-changing requests (behind a proxy). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,26 @@
+import type { Logger } from 'pino';
+import type { Database, Transaction } from '../db/client';
+import type { SessionContext } from '../auth/sessions';
+
+export interface AppDeps {
+  db: Database;
+  logger: Logger;
+  /** Demo mode shows the demo sign-in on /entrar. */
+  demo?: { identifier: string; password: string } | null;
+  cookieSecure?: boolean;
+  allowedOrigins?: string[];
+  /** Trust X-Forwarded-For for the client address (behind a proxy, and in tests). */
+  trustProxy?: boolean;
+  /** Built web app to serve with SPA fallback; omitted in API tests. */
+  webDir?: string;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    /** The request's transaction, as the tenant role with its agency set (authenticated routes). */
+    db: Transaction;
+    session: SessionContext;
+    requestId: string;
+  };
+};

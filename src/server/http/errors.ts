@@ -1,0 +1,56 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** Spec part 1 §8 shared messages. */
+export const MESSAGES = {
+  unauthorized: 'Acesso não autorizado.',
+  forbidden: 'Você não tem permissão para esta ação.',
+  notFound: 'Recurso não encontrado.',
+  serverError: 'Erro interno do servidor.',
+  validation: 'Dados inválidos.',
+  timeout: 'Tempo limite excedido.',
+} as const;
+
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CROSS_ORIGIN: 403,
+  NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  CONFLICT: 409,
+  SIGNUP_CLOSED: 409,
+  DUPLICATE: 409,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS | (string & {});
+
+/** A failure the user can act on: a code, an HTTP status and a Portuguese message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: ContentfulStatusCode;
+  readonly fields?: Record<string, string>;
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { status?: ContentfulStatusCode; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.code = code;
+    this.status = options.status ?? (ERROR_STATUS as Record<string, ContentfulStatusCode>)[code] ?? 400;
+    this.fields = options.fields;
+    this.headers = options.headers;
+  }
+
+  toBody() {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const notFound = (message: string = MESSAGES.notFound, code: ErrorCode = 'NOT_FOUND') => new AppError(code, message, { status: 404 });

@@ -1,0 +1,91 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { enterTenant } from '../db/tenant';
+import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
+import { AppError, MESSAGES } from './errors';
+import type { AppEnv } from './context';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * State-changing requests must come from our own origin (OWASP CSRF cheat sheet: verifying
+ * origin with standard headers), and carry JSON, which a cross-site form cannot send.
+ */
+export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method)) return next();
+  const origin = c.req.header('origin');
+  const own = new URL(c.req.url).origin;
+  const allowed = new Set([own, ...(c.var.deps.allowedOrigins ?? [])]);
+  if (origin && origin !== 'null' && !allowed.has(origin)) {
+    throw new AppError('CROSS_ORIGIN', 'Requisição de outra origem recusada.', { status: 403 });
+  }
+  if (origin === 'null' || c.req.header('sec-fetch-site') === 'cross-site') {
+    throw new AppError('CROSS_ORIGIN', 'Requisição de outra origem recusada.', { status: 403 });
+  }
+  // A cross-site form can only send form or text bodies; refusing them closes that door too.
+  const contentType = c.req.header('content-type');
+  if (contentType && !contentType.toLowerCase().startsWith('application/json')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie os dados em JSON (Content-Type: application/json).', { status: 415 });
+  }
+  return next();
+};
+
+export function clientIp(c: Context<AppEnv>): string {
+  if (c.var.deps.trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The only /api/v1 routes reachable without a session. */
+export const PUBLIC_PATHS = new Set(['/api/v1/auth/setup', '/api/v1/auth/sign-in', '/api/v1/auth/sign-up', '/api/v1/auth/sign-out']);
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: c.var.deps.cookieSecure ?? false,
+    expires: expiresAt,
+    maxAge: Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000)),
+  });
+}
+
+/** Every /api/v1 route but PUBLIC_PATHS needs a live session; then it runs as its agency. */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (PUBLIC_PATHS.has(c.req.path)) return next();
+  const token = getCookie(c, SESSION_COOKIE);
+  const session = token ? await resolveSession(c.var.deps.db, token) : null;
+  if (!session) {
+    if (token) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    throw new AppError('UNAUTHENTICATED', MESSAGES.unauthorized, { status: 401 });
+  }
+  c.set('session', session);
+  if (session.refreshed && token) setSessionCookie(c, token, session.expiresAt);
+  return tenantTransaction(c, next);
+};
+
+class RollbackSignal extends Error {}
+
+/**
+ * Runs the rest of the request in one transaction as the tenant role with the session's agency
+ * (DESIGN.md §2). Any error or 4xx/5xx answer rolls it back, so a refused request writes nothing.
+ */
+export const tenantTransaction: MiddlewareHandler<AppEnv> = async (c, next) => {
+  try {
+    await c.var.deps.db.transaction(async (tx) => {
+      await enterTenant(tx, c.var.session.agencyId);
+      c.set('db', tx);
+      await next();
+      if (c.error || c.res.status >= 400) throw new RollbackSignal();
+    });
+  } catch (err) {
+    if (!(err instanceof RollbackSignal)) throw err;
+  }
+};

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface UserSession {
+  id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+  current: boolean;
+}
+
+export const SESSIONS_QUERY_KEY = ['auth', 'sessions'] as const;
+
+export const getSessions = (signal?: AbortSignal) => api.get<{ data: UserSession[] }>('/auth/sessions', { signal });
+
+export const getSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSIONS_QUERY_KEY,
+    queryFn: ({ signal }) => getSessions(signal),
+    select: (result) => result.data,
+  });
+
+export function useSessions() {
+  return useQuery(getSessionsQueryOptions());
+}

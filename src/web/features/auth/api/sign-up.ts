@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignUp } from '@domain/auth/auth.schema';
+import { api } from '@/lib/api-client';
+import type { Session } from '@/types/api';
+import { ME_QUERY_KEY } from './get-me';
+
+export const signUp = (input: SignUp) => api.post<Session>('/auth/sign-up', input);
+
+export function useSignUp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    onSuccess: (session) => {
+      queryClient.clear();
+      queryClient.setQueryData(ME_QUERY_KEY, session);
+    },
+  });
+}
