@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client';
 
@@ -20,4 +21,19 @@ export function applyServerFieldErrors<T extends FieldValues>(
     applied = true;
   }
   return applied;
+}
+
+interface ChangeHandlerField {
+  onChange: (event: { target: unknown; type?: unknown }) => unknown;
+}
+
+/** A registered input whose typed value is reshaped by `mask` (CNPJ, phone...) on every keystroke. */
+export function withMask<F extends ChangeHandlerField>(field: F, mask: (value: string) => string): F {
+  return {
+    ...field,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      event.target.value = mask(event.target.value);
+      return field.onChange(event);
+    },
+  };
 }

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { BellRingIcon, PackageIcon, PlaneTakeoffIcon, ScaleIcon } from 'lucide-react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Brand } from '@/components/layouts/brand';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { QueryErrorState } from '@/components/query-error-state';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useMe } from '@/features/auth/api/get-me';
+import { useSetup } from '@/features/auth/api/get-setup';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { safeRedirectPath } from '@/lib/safe-redirect';
+
+const HIGHLIGHTS = [
+  { icon: PackageIcon, text: 'Lotes de milhas com custo por milheiro e vencimento' },
+  { icon: PlaneTakeoffIcon, text: 'Emissões com margem calculada e lotes de origem' },
+  { icon: ScaleIcon, text: 'Conciliação financeira de receitas, taxas e RAV' },
+  { icon: BellRingIcon, text: 'Alertas de vencimento, SLA e margem crítica' },
+];
+
+type Mode = 'sign-in' | 'sign-up';
+
+export default function SignInRoute() {
+  useDocumentTitle();
+  const [searchParams] = useSearchParams();
+  const target = safeRedirectPath(searchParams.get('redirect'));
+  const navigate = useNavigate();
+  const me = useMe();
+  const setup = useSetup();
+  const [mode, setMode] = useState<Mode | null>(null);
+
+  if (me.data) return <Navigate to={target} replace />;
+  if (me.isPending || setup.isPending) return <FullPageLoader />;
+
+  const needsSetup = setup.data?.needs_setup ?? false;
+  const activeMode: Mode = needsSetup ? (mode ?? 'sign-up') : 'sign-in';
+  const goToTarget = () => void navigate(target, { replace: true });
+
+  return (
+    <div className="grid min-h-dvh bg-background lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+      <aside className="relative hidden overflow-hidden bg-sidebar text-sidebar-foreground lg:flex lg:flex-col lg:justify-between lg:p-12">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute -top-32 -right-40 size-[28rem] rounded-full bg-sidebar-primary/15 blur-3xl"
+        />
+        <Brand />
+        <div className="relative space-y-8">
+          <p className="max-w-md text-3xl leading-tight font-semibold tracking-tight text-balance">
+            Milhas, clientes e emissões da sua agência em um só lugar.
+          </p>
+          <ul className="space-y-4">
+            {HIGHLIGHTS.map((item) => (
+              <li key={item.text} className="flex items-center gap-3 text-sm text-sidebar-muted-foreground">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-accent text-sidebar-primary">
+                  <item.icon aria-hidden="true" className="size-4" />
+                </span>
+                {item.text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="relative text-xs text-sidebar-muted-foreground">Milheiro · CRM & Gestão</p>
+      </aside>
+
+      <main className="flex items-center justify-center px-4 py-10 sm:px-8">
+        <div className="w-full max-w-lg space-y-6">
+          <div className="lg:hidden">
+            <Brand tone="default" />
+          </div>
+
+          {setup.isError ? (
+            <QueryErrorState error={setup.error} onRetry={() => void setup.refetch()} retrying={setup.isFetching} />
+          ) : (
+            <Card className="shadow-sm">
+              <CardHeader>
+                <h1 className="text-xl leading-tight font-semibold">{activeMode === 'sign-up' ? 'Criar conta' : 'Entrar'}</h1>
+                <CardDescription>
+                  {activeMode === 'sign-up'
+                    ? 'Primeiro acesso: cadastre a agência e o seu usuário administrador.'
+                    : 'Acesse sua conta para continuar.'}
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                {needsSetup ? (
+                  <Tabs value={activeMode} onValueChange={(value) => setMode(value as Mode)}>
+                    <TabsList className="grid w-full grid-cols-2">
+                      <TabsTrigger value="sign-up">Criar conta</TabsTrigger>
+                      <TabsTrigger value="sign-in">Entrar</TabsTrigger>
+                    </TabsList>
+                    <TabsContent value="sign-up" className="pt-2">
+                      <SignUpForm
+                        onSuccess={() => {
+                          toast.success('Conta criada', { description: 'Agência e usuário cadastrados com sucesso!' });
+                          goToTarget();
+                        }}
+                        onClosed={() => void setup.refetch()}
+                      />
+                    </TabsContent>
+                    <TabsContent value="sign-in" className="pt-2">
+                      <SignInForm demo={setup.data?.demo} onSuccess={goToTarget} />
+                    </TabsContent>
+                  </Tabs>
+                ) : (
+                  <SignInForm demo={setup.data?.demo} onSuccess={goToTarget} />
+                )}
+              </CardContent>
+            </Card>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import * as React from 'react';
+import { useEffect } from 'react';
+import { ChevronRightIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { Link, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { useDocumentTitle, useRouteHandle } from '@/hooks/use-document-title';
+import { useGoKeys } from '@/hooks/use-go-keys';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { cn } from '@/lib/utils';
+import { useUiStore } from '@/stores/ui-store';
+import { GoHint } from './go-hint';
+import { SidebarContent } from './sidebar';
+
+export interface AppShellProps {
+  agencyName: string | undefined;
+  /** Right side of the header (the user menu). */
+  headerEnd: React.ReactNode;
+  children: React.ReactNode;
+}
+
+/** Sidebar (drawer below 1024 px), 64 px header and content area; spec part 1 §2. */
+export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
+  const collapsed = useUiStore((state) => state.sidebarCollapsed);
+  const toggleSidebar = useUiStore((state) => state.toggleSidebar);
+  const mobileNavOpen = useUiStore((state) => state.mobileNavOpen);
+  const setMobileNavOpen = useUiStore((state) => state.setMobileNavOpen);
+  const isDesktop = useMediaQuery('(min-width: 1024px)');
+  const { pathname } = useLocation();
+  const hintVisible = useGoKeys();
+  useDocumentTitle();
+
+  useEffect(() => setMobileNavOpen(false), [pathname, setMobileNavOpen]);
+  useEffect(() => {
+    if (isDesktop) setMobileNavOpen(false);
+  }, [isDesktop, setMobileNavOpen]);
+
+  return (
+    <TooltipProvider delayDuration={300}>
+      <a
+        href="#conteudo"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Pular para o conteúdo
+      </a>
+
+      <aside
+        className={cn(
+          'fixed inset-y-0 left-0 z-40 hidden border-r border-sidebar-border transition-[width] duration-200 lg:block',
+          collapsed ? 'w-(--sidebar-width-collapsed)' : 'w-(--sidebar-width)',
+        )}
+        data-collapsed={collapsed}
+        data-testid="sidebar"
+      >
+        <SidebarContent collapsed={collapsed} agencyName={agencyName} />
+      </aside>
+
+      <DialogPrimitive.Root open={mobileNavOpen && !isDesktop} onOpenChange={setMobileNavOpen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay
+            data-testid="mobile-nav-overlay"
+            className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in lg:hidden"
+          />
+          <DialogPrimitive.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-(--sidebar-width) max-w-[85vw] shadow-xl outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"
+          >
+            <DialogPrimitive.Title className="sr-only">Menu de navegação</DialogPrimitive.Title>
+            <SidebarContent agencyName={agencyName} onNavigate={() => setMobileNavOpen(false)} />
+            <DialogPrimitive.Close
+              className="absolute top-4 right-3 flex size-8 items-center justify-center rounded-md text-sidebar-muted-foreground outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-primary"
+              aria-label="Fechar menu"
+            >
+              <XIcon aria-hidden="true" className="size-4" />
+            </DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+
+      <div
+        className={cn(
+          'flex min-h-dvh flex-col transition-[padding] duration-200',
+          collapsed ? 'lg:pl-(--sidebar-width-collapsed)' : 'lg:pl-(--sidebar-width)',
+        )}
+      >
+        <header className="sticky top-0 z-30 flex h-(--header-height) shrink-0 items-center gap-2 border-b bg-background/85 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-4 lg:px-6">
+          <RouteProgress />
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Abrir menu"
+            aria-expanded={mobileNavOpen}
+            onClick={() => setMobileNavOpen(true)}
+          >
+            <MenuIcon aria-hidden="true" className="size-5" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="hidden lg:inline-flex"
+            aria-label={collapsed ? 'Expandir menu lateral' : 'Recolher menu lateral'}
+            aria-pressed={collapsed}
+            onClick={toggleSidebar}
+          >
+            {collapsed ? <PanelLeftOpenIcon aria-hidden="true" className="size-5" /> : <PanelLeftCloseIcon aria-hidden="true" className="size-5" />}
+          </Button>
+          <span aria-hidden="true" className="mx-1 hidden h-6 w-px bg-border sm:block" />
+          <HeaderTitle />
+          <div className="ml-auto flex items-center gap-2">{headerEnd}</div>
+        </header>
+
+        <main id="conteudo" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 p-4 outline-none sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+
+      <GoHint visible={hintVisible} />
+      <ScrollRestoration />
+    </TooltipProvider>
+  );
+}
+
+function HeaderTitle() {
+  const handle = useRouteHandle();
+  if (!handle) return null;
+  return (
+    <nav aria-label="Trilha de navegação" className="min-w-0">
+      <ol className="flex min-w-0 items-center gap-1.5 text-sm">
+        {handle.parent && (
+          <>
+            <li className="hidden shrink-0 sm:block">
+              <Link to={handle.parent.to} className="text-muted-foreground transition-colors hover:text-foreground">
+                {handle.parent.title}
+              </Link>
+            </li>
+            <li aria-hidden="true" className="hidden text-muted-foreground sm:block">
+              <ChevronRightIcon className="size-4" />
+            </li>
+          </>
+        )}
+        <li className="truncate font-semibold">
+          {handle.title}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+function RouteProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div role="progressbar" aria-label="Carregando página" className="pointer-events-none absolute inset-x-0 top-0 h-0.5 overflow-hidden">
+      <div className="h-full w-1/3 animate-[route-progress_1s_ease-in-out_infinite] bg-primary" />
+    </div>
+  );
+}
