@@ -17,6 +17,16 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Framework code changes rarely: its own chunks stay cached across app releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

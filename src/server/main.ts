@@ -65,6 +65,17 @@ async function main() {
     // Idle keep-alive connections would hold close() open.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   };
+  // Test servers stop by themselves when the process that started them is gone.
+  const parentPid = Number(process.env.STOP_WITH_PID);
+  if (parentPid > 0) {
+    setInterval(() => {
+      try {
+        process.kill(parentPid, 0);
+      } catch {
+        shutdown('parent exited');
+      }
+    }, 2000).unref();
+  }
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -18,7 +18,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
     pick(/(?:HeadlessChrome)\/(\d+)/, 'Chrome Headless') ||
     pick(/(?:Chrome|CriOS)\/(\d+)/, 'Chrome') ||
     pick(/Version\/(\d+)[^ ]* .*Safari\//, 'Safari') ||
-    pick(/^(curl)\/[\d.]+/i, 'curl') ||
+    pick(/^curl\//i, 'curl') ||
     pick(/^node|undici/i, 'Node.js');
 
   let system: string | null = null;

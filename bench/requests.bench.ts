@@ -1,0 +1,37 @@
+/**
+ * The fixed cost every authenticated request pays: cookie → session lookup, one transaction as
+ * the tenant role with its agency set (RLS), one read, JSON out. Measured in-process through the
+ * real Hono app, so network time is not counted.
+ */
+import pino from 'pino';
+import { createApp } from '../src/server/app';
+import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
+import { engines, fmt, time } from './lib';
+
+export async function runRequestsBench() {
+  console.log('\n# Authenticated request overhead (GET /api/v1/agency, GET /api/v1/auth/me)');
+  for (const engine of await engines()) {
+    const handle = await engine.open();
+    try {
+      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
+      // A realistic neighbourhood: 200 agencies with users and sessions.
+      let mine: Awaited<ReturnType<typeof createAgencyWithUser>> | undefined;
+      for (let i = 0; i < 200; i++) mine = await createAgencyWithUser(handle.db);
+      const res = await app.request('http://localhost/api/v1/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: mine!.user.email, password: mine!.password }),
+      });
+      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+      const get = (path: string) => async () => {
+        const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
+        if (r.status !== 200) throw new Error(`${path} → ${r.status}`);
+        await r.text();
+      };
+      console.log(`${engine.name.padEnd(10)} GET /agency   ${fmt(await time(get('/api/v1/agency'), 500))}`);
+      console.log(`${engine.name.padEnd(10)} GET /auth/me  ${fmt(await time(get('/api/v1/auth/me'), 500))}`);
+    } finally {
+      await handle.close();
+    }
+  }
+}

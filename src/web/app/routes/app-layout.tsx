@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router';
+import { AppShell } from '@/components/layouts/app-shell';
+import { RequireAuth } from '@/features/auth/components/require-auth';
+import { UserMenu } from '@/features/auth/components/user-menu';
+
+/** Every route but /entrar: signed-in users only, inside the sidebar and header. */
+export function AppLayout() {
+  return (
+    <RequireAuth>
+      {(session) => (
+        <AppShell agencyName={session.agency.trade_name} headerEnd={<UserMenu user={session.user} />}>
+          <Outlet />
+        </AppShell>
+      )}
+    </RequireAuth>
+  );
+}

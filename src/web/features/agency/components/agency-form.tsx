@@ -1,0 +1,225 @@
+import type * as React from 'react';
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2Icon, SaveIcon } from 'lucide-react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { z } from 'zod';
+import { agencyInputSchema, REGISTRATION_STATUSES, shareCapitalFieldSchema } from '@domain/agency/agency.schema';
+import { maskCnpj, maskPhone } from '@domain/documents';
+import { formatCents, formatDateTime, todayIso } from '@domain/format';
+import { parseBRLToCents } from '@domain/money';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { CurrencyInput } from '@/components/ui/currency-input';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { FormCardSkeleton } from '@/components/form-card-skeleton';
+import { QueryErrorState } from '@/components/query-error-state';
+import { SUCCESS_MESSAGES } from '@/config/messages';
+import { applyServerFieldErrors, withMask } from '@/lib/form';
+import { toast, toastError } from '@/lib/toast';
+import type { Agency } from '@/types/api';
+import { useAgency } from '../api/get-agency';
+import { useUpdateAgency } from '../api/update-agency';
+
+/* The API takes centavos; people type "1.234,56". Every other rule is agencyInputSchema's. */
+const agencyFormSchema = agencyInputSchema
+  .omit({ share_capital_cents: true })
+  .extend({ share_capital: shareCapitalFieldSchema });
+
+type AgencyFormValues = z.input<typeof agencyFormSchema>;
+type AgencyFormOutput = z.output<typeof agencyFormSchema>;
+type AgencyFieldName = FieldPath<AgencyFormValues>;
+
+const FIELD_LABELS: Record<AgencyFieldName, string> = {
+  legal_name: 'Razão Social',
+  trade_name: 'Nome Fantasia',
+  cnpj: 'CNPJ',
+  registration_status: 'Situação Cadastral',
+  opened_on: 'Data de Abertura',
+  address: 'Endereço',
+  main_activity_code: 'CNAE Principal',
+  share_capital: 'Capital Social',
+  email: 'E-mail',
+  phone: 'Telefone',
+};
+const FIELD_NAMES = Object.keys(FIELD_LABELS) as AgencyFieldName[];
+
+/** "1.234,56": the pt-BR amount without the currency symbol. */
+function formatCapital(cents: number): string {
+  return formatCents(cents).replace(/^R\$\s*/, '');
+}
+
+function toFormValues(agency: Agency): AgencyFormValues {
+  return {
+    legal_name: agency.legal_name,
+    trade_name: agency.trade_name,
+    cnpj: maskCnpj(agency.cnpj),
+    registration_status: agency.registration_status ?? '',
+    opened_on: agency.opened_on ?? '',
+    address: agency.address ?? '',
+    main_activity_code: agency.main_activity_code ?? '',
+    share_capital: agency.share_capital_cents === null ? '' : formatCapital(agency.share_capital_cents),
+    email: agency.email ?? '',
+    phone: agency.phone ? maskPhone(agency.phone) : '',
+  };
+}
+
+export interface AgencyFormProps {
+  /** Lets the page refresh what shows the agency elsewhere (the sidebar's trade name). */
+  onUpdated?: (agency: Agency) => void;
+}
+
+export function AgencyForm({ onUpdated }: AgencyFormProps) {
+  const agency = useAgency();
+
+  if (agency.isPending) return <FormCardSkeleton fields={10} />;
+  if (agency.isError) {
+    return (
+      <QueryErrorState
+        title="Erro ao carregar agência"
+        error={agency.error}
+        onRetry={() => void agency.refetch()}
+        retrying={agency.isFetching}
+      />
+    );
+  }
+  return <AgencyFormLoaded agency={agency.data} onUpdated={onUpdated} />;
+}
+
+function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: AgencyFormProps['onUpdated'] }) {
+  const update = useUpdateAgency({ onUpdated });
+  const form = useForm<AgencyFormValues, unknown, AgencyFormOutput>({
+    resolver: zodResolver(agencyFormSchema),
+    defaultValues: toFormValues(agency),
+    mode: 'all',
+  });
+  const { errors, isValid, touchedFields, dirtyFields, isSubmitted } = form.formState;
+  const values = form.watch();
+
+  // Validate the stored record up front so the save button and the pending-fields hint are right
+  // from the start (a fresh agency has no address or opening date yet).
+  useEffect(() => {
+    void form.trigger();
+  }, [form]);
+
+  /* A field shows its message once the user has dealt with it, or when it holds a stored value
+     that is wrong; empty untouched fields are only listed next to the save button. */
+  const errorOf = (name: AgencyFieldName): string | undefined => {
+    const message = errors[name]?.message;
+    if (!message) return undefined;
+    const value = values[name];
+    const hasValue = typeof value === 'string' && value.trim() !== '';
+    return touchedFields[name] || dirtyFields[name] || isSubmitted || hasValue ? message : undefined;
+  };
+  const pending = FIELD_NAMES.filter((name) => errors[name]).map((name) => FIELD_LABELS[name]);
+
+  const onSubmit = form.handleSubmit(
+    ({ share_capital, ...input }) => {
+      update.mutate(
+        { ...input, share_capital_cents: share_capital },
+        {
+          onSuccess: (saved) => {
+            form.reset(toFormValues(saved));
+            toast.success('Agência atualizada', { description: SUCCESS_MESSAGES.updated });
+          },
+          onError: (error) => {
+            applyServerFieldErrors(error, form.setError, FIELD_NAMES, { share_capital_cents: 'share_capital' });
+            toastError('Erro ao atualizar agência', error);
+          },
+        },
+      );
+    },
+    (invalid) => {
+      if (invalid.cnpj) toast.error('CNPJ inválido', { description: 'Por favor, verifique o CNPJ informado.' });
+    },
+  );
+
+  const statusOptions: string[] = [...REGISTRATION_STATUSES];
+  if (values.registration_status && !statusOptions.includes(values.registration_status)) {
+    statusOptions.push(values.registration_status);
+  }
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-label="Dados da agência" className="flex flex-col gap-5">
+        <CardHeader>
+          <CardTitle>Dados da Agência</CardTitle>
+          <CardDescription>Informações cadastrais da agência, usadas no painel e nos relatórios.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5 md:grid-cols-2">
+          <FormField id="agency-legal-name" label="Razão Social" error={errorOf('legal_name')} className="md:col-span-2">
+            <Input autoComplete="organization" {...form.register('legal_name')} />
+          </FormField>
+          <FormField id="agency-trade-name" label="Nome Fantasia" error={errorOf('trade_name')}>
+            <Input {...form.register('trade_name')} />
+          </FormField>
+          <FormField id="agency-cnpj" label="CNPJ" error={errorOf('cnpj')}>
+            <Input
+              inputMode="numeric"
+              placeholder="00.000.000/0000-00"
+              maxLength={18}
+              {...withMask(form.register('cnpj'), maskCnpj)}
+            />
+          </FormField>
+          <FormField id="agency-registration-status" label="Situação Cadastral" error={errorOf('registration_status')}>
+            <Select {...form.register('registration_status')}>
+              <option value="" disabled>
+                Selecione...
+              </option>
+              {statusOptions.map((status) => (
+                <option key={status} value={status}>
+                  {status}
+                </option>
+              ))}
+            </Select>
+          </FormField>
+          <FormField id="agency-opened-on" label="Data de Abertura" error={errorOf('opened_on')}>
+            <Input type="date" min="1900-01-01" max={todayIso()} {...form.register('opened_on')} />
+          </FormField>
+          <FormField id="agency-address" label="Endereço" error={errorOf('address')} className="md:col-span-2">
+            <Input autoComplete="street-address" placeholder="Rua, número, bairro, cidade/UF, CEP" {...form.register('address')} />
+          </FormField>
+          <FormField id="agency-main-activity-code" label="CNAE Principal" error={errorOf('main_activity_code')}>
+            <Input placeholder="7911-2/00" {...form.register('main_activity_code')} />
+          </FormField>
+          <FormField id="agency-share-capital" label="Capital Social" error={errorOf('share_capital')}>
+            <CurrencyInput
+              placeholder="0,00"
+              {...form.register('share_capital', {
+                onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+                  const cents = parseBRLToCents(event.target.value);
+                  if (cents !== null && cents >= 0) form.setValue('share_capital', formatCapital(cents), { shouldValidate: true });
+                },
+              })}
+            />
+          </FormField>
+          <FormField id="agency-email" label="E-mail" error={errorOf('email')}>
+            <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.register('email')} />
+          </FormField>
+          <FormField id="agency-phone" label="Telefone" error={errorOf('phone')}>
+            <Input
+              type="tel"
+              inputMode="tel"
+              placeholder="(11) 99999-9999"
+              maxLength={15}
+              {...withMask(form.register('phone'), maskPhone)}
+            />
+          </FormField>
+        </CardContent>
+        <CardFooter className="flex-col items-stretch gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-xs text-muted-foreground" aria-live="polite">
+            {pending.length > 0
+              ? `Para salvar, preencha corretamente: ${pending.join(', ')}.`
+              : `Última atualização: ${formatDateTime(agency.updated_at)}`}
+          </p>
+          <Button type="submit" disabled={!isValid || update.isPending}>
+            {update.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : <SaveIcon aria-hidden="true" />}
+            Salvar alterações
+          </Button>
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, setUnauthorizedHandler } from '../api-client';
+
+type FetchArgs = [input: string, init: RequestInit];
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  setUnauthorizedHandler(null);
+});
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('api client', () => {
+  it('sends JSON to /api/v1 with same-origin credentials', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
+    await expect(api.post('/clients', { name: 'Ana' })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/clients');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"name":"Ana"}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends no body or content type when there is nothing to send', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await expect(api.delete('/auth/sessions')).resolves.toBeUndefined();
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.body).toBeUndefined();
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('turns the error body into an ApiError with code, message and fields', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos.', fields: { cnpj: 'CNPJ inválido' } } }),
+    );
+    const error = await failure(api.put('/agency', {}));
+    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Dados inválidos.', fields: { cnpj: 'CNPJ inválido' } });
+  });
+
+  it.each([
+    [400, 'Dados inválidos.'],
+    [403, 'Você não tem permissão para esta ação.'],
+    [404, 'Recurso não encontrado.'],
+    [500, 'Erro interno do servidor.'],
+    [502, 'Erro interno do servidor.'],
+  ])('falls back to the shared message for %i without a body', async (status, message) => {
+    fetchMock.mockResolvedValue(new Response('oops', { status, headers: { 'content-type': 'text/plain' } }));
+    const error = await failure(api.get('/x'));
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(message);
+  });
+
+  it('reports network failures in Portuguese', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failure(api.get('/x'));
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'Erro de conexão. Verifique sua internet.' });
+  });
+
+  it('gives up after the timeout', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const error = await failure(api.get('/slow', { timeoutMs: 20 }));
+    expect(error).toMatchObject({ status: 0, code: 'TIMEOUT', message: 'Tempo limite excedido.' });
+  });
+
+  it('lets a caller abort propagate untouched', async () => {
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const controller = new AbortController();
+    const pending = api.get('/x', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it('calls the unauthorized handler on a 401 from a data endpoint', async () => {
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Acesso não autorizado.' } }));
+    const error = await failure(api.get('/clients?page=2'));
+    expect(error.status).toBe(401);
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it.each(['/auth/sign-in', '/auth/sign-up', '/auth/me', '/auth/sign-out', '/auth/password'])(
+    'leaves a 401 from %s to the caller',
+    async (path) => {
+      const handler = vi.fn();
+      setUnauthorizedHandler(handler);
+      fetchMock.mockResolvedValue(
+        jsonResponse(401, { error: { code: 'INVALID_CREDENTIALS', message: 'E-mail/telefone ou senha incorretos.' } }),
+      );
+      const error = await failure(api.post(path, {}));
+      expect(error.message).toBe('E-mail/telefone ou senha incorretos.');
+      expect(handler).not.toHaveBeenCalled();
+    },
+  );
+});
