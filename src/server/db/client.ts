@@ -41,7 +41,9 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // Options go in one object: PGlite ignores them when dataDir is passed as undefined.
+  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');

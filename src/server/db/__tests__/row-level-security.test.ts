@@ -37,7 +37,7 @@ describe('row-level security', () => {
   it('runs as a role that is not superuser and cannot bypass RLS', async () => {
     const [role] = await withTenant(handle.db, a, async (tx) => {
       const res = await tx.execute(sql`SELECT current_user AS name, r.rolsuper, r.rolbypassrls FROM pg_roles r WHERE r.rolname = current_user`);
-      return res.rows as { name: string; rolsuper: boolean; rolbypassrls: boolean }[];
+      return (res as unknown as { rows: { name: string; rolsuper: boolean; rolbypassrls: boolean }[] }).rows;
     });
     expect(role).toEqual({ name: 'milheiro_app', rolsuper: false, rolbypassrls: false });
   });
@@ -88,5 +88,27 @@ describe('constraints', () => {
         purchase_date: '2026-01-01',
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe("clients' emission totals follow their emissions", () => {
+  it('counts, sums active revenue and moves with status changes and deletes', async () => {
+    const { emissions } = await import('../schema');
+    const { eq } = await import('drizzle-orm');
+    const [client] = await handle.db.insert(clients).values({ agency_id: a, name: 'José da Silva', email: 'JOSE@Exemplo.com', document: '52998224725' }).returning();
+    const [account] = await handle.db.insert(loyalty_accounts).values({ agency_id: a, client_id: client!.id, program: 'SMILES', account_number: 'S1' }).returning();
+    const base = { agency_id: a, client_id: client!.id, account_id: account!.id, route: 'NAT-GRU', miles_used: 10000 };
+    const [e1] = await handle.db.insert(emissions).values({ ...base, revenue_cents: 100_00 }).returning();
+    const [e2] = await handle.db.insert(emissions).values({ ...base, revenue_cents: 250_50, status: 'issued' }).returning();
+    const read = async () => (await handle.db.select().from(clients).where(eq(clients.id, client!.id)))[0]!;
+    expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 2, total_spent_cents: 350_50, search_text: 'jose da silva jose@exemplo.com 52998224725' });
+    await handle.db.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.id, e1!.id));
+    expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 1, total_spent_cents: 250_50 });
+    await handle.db.update(emissions).set({ revenue_cents: 300_00 }).where(eq(emissions.id, e2!.id));
+    expect((await read()).total_spent_cents).toBe(300_00);
+    await handle.db.delete(emissions).where(eq(emissions.id, e2!.id));
+    expect(await read()).toMatchObject({ emissions_count: 1, active_emissions_count: 0, total_spent_cents: 0 });
+    await handle.db.update(emissions).set({ deleted_at: new Date().toISOString() }).where(eq(emissions.id, e1!.id));
+    expect(await read()).toMatchObject({ emissions_count: 0, active_emissions_count: 0, total_spent_cents: 0, last_emission_at: null });
   });
 });

@@ -175,6 +175,19 @@ export const clients = pgTable(
     status: text().notNull().default('active'),
     tags: text().array().notNull().default(sql`'{}'::text[]`),
     notes: text(),
+    /**
+     * Lower-case, accent-free name, e-mail and document, for contains-search with a trigram index
+     * (migration 0003). translate() keeps it immutable on both engines, without the unaccent
+     * extension; src/domain/search.ts normalises queries the same way.
+     */
+    search_text: text().generatedAlwaysAs(
+      sql`translate(lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(document, '')), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
+    ),
+    /** Derived from emissions by the trigger of migration 0003, never typed in (DESIGN.md §2). */
+    emissions_count: integer().notNull().default(0),
+    active_emissions_count: integer().notNull().default(0),
+    total_spent_cents: cents().notNull().default(0),
+    last_emission_at: ts(),
     import_job_id: uuid(),
     created_at: createdAt(),
     updated_at: createdAt(),
@@ -182,9 +195,12 @@ export const clients = pgTable(
   },
   (t) => [
     unique('clients_id_agency_key').on(t.id, t.agency_id),
+    index('clients_agency_emissions_idx').on(t.agency_id, t.emissions_count, t.name),
+    index('clients_agency_spent_idx').on(t.agency_id, t.total_spent_cents, t.name),
+    index('clients_agency_status_name_idx').on(t.agency_id, t.status, t.name),
+    check('clients_derived_nonneg', sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`),
     foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
     index('clients_agency_name_idx').on(t.agency_id, t.name),
-    index('clients_agency_status_idx').on(t.agency_id, t.status),
     index('clients_agency_document_idx').on(t.agency_id, t.document),
     index('clients_agency_updated_idx').on(t.agency_id, t.updated_at),
     index('clients_import_job_idx').on(t.import_job_id),

@@ -116,7 +116,14 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
         </main>
       </div>
 
-      <GoHint visible={hintVisible} />
+      <GoHint
+        visible={hintVisible}
+        className={
+          collapsed
+            ? 'lg:left-[calc(50%_+_var(--sidebar-width-collapsed)_/_2)] lg:max-w-[calc(100vw_-_var(--sidebar-width-collapsed)_-_2rem)]'
+            : 'lg:left-[calc(50%_+_var(--sidebar-width)_/_2)] lg:max-w-[calc(100vw_-_var(--sidebar-width)_-_2rem)]'
+        }
+      />
       <ScrollRestoration />
     </TooltipProvider>
   );

@@ -1,5 +1,6 @@
 import { ChevronDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { formatPhone } from '@domain/documents';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -23,6 +24,7 @@ export function initialsOf(name: string): string {
 export function UserMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
+  const contact = user.email ?? (user.phone ? formatPhone(user.phone) : null);
 
   const handleSignOut = () => {
     signOut.mutate(undefined, {
@@ -49,9 +51,7 @@ export function UserMenu({ user }: { user: User }) {
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="font-normal">
           <p className="truncate text-sm font-medium">{user.name}</p>
-          {(user.email ?? user.phone) && (
-            <p className="truncate text-xs text-muted-foreground">{user.email ?? user.phone}</p>
-          )}
+          {contact && <p className="truncate text-xs text-muted-foreground">{contact}</p>}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
