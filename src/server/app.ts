@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { agencyRoutes, meRoutes } from './agency/agency.routes';
 import { authRoutes } from './auth/auth.routes';
+import { clientsRoutes } from './clients/clients.routes';
 import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
 import { requireSession, sameOriginOnly } from './http/middleware';
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
   api.route('/auth', authRoutes);
   api.route('/agency', agencyRoutes);
   api.route('/me', meRoutes);
+  api.route('/clients', clientsRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });
@@ -58,6 +60,8 @@ export function createApp(deps: AppDeps) {
     let indexHtml: string | undefined;
     // The single-page app owns every other path (its router shows the 404 page).
     app.get('*', async (c) => {
+      // A missing file (an old asset name after a deploy) is a 404, not the app shell.
+      if (c.req.path.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(c.req.path)) return c.notFound();
       indexHtml ??= await readFile(path.join(webDir, 'index.html'), 'utf8');
       c.header('Cache-Control', 'no-cache');
       return c.html(indexHtml);

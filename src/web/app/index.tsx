@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
+import { hashKey } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { toast } from 'sonner';
-import { SIGN_IN_PATH } from '@/config/constants';
 import { ERROR_MESSAGES } from '@/config/messages';
 import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
-import { signInPathFor } from '@/lib/safe-redirect';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -16,20 +15,19 @@ export function App() {
 
   useEffect(() => {
     // A 401 from any data call means the session ended (expired, signed out elsewhere, password
-    // changed): forget everything cached and ask to sign in again, coming back here afterwards.
+    // changed): forget the user and everything cached. RequireAuth then sends the page to
+    // /entrar?redirect=<here>, so signing in again comes back to it.
     setUnauthorizedHandler(() => {
-      const { pathname, search } = router.state.location;
-      if (pathname === SIGN_IN_PATH) return;
       queryClient.setQueryData(ME_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
+      const meHash = hashKey(ME_QUERY_KEY);
+      queryClient.removeQueries({ predicate: (query) => query.queryHash !== meHash });
       toast.error(ERROR_MESSAGES.unauthorized, {
         id: 'session-ended',
         description: 'Sua sessão terminou. Entre novamente para continuar.',
       });
-      void router.navigate(signInPathFor(`${pathname}${search}`), { replace: true });
     });
     return () => setUnauthorizedHandler(null);
-  }, [queryClient, router]);
+  }, [queryClient]);
 
   return (
     <AppProvider queryClient={queryClient}>

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { Toaster } from '@/components/ui/sonner';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { useApplyTheme } from '@/hooks/use-theme';
 
 function ThemeController() {
@@ -19,7 +20,9 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
     <QueryClientProvider client={queryClient}>
       <ThemeController />
       <Toaster />
-      <AppErrorBoundary>{children}</AppErrorBoundary>
+      <TooltipProvider delayDuration={300}>
+        <AppErrorBoundary>{children}</AppErrorBoundary>
+      </TooltipProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { GO_IDLE, GO_SEQUENCE_TIMEOUT_MS, handleGoKey, isEditableTarget, type GoKeyState } from '@/lib/go-keys';
+import {
+  GO_IDLE,
+  GO_SEQUENCE_TIMEOUT_MS,
+  handleGoKey,
+  isEditableTarget,
+  isInsideOverlay,
+  type GoKeyState,
+} from '@/lib/go-keys';
 
 /** Listens for "g then a key" and navigates; returns whether the hint bar should show. */
 export function useGoKeys(): boolean {
@@ -22,7 +29,7 @@ export function useGoKeys(): boolean {
         ctrlKey: event.ctrlKey,
         metaKey: event.metaKey,
         altKey: event.altKey,
-        editable: isEditableTarget(event.target),
+        editable: isEditableTarget(event.target) || isInsideOverlay(event.target),
         now: Date.now(),
       });
       state.current = next;

@@ -32,7 +32,7 @@ export interface GoKeyInput {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
-  /** The event target is an input, textarea, select or contenteditable element. */
+  /** The user is typing (input, textarea, select, contenteditable) or working in a dialog or menu. */
   editable: boolean;
   now: number;
 }
@@ -74,4 +74,10 @@ export function isEditableTarget(target: EventTarget | null): boolean {
   if (typeof HTMLElement === 'undefined' || !(target instanceof HTMLElement)) return false;
   const tag = target.tagName;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
+}
+
+/** Dialogs and menus own their keys (menus use letters for type-ahead). */
+export function isInsideOverlay(target: EventTarget | null): boolean {
+  if (typeof Element === 'undefined' || !(target instanceof Element)) return false;
+  return target.closest('[role="dialog"], [role="alertdialog"], [role="menu"], [role="listbox"]') !== null;
 }

@@ -183,6 +183,13 @@ export const clients = pgTable(
     search_text: text().generatedAlwaysAs(
       sql`translate(lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(document, '')), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
     ),
+    /**
+     * The name as it sorts for people: lower-case and accent-free, so "Ângela" comes before
+     * "Bruno" and "ana" beside "Ana" under the databases' byte-order "C" collation (migration 0004).
+     */
+    sort_name: text().generatedAlwaysAs(
+      sql`translate(lower(name), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
+    ),
     /** Derived from emissions by the trigger of migration 0003, never typed in (DESIGN.md §2). */
     emissions_count: integer().notNull().default(0),
     active_emissions_count: integer().notNull().default(0),
@@ -195,12 +202,14 @@ export const clients = pgTable(
   },
   (t) => [
     unique('clients_id_agency_key').on(t.id, t.agency_id),
-    index('clients_agency_emissions_idx').on(t.agency_id, t.emissions_count, t.name),
-    index('clients_agency_spent_idx').on(t.agency_id, t.total_spent_cents, t.name),
-    index('clients_agency_status_name_idx').on(t.agency_id, t.status, t.name),
+    // One index per list order of GET /clients, ending in (sort_name, id) for a stable order, read
+    // forwards or backwards; the id-only page query is an index-only scan at any offset.
+    index('clients_list_name_idx').on(t.agency_id, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('clients_list_status_idx').on(t.agency_id, t.status, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('clients_list_emissions_idx').on(t.agency_id, t.emissions_count, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('clients_list_spent_idx').on(t.agency_id, t.total_spent_cents, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
     check('clients_derived_nonneg', sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`),
     foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
-    index('clients_agency_name_idx').on(t.agency_id, t.name),
     index('clients_agency_document_idx').on(t.agency_id, t.document),
     index('clients_agency_updated_idx').on(t.agency_id, t.updated_at),
     index('clients_import_job_idx').on(t.import_job_id),

@@ -41,7 +41,7 @@ export default function SignInRoute() {
 
   return (
     <div className="grid min-h-dvh bg-background lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-      <aside className="relative hidden overflow-hidden bg-sidebar text-sidebar-foreground lg:flex lg:flex-col lg:justify-between lg:p-12">
+      <aside className="relative hidden overflow-hidden border-r border-sidebar-border bg-sidebar text-sidebar-foreground lg:flex lg:flex-col lg:justify-between lg:p-12">
         <div
           aria-hidden="true"
           className="pointer-events-none absolute -top-32 -right-40 size-[28rem] rounded-full bg-sidebar-primary/15 blur-3xl"

@@ -8,8 +8,16 @@ export const ERROR_SCREEN_TITLE = 'Algo deu errado';
 const DEFAULT_SCREEN_MESSAGE = 'Ocorreu um erro inesperado na aplicação';
 const DEFAULT_TOAST_MESSAGE = 'Ocorreu um erro na aplicação';
 
+/* What browsers say when a lazily loaded page's file cannot be fetched (offline, or a new release
+   replaced it): Chrome, Firefox and Safari wordings. */
+const CHUNK_LOAD_ERROR = /dynamically imported module|Importing a module script failed|Failed to load module script/i;
+const CHUNK_LOAD_MESSAGE = 'Não foi possível carregar esta página. Verifique sua conexão ou recarregue o navegador.';
+
 export function errorMessageOf(error: unknown): string | undefined {
-  if (error instanceof Error) return error.message || undefined;
+  if (error instanceof Error) {
+    if (CHUNK_LOAD_ERROR.test(error.message)) return CHUNK_LOAD_MESSAGE;
+    return error.message || undefined;
+  }
   if (typeof error === 'string') return error || undefined;
   if (typeof error === 'object' && error !== null) {
     const { statusText, data } = error as { statusText?: unknown; data?: unknown };

@@ -4,7 +4,6 @@ import { ChevronRightIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, XIco
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Link, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { useDocumentTitle, useRouteHandle } from '@/hooks/use-document-title';
 import { useGoKeys } from '@/hooks/use-go-keys';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -37,7 +36,7 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
   }, [isDesktop, setMobileNavOpen]);
 
   return (
-    <TooltipProvider delayDuration={300}>
+    <>
       <a
         href="#conteudo"
         className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -125,7 +124,7 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
         }
       />
       <ScrollRestoration />
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -9,7 +9,7 @@ export function GoHint({ visible, className }: { visible: boolean; className?: s
       role="status"
       data-testid="g-hint"
       className={cn(
-        'fixed bottom-6 left-1/2 z-50 flex max-w-[calc(100vw-2rem)] -translate-x-1/2 animate-slide-up items-start gap-2 rounded-lg border bg-popover px-4 py-2.5 text-sm text-popover-foreground shadow-lg',
+        'fixed bottom-6 left-1/2 z-50 flex w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 animate-slide-up items-start gap-2 rounded-lg border bg-popover px-4 py-2.5 text-sm text-popover-foreground shadow-lg',
         className,
       )}
     >

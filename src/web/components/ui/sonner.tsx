@@ -11,6 +11,9 @@ export function Toaster() {
       closeButton
       duration={TOAST_DURATION_MS}
       position="top-right"
+      // Below the 64 px header, so toasts never cover the user menu.
+      offset={{ top: 76, right: 16 }}
+      mobileOffset={{ top: 72, left: 12, right: 12 }}
       toastOptions={{ closeButtonAriaLabel: 'Fechar notificação' }}
       containerAriaLabel="Notificações"
     />

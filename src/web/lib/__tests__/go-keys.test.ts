@@ -6,8 +6,9 @@ import {
   GO_SEQUENCE_TIMEOUT_MS,
   handleGoKey,
   isEditableTarget,
+  isInsideOverlay,
   type GoKeyInput,
-  type GoKeyState,
+  type GoKeyResult,
 } from '../go-keys';
 
 const press = (key: string, now: number, extra: Partial<GoKeyInput> = {}): GoKeyInput => ({
@@ -20,17 +21,11 @@ const press = (key: string, now: number, extra: Partial<GoKeyInput> = {}): GoKey
   ...extra,
 });
 
-/** Feeds keys in order and returns the last effect and state. */
-function run(keys: GoKeyInput[], start: GoKeyState = GO_IDLE) {
-  let state = start;
-  let effect = handleGoKey(state, keys[0]!).effect;
-  state = handleGoKey(start, keys[0]!).state;
-  for (const key of keys.slice(1)) {
-    const result = handleGoKey(state, key);
-    state = result.state;
-    effect = result.effect;
-  }
-  return { state, effect };
+/** Feeds keys in order from an idle state; returns the final state and the last effect. */
+function run(keys: GoKeyInput[]): GoKeyResult {
+  let result: GoKeyResult = { state: GO_IDLE, effect: { type: 'none' } };
+  for (const key of keys) result = handleGoKey(result.state, key);
+  return result;
 }
 
 describe('handleGoKey', () => {
@@ -107,9 +102,10 @@ describe('GO_HINT_TEXT', () => {
   });
 });
 
-describe('isEditableTarget', () => {
-  it('is false without a DOM element', () => {
+describe('target checks', () => {
+  it('are false without a DOM element', () => {
     expect(isEditableTarget(null)).toBe(false);
     expect(isEditableTarget({} as EventTarget)).toBe(false);
+    expect(isInsideOverlay(null)).toBe(false);
   });
 });

@@ -94,7 +94,7 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
             <Input inputMode="numeric" {...form.register('expiry_alert_days', { setValueAs: parseNumberField })} />
           </FormField>
           <FormField id="settings-currency" label="Moeda" hint="Todas as operações são registradas em reais.">
-            <Select value="BRL" disabled onChange={() => undefined}>
+            <Select defaultValue="BRL" disabled>
               <option value="BRL">BRL (R$)</option>
             </Select>
           </FormField>

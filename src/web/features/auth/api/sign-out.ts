@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { SIGN_IN_PATH } from '@/config/constants';
 import { api, isApiError } from '@/lib/api-client';
-import { ME_QUERY_KEY } from './get-me';
 
 /** Spec part 1 §8: sign-out ignores 401, 403 and 404 (the session is already gone). */
 export async function signOut(): Promise<void> {
@@ -13,12 +13,9 @@ export async function signOut(): Promise<void> {
 }
 
 export function useSignOut() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-    },
+    // A full page load to the sign-in page: nothing of this user's data stays in memory.
+    onSuccess: () => window.location.replace(SIGN_IN_PATH),
   });
 }

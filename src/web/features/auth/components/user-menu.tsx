@@ -1,5 +1,5 @@
 import { ChevronDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { formatPhone } from '@domain/documents';
 import {
   DropdownMenu,
@@ -9,7 +9,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { SIGN_IN_PATH } from '@/config/constants';
 import { toastError } from '@/lib/toast';
 import type { User } from '@/types/api';
 import { useSignOut } from '../api/sign-out';
@@ -22,15 +21,11 @@ export function initialsOf(name: string): string {
 }
 
 export function UserMenu({ user }: { user: User }) {
-  const navigate = useNavigate();
   const signOut = useSignOut();
   const contact = user.email ?? (user.phone ? formatPhone(user.phone) : null);
 
   const handleSignOut = () => {
-    signOut.mutate(undefined, {
-      onSuccess: () => void navigate(SIGN_IN_PATH, { replace: true }),
-      onError: (error) => toastError('Erro ao sair', error),
-    });
+    signOut.mutate(undefined, { onError: (error) => toastError('Erro ao sair', error) });
   };
 
   return (

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { optionalPhoneSchema } from '../documents.schema';
+import { CNPJ_LENGTH, isValidCnpj, isValidCpf, onlyDigits } from '../documents';
+import { emailSchema } from '../auth/auth.schema';
+import { isValidIsoDate, todayIso } from '../format';
+import { PROGRAM_KEYS } from '../programs';
+
+/** Spec part 1 §9. */
+export const CLIENTS_PAGE_SIZE = 20;
+export const CLIENTS_MAX_PAGE_SIZE = 100;
+export const MAX_BULK_OPERATIONS = 1000;
+export const QUICK_SEARCH_LIMIT = 10;
+export const TOP_CLIENTS_DEFAULT = 10;
+export const TOP_CLIENTS_MAX = 50;
+export const CLIENT_NAME_MIN_LENGTH = 2;
+
+export const CLIENT_STATUSES = ['active', 'inactive', 'blocked'] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+export const CLIENT_SORTS = ['name', 'status', 'emissions', 'total_spent'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Valor inválido' })
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/** CPF as typed ('529.982.247-25' or digits) → digits; a valid 14-digit CNPJ is accepted for companies. */
+export const clientDocumentSchema = z
+  .string({ error: 'CPF inválido' })
+  .optional()
+  .nullable()
+  .transform((v) => (v ? onlyDigits(v) : ''))
+  .superRefine((d, ctx) => {
+    if (d === '') return;
+    if (d.length === CNPJ_LENGTH) {
+      if (!isValidCnpj(d)) ctx.addIssue({ code: 'custom', message: 'CNPJ inválido' });
+      return;
+    }
+    if (!isValidCpf(d)) ctx.addIssue({ code: 'custom', message: 'CPF inválido' });
+  })
+  .transform((d) => (d === '' ? null : d));
+
+const BIRTH_DATE_MESSAGE = 'Data de nascimento inválida';
+
+/** yyyy-MM-dd, a real date between 1900-01-01 and today; empty → null. */
+export const birthDateSchema = z
+  .string({ error: BIRTH_DATE_MESSAGE })
+  .trim()
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (isValidIsoDate(v) && v >= '1900-01-01' && v <= todayIso()), BIRTH_DATE_MESSAGE);
+
+export const loyaltyAccountInputSchema = z.object({
+  id: z.uuid({ error: 'Conta inválida' }).optional(),
+  program: z.enum(PROGRAM_KEYS, { error: 'Programa inválido' }),
+  account_number: z
+    .string({ error: 'Número da conta é obrigatório' })
+    .trim()
+    .min(1, 'Número da conta é obrigatório')
+    .max(60, 'Número da conta deve ter no máximo 60 caracteres'),
+  nickname: optionalText(60, 'Apelido deve ter no máximo 60 caracteres'),
+});
+export type LoyaltyAccountInput = z.infer<typeof loyaltyAccountInputSchema>;
+
+export const DUPLICATE_PROGRAM_MESSAGE = 'Programa já adicionado';
+
+/** The client form (spec part 1 §5), validated by the web form and re-parsed by the API. */
+export const clientInputSchema = z.object({
+  name: z
+    .string({ error: 'Nome é obrigatório' })
+    .trim()
+    .min(CLIENT_NAME_MIN_LENGTH, 'Nome deve ter pelo menos 2 caracteres')
+    .max(200, 'Nome deve ter no máximo 200 caracteres'),
+  email: z
+    .union([z.literal(''), emailSchema], { error: 'Email inválido' })
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null)),
+  phone: optionalPhoneSchema,
+  document: clientDocumentSchema,
+  birth_date: birthDateSchema,
+  status: z.enum(CLIENT_STATUSES, { error: 'Status inválido' }).default('active'),
+  notes: optionalText(2000, 'Observações devem ter no máximo 2000 caracteres'),
+  tags: z
+    .array(z.string({ error: 'Etiqueta inválida' }).trim().min(1, 'Etiqueta vazia').max(40, 'Etiqueta deve ter no máximo 40 caracteres'), {
+      error: 'Etiquetas inválidas',
+    })
+    .max(20, 'No máximo 20 etiquetas')
+    .optional()
+    .nullable()
+    .transform((tags) => [...new Set(tags ?? [])]),
+  loyalty_accounts: z
+    .array(loyaltyAccountInputSchema, { error: 'Programas de fidelidade inválidos' })
+    .max(PROGRAM_KEYS.length, 'Programas de fidelidade demais')
+    .optional()
+    .nullable()
+    .transform((v) => v ?? [])
+    .superRefine((accounts, ctx) => {
+      const programs = new Set<string>();
+      const ids = new Set<string>();
+      accounts.forEach((a, i) => {
+        if (programs.has(a.program)) ctx.addIssue({ code: 'custom', message: DUPLICATE_PROGRAM_MESSAGE, path: [i, 'program'] });
+        programs.add(a.program);
+        if (a.id) {
+          if (ids.has(a.id)) ctx.addIssue({ code: 'custom', message: 'Conta repetida', path: [i, 'id'] });
+          ids.add(a.id);
+        }
+      });
+    }),
+});
+export type ClientInput = z.infer<typeof clientInputSchema>;
+/** What the form holds before parsing (masked CPF and phone, '' for empty). */
+export type ClientFormValues = z.input<typeof clientInputSchema>;
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const filtersShape = {
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Busca deve ter no máximo 200 caracteres')
+    .optional()
+    .transform((v) => v ?? ''),
+  status: z.preprocess(emptyToUndefined, z.enum(CLIENT_STATUSES, { error: 'Status inválido' }).optional()),
+  sort: z.preprocess(emptyToUndefined, z.enum(CLIENT_SORTS, { error: 'Ordenação inválida' }).default('name')),
+  order: z.preprocess(emptyToUndefined, z.enum(SORT_ORDERS, { error: 'Ordem inválida' }).default('asc')),
+};
+
+const pageSchema = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
+);
+const limitSchema = (fallback: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: `Limite deve estar entre 1 e ${max}` })
+      .int(`Limite deve estar entre 1 e ${max}`)
+      .min(1, `Limite deve estar entre 1 e ${max}`)
+      .max(max, `Limite deve estar entre 1 e ${max}`)
+      .default(fallback),
+  );
+
+/** Query string of GET /api/v1/clients. */
+export const clientListQuerySchema = z.object({
+  ...filtersShape,
+  page: pageSchema,
+  limit: limitSchema(CLIENTS_PAGE_SIZE, CLIENTS_MAX_PAGE_SIZE),
+});
+export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
+
+/** Query string of GET /api/v1/clients/export: the list's filters and order, every page. */
+export const clientExportQuerySchema = z.object(filtersShape);
+export type ClientExportQuery = z.infer<typeof clientExportQuerySchema>;
+
+export const quickSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(200, 'Busca deve ter no máximo 200 caracteres')
+    .optional()
+    .transform((v) => v ?? ''),
+});
+
+export const topClientsQuerySchema = z.object({ limit: limitSchema(TOP_CLIENTS_DEFAULT, TOP_CLIENTS_MAX) });
+
+export const clientEmissionsQuerySchema = z.object({ page: pageSchema, limit: limitSchema(CLIENTS_PAGE_SIZE, CLIENTS_MAX_PAGE_SIZE) });
+
+export const BULK_LIMIT_MESSAGE = 'Selecione no máximo 1000 clientes por vez.';
+
+export const bulkDeleteSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: 'Identificador inválido' }), { error: 'Selecione pelo menos um cliente.' })
+    .min(1, 'Selecione pelo menos um cliente.')
+    .max(MAX_BULK_OPERATIONS, BULK_LIMIT_MESSAGE)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+});
+export type BulkDelete = z.infer<typeof bulkDeleteSchema>;

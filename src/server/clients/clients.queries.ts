@@ -1,0 +1,393 @@
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ClientInput, ClientSort, ClientStatus, LoyaltyAccountInput, SortOrder } from '../../domain/clients/client.schema';
+import type { ClientEmissionSums } from '../../domain/clients/client.rules';
+import { escapeLike, normalizeSearch } from '../../domain/search';
+import type { Db } from '../db/client';
+import { clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
+
+export type ClientRow = typeof clients.$inferSelect;
+export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
+
+export interface ClientFilters {
+  agencyId: string;
+  search?: string;
+  status?: ClientStatus;
+}
+
+export interface ClientOrder {
+  sort: ClientSort;
+  order: SortOrder;
+}
+
+/** The API's loyalty account. */
+export function toLoyaltyAccountDto(a: Pick<LoyaltyAccountRow, 'id' | 'program' | 'account_number' | 'nickname'>) {
+  return { id: a.id, program: a.program, account_number: a.account_number, nickname: a.nickname };
+}
+export type LoyaltyAccountDto = ReturnType<typeof toLoyaltyAccountDto>;
+
+/** The API's Client (contract of GET /api/v1/clients). */
+export function toClientDto(c: ClientRow, accounts: LoyaltyAccountDto[]) {
+  return {
+    id: c.id,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    document: c.document,
+    birth_date: c.birth_date,
+    status: c.status,
+    tags: c.tags,
+    notes: c.notes,
+    emissions_count: c.emissions_count,
+    active_emissions_count: c.active_emissions_count,
+    total_spent_cents: c.total_spent_cents,
+    last_emission_at: c.last_emission_at,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+    loyalty_accounts: accounts,
+  };
+}
+export type ClientDto = ReturnType<typeof toClientDto>;
+
+/**
+ * Contains-search over search_text (lower-case, accent-free name, e-mail and document), one
+ * LIKE per word so "jose silva" finds "José da Silva"; the trigram index serves each of them.
+ */
+export function searchConditions(search: string | undefined): SQL[] {
+  const normalized = normalizeSearch(search ?? '');
+  if (!normalized) return [];
+  const words = normalized.split(' ').filter(Boolean).slice(0, 8);
+  return words.map((w) => sql`${clients.search_text} LIKE ${`%${escapeLike(w)}%`}`);
+}
+
+function filterWhere({ agencyId, search, status }: ClientFilters): SQL {
+  const conditions: SQL[] = [eq(clients.agency_id, agencyId), isNull(clients.deleted_at)];
+  if (status) conditions.push(eq(clients.status, status));
+  conditions.push(...searchConditions(search));
+  return and(...conditions)!;
+}
+
+const SORT_KEYS: Record<ClientSort, AnyPgColumn[]> = {
+  name: [],
+  status: [clients.status],
+  emissions: [clients.emissions_count],
+  total_spent: [clients.total_spent_cents],
+};
+
+/**
+ * The sort key, then sort_name and id, all in one direction, so each order has an index to read
+ * forwards or backwards (migration 0004) and ties never make a row repeat or vanish across pages.
+ */
+export function orderBy({ sort, order }: ClientOrder): SQL[] {
+  const dir = order === 'asc' ? asc : desc;
+  return [...SORT_KEYS[sort], clients.sort_name, clients.id].map((c) => dir(c));
+}
+
+export async function countClients(db: Db, filters: ClientFilters): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(clients).where(filterWhere(filters));
+  return row?.total ?? 0;
+}
+
+/** The agency's whole client base (the list's summary cards), summed in SQL. */
+export async function getClientsSummary(db: Db, { agencyId }: { agencyId: string }) {
+  const [row] = await db
+    .select({
+      total_clients: count(),
+      active_clients: sql<number>`count(*) FILTER (WHERE ${clients.status} = 'active')`.mapWith(Number),
+      total_emissions: sql<number>`coalesce(sum(${clients.emissions_count}), 0)`.mapWith(Number),
+      total_revenue_cents: sql<number>`coalesce(sum(${clients.total_spent_cents}), 0)`.mapWith(Number),
+    })
+    .from(clients)
+    .where(and(eq(clients.agency_id, agencyId), isNull(clients.deleted_at)));
+  return row ?? { total_clients: 0, active_clients: 0, total_emissions: 0, total_revenue_cents: 0 };
+}
+
+/**
+ * One page of clients. The page's ids come from an index-only scan of the order's index, read
+ * from whichever end is nearer (so the last page is as cheap as the first), then only those rows
+ * are fetched. `total` is the filtered count, already known to the caller.
+ */
+export async function getClientsPage(
+  db: Db,
+  params: ClientFilters & ClientOrder & { offset: number; limit: number; total: number },
+): Promise<ClientRow[]> {
+  const { offset, limit, total } = params;
+  if (offset >= total || limit <= 0) return [];
+  const end = Math.min(offset + limit, total);
+  const fromEnd = total - end < offset;
+  const idsOrder = fromEnd ? { sort: params.sort, order: params.order === 'asc' ? ('desc' as const) : ('asc' as const) } : params;
+  const pageIds = db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(filterWhere(params))
+    .orderBy(...orderBy(idsOrder))
+    .limit(end - offset)
+    .offset(fromEnd ? total - end : offset);
+  return db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.agency_id, params.agencyId), inArray(clients.id, pageIds)))
+    .orderBy(...orderBy(params));
+}
+
+/** Every matching client in list order, with only the columns the CSV needs (one query). */
+export async function getClientsForExport(db: Db, params: ClientFilters & ClientOrder) {
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      email: clients.email,
+      phone: clients.phone,
+      document: clients.document,
+      birth_date: clients.birth_date,
+      status: clients.status,
+      emissions_count: clients.emissions_count,
+      total_spent_cents: clients.total_spent_cents,
+      created_at: clients.created_at,
+      notes: clients.notes,
+    })
+    .from(clients)
+    .where(filterWhere(params))
+    .orderBy(...orderBy(params));
+}
+
+export async function quickSearchClients(db: Db, { agencyId, q, limit }: { agencyId: string; q: string; limit: number }) {
+  const conditions = searchConditions(q);
+  if (conditions.length === 0) return [];
+  return db
+    .select({ id: clients.id, name: clients.name, document: clients.document, email: clients.email })
+    .from(clients)
+    .where(and(eq(clients.agency_id, agencyId), isNull(clients.deleted_at), ...conditions))
+    .orderBy(asc(clients.sort_name), asc(clients.id))
+    .limit(limit);
+}
+
+/** Ranked by "Total Gasto" (revenue of active emissions); cancelled and failed never rank. */
+export async function getTopClients(db: Db, { agencyId, limit }: { agencyId: string; limit: number }) {
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      emissions: clients.active_emissions_count,
+      revenue_cents: clients.total_spent_cents,
+    })
+    .from(clients)
+    .where(and(eq(clients.agency_id, agencyId), isNull(clients.deleted_at), sql`${clients.active_emissions_count} > 0`))
+    .orderBy(desc(clients.total_spent_cents), asc(clients.sort_name), asc(clients.id))
+    .limit(limit);
+}
+
+export async function getClient(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<ClientRow | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.agency_id, agencyId), eq(clients.id, id), isNull(clients.deleted_at)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Several clients' loyalty accounts in one query, grouped by client, in the order they were added. */
+export async function getLoyaltyAccountsByClient(db: Db, { agencyId, clientIds }: { agencyId: string; clientIds: string[] }) {
+  const byClient = new Map<string, LoyaltyAccountRow[]>();
+  if (clientIds.length === 0) return byClient;
+  const rows = await db
+    .select()
+    .from(loyalty_accounts)
+    .where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.client_id, clientIds), isNull(loyalty_accounts.deleted_at)))
+    .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id));
+  for (const row of rows) {
+    const list = byClient.get(row.client_id!) ?? [];
+    list.push(row);
+    byClient.set(row.client_id!, list);
+  }
+  return byClient;
+}
+
+/** Client rows with their loyalty accounts, as the API returns them. */
+export async function withLoyaltyAccounts(db: Db, agencyId: string, rows: ClientRow[]): Promise<ClientDto[]> {
+  const accounts = await getLoyaltyAccountsByClient(db, { agencyId, clientIds: rows.map((r) => r.id) });
+  return rows.map((r) => toClientDto(r, (accounts.get(r.id) ?? []).map(toLoyaltyAccountDto)));
+}
+
+const ACTIVE_STATUSES = sql`('pending', 'processing', 'issued')`;
+
+export async function getClientEmissionSums(db: Db, { agencyId, clientId }: { agencyId: string; clientId: string }): Promise<ClientEmissionSums> {
+  const active = sql`${emissions.status} IN ${ACTIVE_STATUSES}`;
+  const [row] = await db
+    .select({
+      total_emissions: count(),
+      active_emissions: sql<number>`count(*) FILTER (WHERE ${active})`.mapWith(Number),
+      active_revenue_cents: sql<number>`coalesce(sum(${emissions.revenue_cents}) FILTER (WHERE ${active}), 0)`.mapWith(Number),
+      active_margin_cents: sql<number>`coalesce(sum(${emissions.margin_cents}) FILTER (WHERE ${active}), 0)`.mapWith(Number),
+      last_emission_at: sql<string | null>`max(${emissions.created_at})`,
+    })
+    .from(emissions)
+    .where(and(eq(emissions.agency_id, agencyId), eq(emissions.client_id, clientId), isNull(emissions.deleted_at)));
+  return row ?? { total_emissions: 0, active_emissions: 0, active_revenue_cents: 0, active_margin_cents: 0, last_emission_at: null };
+}
+
+export async function getClientEmissionsPage(
+  db: Db,
+  { agencyId, clientId, offset, limit }: { agencyId: string; clientId: string; offset: number; limit: number },
+) {
+  const where = and(eq(emissions.agency_id, agencyId), eq(emissions.client_id, clientId), isNull(emissions.deleted_at));
+  const [totalRow] = await db.select({ total: count() }).from(emissions).where(where);
+  const total = totalRow?.total ?? 0;
+  if (offset >= total) return { rows: [], total };
+  const rows = await db
+    .select({
+      id: emissions.id,
+      pnr: emissions.pnr,
+      route: emissions.route,
+      program: loyalty_accounts.program,
+      miles_used: emissions.miles_used,
+      revenue_cents: emissions.revenue_cents,
+      margin_cents: emissions.margin_cents,
+      status: emissions.status,
+      created_at: emissions.created_at,
+    })
+    .from(emissions)
+    .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)))
+    .where(where)
+    .orderBy(desc(emissions.created_at), desc(emissions.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total };
+}
+
+type ClientFields = Omit<ClientInput, 'loyalty_accounts'>;
+
+function clientValues(input: ClientFields) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    document: input.document,
+    birth_date: input.birth_date,
+    status: input.status,
+    notes: input.notes,
+    tags: input.tags,
+  };
+}
+
+export async function insertClient(db: Db, { agencyId, input }: { agencyId: string; input: ClientFields }): Promise<ClientRow> {
+  const [row] = await db
+    .insert(clients)
+    .values({ agency_id: agencyId, ...clientValues(input) })
+    .returning();
+  return row!;
+}
+
+export async function updateClientRow(db: Db, { agencyId, id, input }: { agencyId: string; id: string; input: ClientFields }) {
+  const [row] = await db
+    .update(clients)
+    .set({ ...clientValues(input), updated_at: sql`now()` })
+    .where(and(eq(clients.agency_id, agencyId), eq(clients.id, id), isNull(clients.deleted_at)))
+    .returning();
+  return row ?? null;
+}
+
+/** Another live client of the agency with this CPF/CNPJ, if any. */
+export async function findClientByDocument(db: Db, { agencyId, document, exceptId }: { agencyId: string; document: string; exceptId?: string }) {
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name })
+    .from(clients)
+    .where(
+      and(
+        eq(clients.agency_id, agencyId),
+        eq(clients.document, document),
+        isNull(clients.deleted_at),
+        ...(exceptId ? [ne(clients.id, exceptId)] : []),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface DeleteCandidate {
+  id: string;
+  name: string;
+  has_emissions: boolean;
+  has_lots: boolean;
+}
+
+/**
+ * The agency's clients among `ids`, each with what keeps it from being deleted: any emission
+ * (finance history, even one an import soft-deleted) or a lot in one of its loyalty accounts.
+ */
+export async function getDeleteCandidates(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<DeleteCandidate[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      has_emissions: sql<boolean>`EXISTS (SELECT 1 FROM ${emissions} e WHERE e.agency_id = ${clients.agency_id} AND e.client_id = ${clients.id})`,
+      has_lots: sql<boolean>`EXISTS (SELECT 1 FROM ${loyalty_accounts} a JOIN ${mile_lots} l ON l.account_id = a.id AND l.agency_id = a.agency_id
+        WHERE a.agency_id = ${clients.agency_id} AND a.client_id = ${clients.id})`,
+    })
+    .from(clients)
+    .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids), isNull(clients.deleted_at)))
+    .orderBy(asc(clients.sort_name), asc(clients.id));
+}
+
+/** Real deletes; the clients' loyalty accounts go with them (foreign key ON DELETE CASCADE). */
+export async function deleteClientRows(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }) {
+  if (ids.length === 0) return [];
+  return db
+    .delete(clients)
+    .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids)))
+    .returning({ id: clients.id, name: clients.name });
+}
+
+export async function getClientAccounts(db: Db, { agencyId, clientId }: { agencyId: string; clientId: string }) {
+  return db
+    .select()
+    .from(loyalty_accounts)
+    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.client_id, clientId), isNull(loyalty_accounts.deleted_at)))
+    .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id));
+}
+
+/** Accounts among `ids` that lots or emissions point at (and so must keep existing and keep their program). */
+export async function getAccountsInUse(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: loyalty_accounts.id })
+    .from(loyalty_accounts)
+    .where(
+      and(
+        eq(loyalty_accounts.agency_id, agencyId),
+        inArray(loyalty_accounts.id, ids),
+        sql`(EXISTS (SELECT 1 FROM ${mile_lots} l WHERE l.agency_id = ${loyalty_accounts.agency_id} AND l.account_id = ${loyalty_accounts.id})
+          OR EXISTS (SELECT 1 FROM ${emissions} e WHERE e.agency_id = ${loyalty_accounts.agency_id} AND e.account_id = ${loyalty_accounts.id}))`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function insertLoyaltyAccounts(
+  db: Db,
+  { agencyId, clientId, accounts }: { agencyId: string; clientId: string; accounts: LoyaltyAccountInput[] },
+) {
+  if (accounts.length === 0) return;
+  await db.insert(loyalty_accounts).values(
+    accounts.map((a) => ({
+      agency_id: agencyId,
+      client_id: clientId,
+      program: a.program,
+      account_number: a.account_number,
+      nickname: a.nickname,
+    })),
+  );
+}
+
+export async function updateLoyaltyAccount(db: Db, { agencyId, account }: { agencyId: string; account: LoyaltyAccountInput & { id: string } }) {
+  await db
+    .update(loyalty_accounts)
+    .set({ program: account.program, account_number: account.account_number, nickname: account.nickname, updated_at: sql`now()` })
+    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, account.id)));
+}
+
+export async function deleteLoyaltyAccounts(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }) {
+  if (ids.length === 0) return;
+  await db.delete(loyalty_accounts).where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.id, ids)));
+}

@@ -1,0 +1,230 @@
+import type { BulkDelete, ClientInput, ClientListQuery } from '../../domain/clients/client.schema';
+import { computeClientStats } from '../../domain/clients/client.rules';
+import { formatCpfOrCnpj } from '../../domain/documents';
+import { programName } from '../../domain/programs';
+import { recordActivity } from '../activity/activity.queries';
+import type { Db } from '../db/client';
+import { isUniqueViolation, pgError } from '../db/errors';
+import { AppError, MESSAGES } from '../http/errors';
+import {
+  countClients,
+  deleteClientRows,
+  deleteLoyaltyAccounts,
+  findClientByDocument,
+  getAccountsInUse,
+  getClient,
+  getClientAccounts,
+  getClientEmissionSums,
+  getClientsPage,
+  getClientsSummary,
+  getDeleteCandidates,
+  insertClient,
+  insertLoyaltyAccounts,
+  updateClientRow,
+  updateLoyaltyAccount,
+  withLoyaltyAccounts,
+  type ClientDto,
+  type DeleteCandidate,
+  type LoyaltyAccountRow,
+} from './clients.queries';
+
+export const CLIENT_MESSAGES = {
+  notFound: 'Cliente não encontrado.',
+  hasEmissions: 'Este cliente possui emissões e não pode ser excluído. Marque-o como Inativo.',
+  hasLots: 'As contas de fidelidade deste cliente possuem lotes de milhas; ele não pode ser excluído. Marque-o como Inativo.',
+  duplicateProgram: 'Este cliente já possui uma conta neste programa.',
+  duplicateDocument: 'Já existe um cliente com este CPF/CNPJ.',
+} as const;
+
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+export const clientNotFound = () => new AppError('CLIENT_NOT_FOUND', CLIENT_MESSAGES.notFound, { status: 404 });
+
+interface Actor {
+  agencyId: string;
+  userId: string | null;
+}
+
+export async function listClients(db: Db, agencyId: string, query: ClientListQuery) {
+  const filters = { agencyId, search: query.search, status: query.status };
+  const filtered = Boolean(query.status) || query.search.trim() !== '';
+  const summary = await getClientsSummary(db, { agencyId });
+  const total = filtered ? await countClients(db, filters) : summary.total_clients;
+  const rows = await getClientsPage(db, { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit, total });
+  return {
+    data: await withLoyaltyAccounts(db, agencyId, rows),
+    total,
+    page: query.page,
+    limit: query.limit,
+    total_pages: Math.ceil(total / query.limit),
+    summary,
+  };
+}
+
+export async function getClientDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
+  const row = await getClient(db, { agencyId, id });
+  if (!row) throw clientNotFound();
+  const [client] = await withLoyaltyAccounts(db, agencyId, [row]);
+  const sums = await getClientEmissionSums(db, { agencyId, clientId: id });
+  return { client: client!, stats: computeClientStats(sums) };
+}
+
+async function assertDocumentFree(db: Db, agencyId: string, document: string | null, exceptId?: string) {
+  if (!document) return;
+  const other = await findClientByDocument(db, { agencyId, document, exceptId });
+  if (other) {
+    const label = document.length === 11 ? 'CPF' : 'CNPJ';
+    throw new AppError('DUPLICATE_DOCUMENT', CLIENT_MESSAGES.duplicateDocument, {
+      status: 409,
+      fields: { document: `${label} ${formatCpfOrCnpj(document)} já cadastrado para ${other.name}` },
+    });
+  }
+}
+
+/** A unique violation on (agency, client, program): two requests raced to add the same program. */
+function duplicateProgramError(err: unknown): AppError | null {
+  if (!isUniqueViolation(err, 'loyalty_accounts_client_program_key')) return null;
+  return new AppError('DUPLICATE_PROGRAM', CLIENT_MESSAGES.duplicateProgram, { status: 409 });
+}
+
+const accountLabel = (a: Pick<LoyaltyAccountRow, 'program' | 'account_number'>) => `${programName(a.program)} (${a.account_number})`;
+
+export async function createClient(db: Db, actor: Actor, input: ClientInput): Promise<ClientDto> {
+  const unknownIds: Record<string, string> = {};
+  input.loyalty_accounts.forEach((a, i) => {
+    if (a.id) unknownIds[`loyalty_accounts.${i}.id`] = 'Conta não encontrada';
+  });
+  if (Object.keys(unknownIds).length > 0) throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: unknownIds });
+  await assertDocumentFree(db, actor.agencyId, input.document);
+  const row = await insertClient(db, { agencyId: actor.agencyId, input });
+  try {
+    await insertLoyaltyAccounts(db, { agencyId: actor.agencyId, clientId: row.id, accounts: input.loyalty_accounts });
+  } catch (err) {
+    throw duplicateProgramError(err) ?? err;
+  }
+  await recordActivity(db, {
+    ...actor,
+    kind: 'client_created',
+    description: `Cliente ${row.name} cadastrado`,
+    refType: 'client',
+    refId: row.id,
+  });
+  const [dto] = await withLoyaltyAccounts(db, actor.agencyId, [row]);
+  return dto!;
+}
+
+/**
+ * Saves the whole form. Loyalty accounts: an entry with the id of one of this client's accounts
+ * updates it, an entry without id creates one, and this client's accounts left out are removed;
+ * an account that lots or emissions point at can be neither removed nor moved to another program.
+ */
+export async function updateClient(db: Db, actor: Actor, id: string, input: ClientInput): Promise<ClientDto> {
+  const { agencyId } = actor;
+  const existing = await getClient(db, { agencyId, id });
+  if (!existing) throw clientNotFound();
+  await assertDocumentFree(db, agencyId, input.document, id);
+
+  const current = await getClientAccounts(db, { agencyId, clientId: id });
+  const currentById = new Map(current.map((a) => [a.id, a]));
+  const unknownIds: Record<string, string> = {};
+  input.loyalty_accounts.forEach((a, i) => {
+    if (a.id && !currentById.has(a.id)) unknownIds[`loyalty_accounts.${i}.id`] = 'Conta não encontrada';
+  });
+  if (Object.keys(unknownIds).length > 0) throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: unknownIds });
+
+  const keptIds = new Set(input.loyalty_accounts.flatMap((a) => (a.id ? [a.id] : [])));
+  const removed = current.filter((a) => !keptIds.has(a.id));
+  const moved = input.loyalty_accounts.flatMap((a, index) => {
+    const before = a.id ? currentById.get(a.id) : undefined;
+    return before && before.program !== a.program ? [{ before, index }] : [];
+  });
+  const inUse = await getAccountsInUse(db, { agencyId, ids: [...removed.map((a) => a.id), ...moved.map((m) => m.before.id)] });
+  const removedInUse = removed.find((a) => inUse.has(a.id));
+  if (removedInUse) {
+    throw new AppError('ACCOUNT_IN_USE', `A conta ${accountLabel(removedInUse)} possui lotes ou emissões e não pode ser removida.`, { status: 409 });
+  }
+  const movedInUse = moved.find((m) => inUse.has(m.before.id));
+  if (movedInUse) {
+    throw new AppError('ACCOUNT_IN_USE', `A conta ${accountLabel(movedInUse.before)} possui lotes ou emissões e não pode mudar de programa.`, {
+      status: 409,
+      fields: { [`loyalty_accounts.${movedInUse.index}.program`]: 'Conta com lotes ou emissões não pode mudar de programa' },
+    });
+  }
+
+  const row = await updateClientRow(db, { agencyId, id, input });
+  if (!row) throw clientNotFound();
+  try {
+    // Removals first, so a program given up can be taken by a new entry in the same save.
+    await deleteLoyaltyAccounts(db, { agencyId, ids: removed.map((a) => a.id) });
+    for (const a of input.loyalty_accounts) {
+      const before = a.id ? currentById.get(a.id) : undefined;
+      if (!before) continue;
+      if (before.program !== a.program || before.account_number !== a.account_number || before.nickname !== a.nickname) {
+        await updateLoyaltyAccount(db, { agencyId, account: { ...a, id: before.id } });
+      }
+    }
+    await insertLoyaltyAccounts(db, { agencyId, clientId: id, accounts: input.loyalty_accounts.filter((a) => !a.id) });
+  } catch (err) {
+    throw duplicateProgramError(err) ?? err;
+  }
+  await recordActivity(db, { ...actor, kind: 'client_updated', description: `Cliente ${row.name} atualizado`, refType: 'client', refId: id });
+  const [dto] = await withLoyaltyAccounts(db, agencyId, [row]);
+  return dto!;
+}
+
+function keepReason(c: DeleteCandidate): string | null {
+  if (c.has_emissions) return CLIENT_MESSAGES.hasEmissions;
+  if (c.has_lots) return CLIENT_MESSAGES.hasLots;
+  return null;
+}
+
+/** An emission or lot that arrived between our check and the DELETE: the foreign key refuses it. */
+function raceError(err: unknown): AppError | null {
+  if (pgError(err)?.code !== PG_FOREIGN_KEY_VIOLATION) return null;
+  return new AppError('CLIENT_HAS_EMISSIONS', CLIENT_MESSAGES.hasEmissions, { status: 409 });
+}
+
+export async function deleteClient(db: Db, actor: Actor, id: string): Promise<void> {
+  const [candidate] = await getDeleteCandidates(db, { agencyId: actor.agencyId, ids: [id] });
+  if (!candidate) throw clientNotFound();
+  if (candidate.has_emissions) throw new AppError('CLIENT_HAS_EMISSIONS', CLIENT_MESSAGES.hasEmissions, { status: 409 });
+  if (candidate.has_lots) throw new AppError('CLIENT_HAS_LOTS', CLIENT_MESSAGES.hasLots, { status: 409 });
+  try {
+    await deleteClientRows(db, { agencyId: actor.agencyId, ids: [id] });
+  } catch (err) {
+    throw raceError(err) ?? err;
+  }
+  await recordActivity(db, { ...actor, kind: 'client_deleted', description: `Cliente ${candidate.name} excluído`, refType: 'client', refId: id });
+}
+
+/**
+ * Deletes the agency's clients among the ids that have no emissions or lots; the others are kept
+ * and listed with the reason. Ids of another agency, or of nobody, are only counted as not found.
+ */
+export async function bulkDeleteClients(db: Db, actor: Actor, { ids }: BulkDelete) {
+  const candidates = await getDeleteCandidates(db, { agencyId: actor.agencyId, ids });
+  const kept: { id: string; name: string; reason: string }[] = [];
+  const deletable: DeleteCandidate[] = [];
+  for (const c of candidates) {
+    const reason = keepReason(c);
+    if (reason) kept.push({ id: c.id, name: c.name, reason });
+    else deletable.push(c);
+  }
+  let deleted: { id: string; name: string }[];
+  try {
+    deleted = await deleteClientRows(db, { agencyId: actor.agencyId, ids: deletable.map((c) => c.id) });
+  } catch (err) {
+    throw raceError(err) ?? err;
+  }
+  if (deleted.length > 0) {
+    const only = deleted.length === 1 ? deleted[0] : undefined;
+    await recordActivity(db, {
+      ...actor,
+      kind: only ? 'client_deleted' : 'clients_deleted',
+      description: only ? `Cliente ${only.name} excluído` : `${deleted.length} clientes excluídos`,
+      refType: only ? 'client' : null,
+      refId: only ? only.id : null,
+    });
+  }
+  return { deleted: deleted.length, kept, not_found: ids.length - candidates.length };
+}
