@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -18,49 +14,57 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export interface BrowserSession {
+export interface BrowserHandle {
   browser: Browser;
-  context: BrowserContext;
-  page: Page;
-  baseURL: string;
+  newPage(options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
-/** A real Chromium with a fresh profile, against the server started by global-setup. */
-export async function openBrowser(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserSession> {
-  const baseURL = inject('baseURL');
-  const userDataDir = mkdtempSync(path.join(tmpdir(), 'milheiro-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
-  });
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
-    colorScheme: options.colorScheme ?? 'light',
-    locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
-  });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+/**
+ * A real Chromium; launch() gives it a fresh temporary profile (Playwright's own
+ * --user-data-dir), and each page gets its own context (cookies, storage).
+ */
+export async function openBrowser(baseURL: string): Promise<BrowserHandle> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   return {
     browser,
-    context,
-    page,
-    baseURL,
-    close: async () => {
-      await browser.close();
-      rmSync(userDataDir, { recursive: true, force: true });
+    newPage: async (options = {}) => {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+        colorScheme: options.colorScheme ?? 'light',
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+      });
+      context.setDefaultTimeout(15_000);
+      return { context, page: await context.newPage() };
     },
+    close: () => browser.close(),
   };
 }
 
-/** Calls the API as the browser's signed-in user (sharing its cookies), for seeding data. */
+/** Calls the API with the context's cookies (the signed-in user), to seed data fast. */
 export async function apiAs(context: BrowserContext, method: string, pathname: string, body?: unknown) {
   const res = await context.request.fetch(`/api/v1${pathname}`, {
     method,
-    data: body === undefined ? undefined : body,
+    data: body === undefined ? undefined : JSON.stringify(body),
     headers: body === undefined ? undefined : { 'content-type': 'application/json' },
   });
-  return { status: res.status(), body: res.status() === 204 ? null : await res.json() };
+  const text = await res.text();
+  return { status: res.status(), body: text ? JSON.parse(text) : null };
+}
+
+export const OWNER = {
+  agency: { legal_name: 'Potiguar Viagens e Turismo Ltda', trade_name: 'Potiguar Milhas', cnpj: '11.222.333/0001-81' },
+  user: { name: 'Maria José Souza', email: 'maria@potiguar.com.br', phone: '(84) 99876-5432', password: 'Segura123' },
+};
+
+/** Signs the context in as OWNER, creating the agency through the API on a fresh server. */
+export async function signInAsOwner(context: BrowserContext) {
+  const setup = await apiAs(context, 'GET', '/auth/setup');
+  const res = setup.body.needs_setup
+    ? await apiAs(context, 'POST', '/auth/sign-up', OWNER)
+    : await apiAs(context, 'POST', '/auth/sign-in', { identifier: OWNER.user.email, password: OWNER.user.password });
+  if (res.status >= 300) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }

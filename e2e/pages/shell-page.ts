@@ -1,0 +1,33 @@
+import type { Page } from 'playwright-core';
+
+export class ShellPage {
+  constructor(readonly page: Page) {}
+
+  sidebar() {
+    return this.page.getByRole('navigation').first();
+  }
+
+  heading() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+
+  /** The `g` + key shortcut of spec part 1 §2, typed on the page body. */
+  async go(key: string) {
+    await this.page.locator('body').press('g');
+    await this.page.locator('body').press(key);
+  }
+
+  async chooseTheme(label: 'Modo Claro' | 'Modo Escuro' | 'Sistema (Claro/Escuro)') {
+    await this.page.getByRole('button', { name: /^Tema:/ }).click();
+    await this.page.getByRole('menuitemradio', { name: label }).click();
+  }
+
+  async isDark() {
+    return this.page.evaluate(() => document.documentElement.classList.contains('dark'));
+  }
+
+  async signOut() {
+    await this.page.getByTestId('user-menu-trigger').click();
+    await this.page.getByRole('menuitem', { name: 'Sair' }).click();
+  }
+}
