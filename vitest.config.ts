@@ -27,6 +27,7 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          // One Chromium and one server at a time: the machine has 2 cores.
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

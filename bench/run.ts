@@ -1,8 +1,13 @@
+import { runClientsBench } from './clients.bench';
 import { runRequestsBench } from './requests.bench';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench };
+const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench };
 
+if (only && !(only in benches)) {
+  console.error(`Unknown benchmark "${only}". Choose one of: ${Object.keys(benches).join(', ')}`);
+  process.exit(1);
+}
 for (const [name, run] of Object.entries(benches)) {
   if (only && only !== name) continue;
   await run();

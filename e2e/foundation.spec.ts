@@ -170,7 +170,7 @@ describe('foundation journey', () => {
     await cnpj.pressSequentially('11444777000161');
     await form.getByLabel('Nome Fantasia').fill('Potiguar Milhas & Viagens');
     await form.getByLabel('Situação Cadastral').selectOption('Ativa');
-    await form.getByLabel('Data de Abertura').fill('2024-03-15');
+    await form.getByLabel('Data de Abertura').fill('15/03/2024');
     await form.getByLabel('Endereço').fill('Av. Engenheiro Roberto Freire, 1000 - Ponta Negra, Natal/RN');
     await form.getByLabel('CNAE Principal').fill('7911-2/00');
     await form.getByLabel('Capital Social').fill('50.000,00');
@@ -184,9 +184,10 @@ describe('foundation journey', () => {
     await config.agencyForm().getByLabel('Nome Fantasia').waitFor();
     expect(await config.agencyForm().getByLabel('Nome Fantasia').inputValue()).toBe('Potiguar Milhas & Viagens');
     expect(await config.agencyForm().getByLabel('CNPJ').inputValue()).toBe('11.444.777/0001-61');
+    expect(await config.agencyForm().getByLabel('Data de Abertura').inputValue()).toBe('15/03/2024');
     await expect(page.getByTestId('sidebar-agency').innerText()).resolves.toContain('Potiguar Milhas & Viagens');
     const api = await context.request.get('/api/v1/agency');
-    expect(await api.json()).toMatchObject({ cnpj: '11444777000161', share_capital_cents: 5_000_000, phone: '8433334444' });
+    expect(await api.json()).toMatchObject({ cnpj: '11444777000161', share_capital_cents: 5_000_000, phone: '8433334444', opened_on: '2024-03-15' });
   });
 
   it('saves the financial settings', async () => {

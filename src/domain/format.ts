@@ -236,3 +236,20 @@ export function addMonthsIso(iso: string, months: number): string | null {
   const d = Math.min(p.d, daysInMonth(y, m));
   return `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
 }
+
+/** Progressive dd/mm/aaaa mask as the user types (digits only, at most 8). */
+export function maskDateBR(typed: string): string {
+  const d = typed.replace(/\D/g, '').slice(0, 8);
+  if (d.length <= 2) return d;
+  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
+  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
+}
+
+/**
+ * A date field's value for forms: '' when empty, yyyy-MM-dd when the typed dd/MM/yyyy is a real
+ * date, otherwise the typed text itself, so the schema's date rule refuses it with its message.
+ */
+export function dateFieldValue(typed: string): string {
+  if (typed.trim() === '') return '';
+  return parseDateBR(typed) ?? typed;
+}

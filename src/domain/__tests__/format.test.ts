@@ -15,6 +15,7 @@ import {
   parseIsoDate,
   todayIso,
 } from '../format';
+import { dateFieldValue, maskDateBR } from '../format';
 
 // A timezone west of UTC makes a naive `new Date("2026-03-05")` land on the 4th, which is the
 // bug the plain-date tests below guard against. Node applies a TZ change at run time in a
@@ -283,4 +284,27 @@ describe('calendar arithmetic on yyyy-MM-dd', () => {
   ])('addMonthsIso(%j, %d) → %j', (iso, months, expected) => {
     expect(addMonthsIso(iso, months)).toBe(expected);
   });
+});
+
+describe('maskDateBR and dateFieldValue', () => {
+  it.each([
+    ['', ''],
+    ['1', '1'],
+    ['15', '15'],
+    ['150', '15/0'],
+    ['1503', '15/03'],
+    ['15032', '15/03/2'],
+    ['15032024', '15/03/2024'],
+    ['150320249', '15/03/2024'],
+    ['15/03/2024', '15/03/2024'],
+    ['ab15-03', '15/03'],
+  ])('maskDateBR(%j) = %j', (typed, masked) => expect(maskDateBR(typed)).toBe(masked));
+
+  it.each([
+    ['', ''],
+    ['  ', ''],
+    ['15/03/2024', '2024-03-15'],
+    ['31/02/2024', '31/02/2024'],
+    ['15/03', '15/03'],
+  ])('dateFieldValue(%j) = %j', (typed, value) => expect(dateFieldValue(typed)).toBe(value));
 });

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'd
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ClientInput, ClientSort, ClientStatus, LoyaltyAccountInput, SortOrder } from '../../domain/clients/client.schema';
 import type { ClientEmissionSums } from '../../domain/clients/client.rules';
+import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
-import { clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
+import { clients, emissions, loyalty_accounts } from '../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
@@ -186,6 +187,12 @@ export async function getClient(db: Db, { agencyId, id }: { agencyId: string; id
   return row ?? null;
 }
 
+// Accounts saved together share created_at (the transaction's now()); the catalogue order settles them.
+function byAddedThenCatalogue(a: LoyaltyAccountRow, b: LoyaltyAccountRow): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
+  return PROGRAM_KEYS.indexOf(a.program as (typeof PROGRAM_KEYS)[number]) - PROGRAM_KEYS.indexOf(b.program as (typeof PROGRAM_KEYS)[number]);
+}
+
 /** Several clients' loyalty accounts in one query, grouped by client, in the order they were added. */
 export async function getLoyaltyAccountsByClient(db: Db, { agencyId, clientIds }: { agencyId: string; clientIds: string[] }) {
   const byClient = new Map<string, LoyaltyAccountRow[]>();
@@ -200,6 +207,7 @@ export async function getLoyaltyAccountsByClient(db: Db, { agencyId, clientIds }
     list.push(row);
     byClient.set(row.client_id!, list);
   }
+  for (const list of byClient.values()) list.sort(byAddedThenCatalogue);
   return byClient;
 }
 
@@ -321,9 +329,10 @@ export async function getDeleteCandidates(db: Db, { agencyId, ids }: { agencyId:
     .select({
       id: clients.id,
       name: clients.name,
-      has_emissions: sql<boolean>`EXISTS (SELECT 1 FROM ${emissions} e WHERE e.agency_id = ${clients.agency_id} AND e.client_id = ${clients.id})`,
-      has_lots: sql<boolean>`EXISTS (SELECT 1 FROM ${loyalty_accounts} a JOIN ${mile_lots} l ON l.account_id = a.id AND l.agency_id = a.agency_id
-        WHERE a.agency_id = ${clients.agency_id} AND a.client_id = ${clients.id})`,
+      // Written out: drizzle leaves selected columns unqualified, which the subqueries would misread.
+      has_emissions: sql<boolean>`EXISTS (SELECT 1 FROM emissions e WHERE e.agency_id = clients.agency_id AND e.client_id = clients.id)`,
+      has_lots: sql<boolean>`EXISTS (SELECT 1 FROM loyalty_accounts a JOIN mile_lots l ON l.account_id = a.id AND l.agency_id = a.agency_id
+        WHERE a.agency_id = clients.agency_id AND a.client_id = clients.id)`,
     })
     .from(clients)
     .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids), isNull(clients.deleted_at)))
@@ -344,7 +353,8 @@ export async function getClientAccounts(db: Db, { agencyId, clientId }: { agency
     .select()
     .from(loyalty_accounts)
     .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.client_id, clientId), isNull(loyalty_accounts.deleted_at)))
-    .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id));
+    .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id))
+    .then((rows) => rows.sort(byAddedThenCatalogue));
 }
 
 /** Accounts among `ids` that lots or emissions point at (and so must keep existing and keep their program). */
@@ -357,8 +367,8 @@ export async function getAccountsInUse(db: Db, { agencyId, ids }: { agencyId: st
       and(
         eq(loyalty_accounts.agency_id, agencyId),
         inArray(loyalty_accounts.id, ids),
-        sql`(EXISTS (SELECT 1 FROM ${mile_lots} l WHERE l.agency_id = ${loyalty_accounts.agency_id} AND l.account_id = ${loyalty_accounts.id})
-          OR EXISTS (SELECT 1 FROM ${emissions} e WHERE e.agency_id = ${loyalty_accounts.agency_id} AND e.account_id = ${loyalty_accounts.id}))`,
+        sql`(EXISTS (SELECT 1 FROM mile_lots l WHERE l.agency_id = loyalty_accounts.agency_id AND l.account_id = loyalty_accounts.id)
+          OR EXISTS (SELECT 1 FROM emissions e WHERE e.agency_id = loyalty_accounts.agency_id AND e.account_id = loyalty_accounts.id))`,
       ),
     );
   return new Set(rows.map((r) => r.id));

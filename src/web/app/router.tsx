@@ -27,6 +27,11 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, handle: handle(PAGES.dashboard.title), lazy: page(() => import('./routes/dashboard')) },
               { path: 'clientes', handle: handle(PAGES.clients.title), lazy: page(() => import('./routes/clients')) },
+              {
+                path: 'clientes/:id',
+                handle: handle(PAGES.clientDetail.title, { title: PAGES.clients.title, to: '/clientes' }),
+                lazy: page(() => import('./routes/client-detail')),
+              },
               { path: 'lotes', handle: handle(PAGES.lots.title), lazy: page(() => import('./routes/lots')) },
               { path: 'simulador', handle: handle(PAGES.simulator.title), lazy: page(() => import('./routes/simulator')) },
               { path: 'emissoes', handle: handle(PAGES.emissions.title), lazy: page(() => import('./routes/emissions')) },

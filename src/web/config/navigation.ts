@@ -38,7 +38,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
 /** Page titles and subtitles, used by the page headers and document.title. */
 export const PAGES = {
   dashboard: { title: 'Dashboard', subtitle: 'Visão geral das operações e métricas principais' },
-  clients: { title: 'Clientes', subtitle: 'Gerencie sua base de clientes e seus contatos' },
+  clients: { title: 'Clientes', subtitle: 'Gerencie sua base de clientes e contatos' },
+  clientDetail: { title: 'Detalhe do Cliente', subtitle: undefined },
   lots: { title: 'Lotes de Milhas', subtitle: 'Estoque de milhas por programa, com custo e vencimento' },
   simulator: { title: 'Simulador de Preços', subtitle: 'Calcule o preço de venda a partir do custo das milhas, taxas, markup e RAV' },
   emissions: { title: 'Emissões', subtitle: 'Emissões de passagens com milhas e suas margens' },

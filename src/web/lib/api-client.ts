@@ -34,6 +34,34 @@ export interface RequestOptions {
   timeoutMs?: number;
 }
 
+/** A file the API answered with (CSV export, PDF report...). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; null when the server named none. */
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header, preferring the RFC 6266 `filename*` form. */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      /* fall back to the plain form */
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name ? name : null;
+}
+
+interface InternalOptions extends RequestOptions {
+  /** Read a successful body as a file instead of JSON. */
+  file?: boolean;
+}
+
 /* A 401 from these endpoints is an answer to the user's own credentials, not an expired session. */
 const AUTH_ENDPOINTS = new Set(['/auth/setup', '/auth/me', '/auth/sign-in', '/auth/sign-up', '/auth/sign-out', '/auth/password']);
 
@@ -94,12 +122,12 @@ function combineSignals(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, body: unknown, options: InternalOptions = {}): Promise<T> {
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? API_TIMEOUT_MS);
   const signal = options.signal ? combineSignals([options.signal, timeout.signal]) : timeout.signal;
 
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: options.file ? '*/*' : 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -123,7 +151,10 @@ async function request<T>(method: string, path: string, body: unknown, options: 
 
   let data: unknown;
   try {
-    data = await readBody(response);
+    data =
+      response.ok && options.file
+        ? ({ blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('content-disposition')) } satisfies DownloadedFile)
+        : await readBody(response);
   } catch (cause) {
     if (timeout.signal.aborted) {
       throw new ApiError({ status: 0, code: TIMEOUT_ERROR_CODE, message: ERROR_MESSAGES.timeout });
@@ -153,4 +184,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  /** GET of a file; failures are ApiErrors like any other call. */
+  download: (path: string, options?: RequestOptions) => request<DownloadedFile>('GET', path, undefined, { ...options, file: true }),
 };

@@ -6,11 +6,12 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { agencyInputSchema, REGISTRATION_STATUSES, shareCapitalFieldSchema } from '@domain/agency/agency.schema';
 import { maskCnpj, maskPhone } from '@domain/documents';
-import { formatCents, formatDateTime, todayIso } from '@domain/format';
+import { formatCents, formatDateTime } from '@domain/format';
 import { parseBRLToCents } from '@domain/money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { CurrencyInput } from '@/components/ui/currency-input';
+import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -176,7 +177,7 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
             </Select>
           </FormField>
           <FormField id="agency-opened-on" label="Data de Abertura" error={errorOf('opened_on')}>
-            <Input type="date" min="1900-01-01" max={todayIso()} {...form.register('opened_on')} />
+            <FormDateInput control={form.control} name="opened_on" />
           </FormField>
           <FormField id="agency-address" label="Endereço" error={errorOf('address')} className="md:col-span-2">
             <Input autoComplete="street-address" placeholder="Rua, número, bairro, cidade/UF, CEP" {...form.register('address')} />

@@ -1,0 +1,111 @@
+/**
+ * The clients list at scale: GET /api/v1/clients through the real app (session, RLS transaction,
+ * count, summary, page, loyalty accounts, JSON), for every sort in both directions on the first,
+ * a middle and the last page, and for searches (accented name fragment, e-mail fragment,
+ * formatted CPF). Targets: p50 under 20 ms on PostgreSQL and under 80 ms on PGlite.
+ *
+ *   npm run bench clients                 # 50,000 clients
+ *   BENCH_CLIENTS=5000 npm run bench clients
+ */
+import pino from 'pino';
+import { formatCpf } from '../src/domain/documents';
+import { createApp } from '../src/server/app';
+import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
+import { generateAgencyData, vacuumAnalyze } from './generate';
+import { engines, fmt, time, type Stats } from './lib';
+
+const TARGET_P50_MS: Record<string, number> = { PostgreSQL: 20, PGlite: 80 };
+
+export async function runClientsBench() {
+  const scale = Number(process.env.BENCH_CLIENTS ?? 50_000);
+  console.log(`\n# Clients: list, search and sort at ${scale.toLocaleString('en')} clients (GET /api/v1/clients, in-process through the app)`);
+  for (const engine of await engines()) {
+    const handle = await engine.open();
+    try {
+      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
+      // A neighbour agency, so every query has to pick its agency's rows out of a shared table.
+      const neighbour = await createAgencyWithUser(handle.db);
+      await generateAgencyData(handle.db, { agencyId: neighbour.agency.id, clients: Math.round(scale / 10), seed: 7 });
+      const mine = await createAgencyWithUser(handle.db);
+      const gen = await generateAgencyData(handle.db, { agencyId: mine.agency.id, clients: scale, userId: mine.user.id });
+      await vacuumAnalyze(handle.db);
+      console.log(
+        `${engine.name.padEnd(10)} generated ${gen.clients} clients, ${gen.loyaltyAccounts} loyalty accounts, ${gen.lots} lots, ` +
+          `${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`,
+      );
+
+      const res = await app.request('http://localhost/api/v1/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: mine.user.email, password: mine.password }),
+      });
+      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+      const getJson = async (path: string) => {
+        const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
+        if (r.status !== 200) throw new Error(`${path} → ${r.status}: ${await r.text()}`);
+        return r.json() as Promise<{ total_pages: number; total: number; data: { document: string | null }[] }>;
+      };
+      const n = engine.name === 'PGlite' ? 30 : 60;
+      const warmup = 5;
+      const results: { label: string; stats: Stats; list: boolean }[] = [];
+      const measure = async (label: string, path: string, list = true) => {
+        const stats = await time(() => getJson(path), n, warmup);
+        results.push({ label, stats, list });
+        console.log(`${engine.name.padEnd(10)} ${label.padEnd(58)} ${fmt(stats)}`);
+      };
+
+      const lastPage = (await getJson('/api/v1/clients')).total_pages;
+      for (const sort of ['name', 'status', 'emissions', 'total_spent']) {
+        for (const order of ['asc', 'desc']) {
+          for (const [where, page] of [
+            ['first', 1],
+            ['middle', Math.ceil(lastPage / 2)],
+            ['last', lastPage],
+          ] as const) {
+            await measure(`sort=${sort} ${order}, ${where} page (${page})`, `/api/v1/clients?sort=${sort}&order=${order}&page=${page}`);
+          }
+        }
+      }
+      const someone = (await getJson('/api/v1/clients?page=7')).data.find((c) => c.document?.length === 11)!;
+      const searches: [string, string][] = [
+        ['name fragment with accents "joão"', 'joão'],
+        ['name fragment with accents "Conceição"', 'Conceição'],
+        ['two words "maria silva"', 'maria silva'],
+        ['e-mail fragment "silva@gmail"', 'silva@gmail'],
+        ['e-mail domain "hotmail.com" (many rows)', 'hotmail.com'],
+        [`formatted CPF "${formatCpf(someone.document!)}"`, formatCpf(someone.document!)],
+      ];
+      for (const [label, q] of searches) {
+        const base = `/api/v1/clients?search=${encodeURIComponent(q)}`;
+        const pages = (await getJson(base)).total_pages;
+        await measure(`search ${label}, first page`, base);
+        if (pages > 2) {
+          await measure(`search ${label}, last page (${pages})`, `${base}&page=${pages}`);
+          await measure(`search ${label}, by total spent desc`, `${base}&sort=total_spent&order=desc`);
+        }
+      }
+      await measure('status=inactive, middle page', `/api/v1/clients?status=inactive&page=${Math.ceil(lastPage / 20)}`);
+      await measure('status=blocked, sort=emissions desc', '/api/v1/clients?status=blocked&sort=emissions&order=desc');
+      await measure('quick search "mar"', '/api/v1/clients/quick-search?q=mar', false);
+      await measure('top clients', '/api/v1/clients/top', false);
+
+      const export_ = await time(async () => {
+        const r = await app.request('http://localhost/api/v1/clients/export', { headers: { cookie } });
+        await r.arrayBuffer();
+      }, 3, 1);
+      console.log(`${engine.name.padEnd(10)} ${'export CSV of all clients'.padEnd(58)} ${fmt(export_)}`);
+
+      const list = results.filter((r) => r.list);
+      const worstP50 = list.reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
+      const worstP95 = list.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a));
+      const target = TARGET_P50_MS[engine.name] ?? Infinity;
+      console.log(
+        `${engine.name.padEnd(10)} worst list/search p50 ${worstP50.stats.p50.toFixed(2)} ms (${worstP50.label}), ` +
+          `worst p95 ${worstP95.stats.p95.toFixed(2)} ms (${worstP95.label}); target p50 < ${target} ms: ` +
+          `${worstP50.stats.p50 < target ? 'met' : 'MISSED'}`,
+      );
+    } finally {
+      await handle.close();
+    }
+  }
+}

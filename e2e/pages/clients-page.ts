@@ -1,0 +1,151 @@
+import type { Locator, Page } from 'playwright-core';
+
+export type ClientColumn = 'Cliente' | 'Status' | 'Emissões' | 'Total Gasto';
+
+export interface ClientFormInput {
+  name?: string;
+  status?: 'Ativo' | 'Inativo' | 'Bloqueado';
+  email?: string;
+  /** Typed key by key, so the mask runs. */
+  phone?: string;
+  /** Typed key by key, so the mask runs. */
+  document?: string;
+  birthDate?: string;
+  notes?: string;
+}
+
+/** /clientes and its dialogs (spec part 1 §2 "Clients"). */
+export class ClientsPage {
+  constructor(readonly page: Page) {}
+
+  async goto(query = '') {
+    await this.page.goto(`/clientes${query}`);
+    await this.heading().waitFor();
+  }
+
+  heading() {
+    return this.page.getByRole('heading', { level: 1, name: 'Clientes' });
+  }
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  search() {
+    return this.page.getByPlaceholder('Buscar clientes...');
+  }
+
+  statusFilter() {
+    return this.page.getByLabel('Filtrar por status');
+  }
+
+  table() {
+    return this.page.getByRole('table', { name: 'Clientes' });
+  }
+
+  rows() {
+    return this.page.getByTestId('client-row');
+  }
+
+  row(name: string) {
+    return this.rows().filter({ has: this.page.getByRole('link', { name, exact: true }) });
+  }
+
+  /** Names of the rows on screen, top to bottom. */
+  async names(): Promise<string[]> {
+    return this.rows().locator('td:nth-child(2) a').allInnerTexts();
+  }
+
+  /** Waits until the table shows exactly these names, in this order. */
+  async waitForNames(expected: string[], timeoutMs = 10_000): Promise<void> {
+    const started = Date.now();
+    let last: string[] = [];
+    while (Date.now() - started < timeoutMs) {
+      last = await this.names();
+      if (JSON.stringify(last) === JSON.stringify(expected)) return;
+      await this.page.waitForTimeout(100);
+    }
+    throw new Error(`esperava ${JSON.stringify(expected)}, a tabela mostra ${JSON.stringify(last)}`);
+  }
+
+  columnHeader(column: ClientColumn) {
+    return this.table().getByRole('columnheader', { name: column });
+  }
+
+  async sortBy(column: ClientColumn) {
+    await this.columnHeader(column).getByRole('button').click();
+  }
+
+  summaryCard(label: string) {
+    return this.page.getByRole('region', { name: 'Resumo dos clientes' }).locator('[data-slot="card"]').filter({ hasText: label });
+  }
+
+  pagination() {
+    return this.page.getByRole('navigation', { name: 'Paginação de clientes' });
+  }
+
+  async openRowMenu(name: string) {
+    await this.row(name).getByRole('button', { name: 'Ações' }).click();
+  }
+
+  async rowAction(name: string, action: 'Visualizar' | 'Editar' | 'Excluir') {
+    await this.openRowMenu(name);
+    await this.page.getByRole('menuitem', { name: action }).click();
+  }
+
+  async select(name: string) {
+    await this.page.getByRole('checkbox', { name: `Selecionar ${name}` }).click();
+  }
+
+  dialog() {
+    return this.page.getByRole('dialog');
+  }
+
+  alertDialog() {
+    return this.page.getByRole('alertdialog');
+  }
+
+  field(label: string) {
+    return this.dialog().getByLabel(label, { exact: true });
+  }
+
+  async openNew() {
+    await this.button('Novo Cliente').click();
+    await this.dialog().getByRole('heading', { name: 'Novo Cliente' }).waitFor();
+  }
+
+  async fillForm(input: ClientFormInput) {
+    if (input.name !== undefined) await this.field('Nome *').fill(input.name);
+    if (input.status !== undefined) await this.field('Status').selectOption({ label: input.status });
+    if (input.email !== undefined) await this.field('Email').fill(input.email);
+    if (input.phone !== undefined) {
+      await this.field('Telefone').fill('');
+      await this.field('Telefone').pressSequentially(input.phone);
+    }
+    if (input.document !== undefined) {
+      await this.field('CPF').fill('');
+      await this.field('CPF').pressSequentially(input.document);
+    }
+    if (input.birthDate !== undefined) await this.field('Data de Nascimento').fill(input.birthDate);
+    if (input.notes !== undefined) await this.field('Observações').fill(input.notes);
+  }
+
+  async addProgram(programLabel: string, accountNumber: string) {
+    await this.field('Programa').selectOption({ label: programLabel });
+    await this.field('Número da conta').fill(accountNumber);
+    await this.dialog().getByRole('button', { name: 'Adicionar' }).click();
+  }
+
+  addedPrograms() {
+    return this.dialog().getByRole('list', { name: 'Programas adicionados' }).getByRole('listitem');
+  }
+
+  async submit(label: 'Criar' | 'Atualizar') {
+    await this.dialog().getByRole('button', { name: label, exact: true }).click();
+  }
+
+  /** A sonner toast by its title; its text includes the description. */
+  toast(title: string): Locator {
+    return this.page.getByRole('region', { name: /Notificações/ }).locator('[data-sonner-toast]').filter({ hasText: title });
+  }
+}

@@ -1,0 +1,71 @@
+import * as React from 'react';
+import { CalendarIcon } from 'lucide-react';
+import { dateFieldValue, formatDate, isValidIsoDate, maskDateBR } from '@domain/format';
+import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { cn } from '@/lib/utils';
+import { inputClassName } from './input';
+
+export interface DateInputProps extends Omit<React.ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'defaultValue'> {
+  /** yyyy-MM-dd, '' when empty, or the incomplete text the user typed. */
+  value: string;
+  onChange: (value: string) => void;
+}
+
+const toText = (value: string) => (isValidIsoDate(value) ? formatDate(value) : value);
+
+/**
+ * A date typed as dd/mm/aaaa whatever the browser's language (a native date input follows the
+ * browser's locale, not the product's). Emits yyyy-MM-dd once the date is complete and real.
+ */
+export function DateInput({ value, onChange, className, ...props }: DateInputProps) {
+  const [text, setText] = React.useState(() => toText(value));
+  // Follow values set from outside (form reset, defaults) without fighting the user's typing.
+  React.useEffect(() => {
+    setText((current) => (dateFieldValue(current) === value ? current : toText(value)));
+  }, [value]);
+
+  return (
+    <div className="relative">
+      <input
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="dd/mm/aaaa"
+        maxLength={10}
+        data-slot="input"
+        className={cn(inputClassName, 'pr-9 tabular-nums', className)}
+        value={text}
+        onChange={(event) => {
+          const masked = maskDateBR(event.target.value);
+          setText(masked);
+          onChange(dateFieldValue(masked));
+        }}
+        {...props}
+      />
+      <CalendarIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+    </div>
+  );
+}
+
+export type FormDateInputProps<T extends FieldValues> = Omit<DateInputProps, 'value' | 'onChange' | 'name'> & {
+  control: Control<T, any, any>;
+  name: Path<T>;
+};
+
+/** DateInput bound to a react-hook-form field; takes id and aria props from FormField directly. */
+export function FormDateInput<T extends FieldValues>({ control, name, onBlur, ...props }: FormDateInputProps<T>) {
+  const { field } = useController({ control, name });
+  return (
+    <DateInput
+      {...props}
+      name={field.name}
+      ref={field.ref}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={(event) => {
+        field.onBlur();
+        onBlur?.(event);
+      }}
+    />
+  );
+}

@@ -1,0 +1,50 @@
+import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
+import { formatNumber } from '@domain/format';
+import { cn } from '@/lib/utils';
+import { Button } from './button';
+
+export interface PaginationProps {
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+  /** Plural noun of the counted rows: "clientes", "lotes". */
+  itemLabel: string;
+  onPageChange: (page: number) => void;
+  /** Accessible name of the navigation landmark. */
+  label?: string;
+  className?: string;
+}
+
+/**
+ * 'Mostrando X a Y de N …', Anterior / Próxima and 'Página p de n' (spec part 1 §2). Renders
+ * nothing for a single page; page changes stay between 1 and the last page (§4).
+ */
+export function Pagination({ page, totalPages, total, pageSize, itemLabel, onPageChange, label = 'Paginação', className }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const current = Math.min(Math.max(page, 1), totalPages);
+  const from = (current - 1) * pageSize + 1;
+  const to = Math.min(current * pageSize, total);
+  const go = (target: number) => onPageChange(Math.min(Math.max(target, 1), totalPages));
+
+  return (
+    <nav aria-label={label} className={cn('flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between', className)}>
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Mostrando {formatNumber(from)} a {formatNumber(to)} de {formatNumber(total)} {itemLabel}
+      </p>
+      <div className="flex items-center justify-between gap-2 sm:justify-end">
+        <Button variant="outline" size="sm" onClick={() => go(current - 1)} disabled={current <= 1}>
+          <ChevronLeftIcon aria-hidden="true" />
+          Anterior
+        </Button>
+        <span className="px-2 text-sm whitespace-nowrap tabular-nums">
+          Página {formatNumber(current)} de {formatNumber(totalPages)}
+        </span>
+        <Button variant="outline" size="sm" onClick={() => go(current + 1)} disabled={current >= totalPages}>
+          Próxima
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
+  );
+}

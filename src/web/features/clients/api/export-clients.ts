@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { todayIso } from '@domain/format';
+import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/download';
+import type { ClientListFilters } from '../types';
+import { clientFiltersSearchParams } from './get-clients';
+
+/** Every client matching the list's filters, in its order, as the server's CSV (spec part 1 §7 "Export"). */
+export async function exportClients(filters: ClientListFilters): Promise<void> {
+  const file = await api.download(`/clients/export?${clientFiltersSearchParams(filters).toString()}`, { timeoutMs: 120_000 });
+  saveFile(file, `clientes_${todayIso()}.csv`);
+}
+
+export function useExportClients() {
+  return useMutation({ mutationFn: exportClients });
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { Paginated } from '@/types/api';
+import type { ClientEmission } from '../types';
+import { clientQueryKey } from './get-client';
+
+export const getClientEmissions = (id: string, page: number, signal?: AbortSignal) =>
+  api.get<Paginated<ClientEmission>>(`/clients/${encodeURIComponent(id)}/emissions?page=${page}`, { signal });
+
+export const getClientEmissionsQueryOptions = (id: string, page: number) =>
+  queryOptions({
+    queryKey: [...clientQueryKey(id), 'emissions', { page }] as const,
+    queryFn: ({ signal }) => getClientEmissions(id, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useClientEmissions(id: string, page: number) {
+  return useQuery(getClientEmissionsQueryOptions(id, page));
+}

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TOP_CLIENTS_DEFAULT } from '@domain/clients/client.schema';
+import { api } from '@/lib/api-client';
+import { CLIENTS_QUERY_KEY } from './keys';
+
+/** One line of 'Top Clientes': ranked by revenue of active emissions. */
+export interface TopClient {
+  id: string;
+  name: string;
+  emissions: number;
+  revenue_cents: number;
+}
+
+export const getTopClients = (limit: number, signal?: AbortSignal) =>
+  api.get<{ data: TopClient[] }>(`/clients/top?limit=${limit}`, { signal });
+
+/** Under the clients key, so every client mutation refreshes the ranking too. */
+export const getTopClientsQueryOptions = (limit: number = TOP_CLIENTS_DEFAULT) =>
+  queryOptions({
+    queryKey: [...CLIENTS_QUERY_KEY, 'top', { limit }] as const,
+    queryFn: ({ signal }) => getTopClients(limit, signal),
+    select: (result) => result.data,
+    staleTime: 15 * 60_000,
+  });
+
+export function useTopClients(limit?: number) {
+  return useQuery(getTopClientsQueryOptions(limit));
+}

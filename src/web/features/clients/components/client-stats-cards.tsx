@@ -1,0 +1,40 @@
+import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+import type { ClientStats } from '../types';
+
+const STATS: { label: string; value: (s: ClientStats) => string; hint?: string }[] = [
+  { label: 'Emissões', value: (s) => formatNumber(s.total_emissions) },
+  { label: 'Ativas', value: (s) => formatNumber(s.active_emissions) },
+  { label: 'Total gasto', value: (s) => formatCents(s.total_spent_cents) },
+  { label: 'Receita', value: (s) => formatCents(s.total_revenue_cents) },
+  { label: 'Lucro', value: (s) => formatCents(s.total_profit_cents) },
+  { label: 'Ticket médio', value: (s) => formatCents(s.avg_ticket_cents) },
+  { label: 'Última emissão', value: (s) => (s.last_emission_date ? formatDate(s.last_emission_date) : '—') },
+];
+
+/** Client stats of spec part 1 §3, computed by the server from the client's emissions. */
+export function ClientStatsCards({ stats }: { stats: ClientStats | undefined }) {
+  return (
+    <section aria-label="Indicadores do cliente" className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7">
+      {STATS.map((stat, index) => (
+        <Card key={stat.label} className={cn('gap-1.5 px-4 py-3.5', index === STATS.length - 1 && 'col-span-2 sm:col-span-1')}>
+          <p className="text-xs font-medium text-muted-foreground">{stat.label}</p>
+          {stats ? (
+            <p
+              className={cn(
+                'truncate text-lg font-semibold tracking-tight tabular-nums',
+                stat.label === 'Lucro' && stats.total_profit_cents < 0 && 'text-destructive',
+              )}
+            >
+              {stat.value(stats)}
+            </p>
+          ) : (
+            <Skeleton className="h-6 w-20" />
+          )}
+        </Card>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { Loader2Icon } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { toast, toastError } from '@/lib/toast';
+import { useDeleteClient } from '../api/delete-client';
+
+export interface DeleteClientDialogProps {
+  /** The client to delete; null keeps the dialog closed. */
+  client: { id: string; name: string } | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: () => void;
+}
+
+/** 'Confirmar exclusão' (spec part 1 §2): modal, answered only by its buttons or Escape. */
+export function DeleteClientDialog({ client, onOpenChange, onDeleted }: DeleteClientDialogProps) {
+  const remove = useDeleteClient();
+  const busy = remove.isPending;
+
+  const confirm = () => {
+    if (!client) return;
+    remove.mutate(client.id, {
+      onSuccess: () => {
+        onOpenChange(false);
+        toast.success('Cliente excluído', { description: 'Cliente excluído com sucesso!' });
+        onDeleted?.();
+      },
+      onError: (error) => {
+        onOpenChange(false);
+        // 409: the client has emissions or lots; the server says what to do instead.
+        toastError('Erro ao excluir cliente', error);
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={client !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Confirmar exclusão</AlertDialogTitle>
+          <AlertDialogDescription>
+            Tem certeza que deseja excluir o cliente <b className="font-semibold text-foreground">{client?.name}</b>? Esta ação não pode ser
+            desfeita.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
+          {/* A plain button, not AlertDialog.Action: the dialog stays open until the request ends. */}
+          <Button variant="destructive" onClick={confirm} disabled={busy}>
+            {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
+            Excluir
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
