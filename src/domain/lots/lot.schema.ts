@@ -1,0 +1,315 @@
+import { z } from 'zod';
+import { addMonthsIso, isValidIsoDate, todayIso } from '../format';
+import { PROGRAM_KEYS, type ProgramKey } from '../programs';
+
+/** Spec part 1 §9. */
+export const LOTS_PAGE_SIZE = 20;
+export const LOTS_MAX_PAGE_SIZE = 100;
+export const MAX_BULK_LOT_OPERATIONS = 1000;
+
+export const LOT_QUANTITY_MAX = 1_000_000_000;
+/** R$ per mile; far above any real price, and keeps quantity × cost a safe integer of centavos. */
+export const LOT_COST_PER_MILE_MAX = 1000;
+export const LOT_COST_DECIMALS = 4;
+export const LOT_MIN_DATE = '1900-01-01';
+
+export const LOT_STATUSES = ['available', 'reserved', 'used', 'expired'] as const;
+export type LotStatus = (typeof LOT_STATUSES)[number];
+
+/** Spec part 1 §3 "Miles lot". */
+export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
+  available: 'Disponível',
+  reserved: 'Reservado',
+  used: 'Usado',
+  expired: 'Expirado',
+};
+
+/** The variants of the web's Badge (src/web/components/ui/badge.tsx), named here so the domain stays framework-free. */
+export type LotBadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline' | 'success' | 'warning';
+
+export const LOT_STATUS_BADGE_VARIANTS: Record<LotStatus, LotBadgeVariant> = {
+  available: 'success',
+  reserved: 'warning',
+  used: 'secondary',
+  expired: 'destructive',
+};
+
+export function isLotStatus(status: string): status is LotStatus {
+  return (LOT_STATUSES as readonly string[]).includes(status);
+}
+
+export function lotStatusLabel(status: string): string {
+  return isLotStatus(status) ? LOT_STATUS_LABELS[status] : status;
+}
+
+export function lotStatusBadgeVariant(status: string): LotBadgeVariant {
+  return isLotStatus(status) ? LOT_STATUS_BADGE_VARIANTS[status] : 'outline';
+}
+
+export const LOT_SORTS = ['program', 'remaining_quantity', 'cost_per_mile', 'expiry_date', 'status'] as const;
+export type LotSort = (typeof LOT_SORTS)[number];
+export const LOT_SORT_ORDERS = ['asc', 'desc'] as const;
+export type LotSortOrder = (typeof LOT_SORT_ORDERS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// Messages (spec part 1 §5 and part 2 §5; the rest where the spec is silent)
+
+export const LOT_MESSAGES = {
+  program: 'Programa inválido',
+  account: 'Conta inválida',
+  accountNumberRequired: 'Número da conta é obrigatório',
+  accountNumberTooLong: 'Número da conta deve ter no máximo 60 caracteres',
+  accountBoth: 'Informe a conta cadastrada ou o número da conta, não ambos',
+  quantityRequired: 'Quantidade é obrigatória',
+  quantityPositive: 'Quantidade deve ser maior que 0',
+  quantityDigits: 'Quantidade deve conter apenas números',
+  quantityMax: 'Quantidade deve ser no máximo 1.000.000.000',
+  costRequired: 'Custo por milha é obrigatório',
+  costInvalid: 'Custo por milha inválido',
+  costPositive: 'Custo por milha deve ser maior que 0',
+  costDecimals: 'Use no máximo 4 casas decimais',
+  costMax: 'Custo por milha deve ser no máximo R$ 1.000,00',
+  purchaseRequired: 'Data de compra é obrigatória',
+  purchaseInvalid: 'Data de compra inválida',
+  purchaseFuture: 'Data de compra não pode estar no futuro',
+  expiryInvalid: 'Data de vencimento inválida',
+  expiryPast: 'Data de vencimento não pode estar no passado',
+  expiryBeforePurchase: 'Vencimento deve ser posterior à compra',
+  supplierTooLong: 'Fornecedor deve ter no máximo 200 caracteres',
+  notesTooLong: 'Observações devem ter no máximo 2000 caracteres',
+} as const;
+
+const M = LOT_MESSAGES;
+
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string({ error: 'Valor inválido' })
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Miles as typed ("10000") or sent as a number → a positive integer. Digits only: "1.000" is
+ * refused rather than guessed (pt-BR thousands or a decimal?). A leading "-" is read so that a
+ * negative amount gets the "maior que 0" message a person expects.
+ */
+export const lotQuantitySchema = z
+  .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined || iss.input === null ? M.quantityRequired : M.quantityDigits) })
+  .transform((v, ctx): number => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v) || !Number.isInteger(v)) return fail(M.quantityDigits);
+      if (v <= 0) return fail(M.quantityPositive);
+      if (v > LOT_QUANTITY_MAX) return fail(M.quantityMax);
+      return v;
+    }
+    const s = v.trim();
+    if (s === '') return fail(M.quantityRequired);
+    const m = /^(-?)(\d+)$/.exec(s);
+    if (!m) return fail(M.quantityDigits);
+    const n = BigInt(m[2]!);
+    if (m[1] === '-' || n === 0n) return fail(M.quantityPositive);
+    if (n > BigInt(LOT_QUANTITY_MAX)) return fail(M.quantityMax);
+    return Number(n);
+  });
+
+/**
+ * R$ per mile as typed ("0,0155", "0.0155") or a number → "0.0155": a decimal string with exactly
+ * 4 places, so it goes into a PostgreSQL numeric without binary floating point. Comma or dot is
+ * the decimal separator (spec part 1 §5); there are no thousands separators at this scale.
+ * More than 4 significant decimals is refused rather than silently rounded.
+ */
+export const costPerMileSchema = z
+  .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined || iss.input === null ? M.costRequired : M.costInvalid) })
+  .transform((v, ctx): string => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    let s: string;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return fail(M.costInvalid);
+      // Ranges first, so String(v) below is a plain decimal (no "1e-7" or "1e+21").
+      if (v < 0.0001) return fail(M.costPositive);
+      if (v > LOT_COST_PER_MILE_MAX) return fail(M.costMax);
+      s = String(v);
+    } else {
+      s = v.trim();
+      if (s === '') return fail(M.costRequired);
+    }
+    const m = /^(-?)(\d*)(?:[.,](\d*))?$/.exec(s);
+    if (!m || !/\d/.test(s)) return fail(M.costInvalid);
+    const negative = m[1] === '-';
+    const int = (m[2] ?? '').replace(/^0+/, '') || '0';
+    const frac = (m[3] ?? '').replace(/0+$/, '');
+    // Below 0.0001 means nothing but zeros in the integer part and the first four decimals.
+    if (negative || (int === '0' && /^0*$/.test(frac.slice(0, LOT_COST_DECIMALS)))) return fail(M.costPositive);
+    if (int.length > 4 || BigInt(int) > BigInt(LOT_COST_PER_MILE_MAX) || (BigInt(int) === BigInt(LOT_COST_PER_MILE_MAX) && frac !== '')) {
+      return fail(M.costMax);
+    }
+    if (frac.length > LOT_COST_DECIMALS) return fail(M.costDecimals);
+    return `${int}.${frac.padEnd(LOT_COST_DECIMALS, '0')}`;
+  });
+
+function purchaseDateSchema(today: () => string) {
+  return z.string({ error: M.purchaseRequired }).trim().superRefine((v, ctx) => {
+    if (v === '') ctx.addIssue({ code: 'custom', message: M.purchaseRequired });
+    else if (!isValidIsoDate(v) || v < LOT_MIN_DATE) ctx.addIssue({ code: 'custom', message: M.purchaseInvalid });
+    else if (v > today()) ctx.addIssue({ code: 'custom', message: M.purchaseFuture });
+  });
+}
+
+/** yyyy-MM-dd or none ('' and null mean "Sem vencimento"). An expiry of today is still valid. */
+function expiryDateSchema(today: () => string) {
+  return z
+    .string({ error: M.expiryInvalid })
+    .trim()
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null))
+    .superRefine((v, ctx) => {
+      if (v === null) return;
+      if (!isValidIsoDate(v)) ctx.addIssue({ code: 'custom', message: M.expiryInvalid });
+      else if (v < today()) ctx.addIssue({ code: 'custom', message: M.expiryPast });
+    });
+}
+
+/**
+ * The lot form (spec part 1 §5, part 2 §5 "Legacy lot form"), validated by the web form and
+ * re-parsed by the API. A lot goes into one loyalty account: either an existing one
+ * (`account_id`) or, as the legacy form does, a program plus an account number, which the
+ * server resolves to the agency's account. Exactly one of the two.
+ *
+ * `today` is read at parse time (yyyy-MM-dd), so tests can fix it and a long-running server
+ * does not keep the day it started on.
+ */
+export function makeLotInputSchema(today: () => string) {
+  return z
+    .object({
+      program: z.enum(PROGRAM_KEYS, { error: M.program }),
+      account_id: z
+        .union([z.literal(''), z.uuid({ error: M.account })], { error: M.account })
+        .nullable()
+        .optional()
+        .transform((v) => (v ? v.toLowerCase() : null)),
+      account_number: z
+        .string({ error: M.accountNumberRequired })
+        .trim()
+        .max(60, M.accountNumberTooLong)
+        .nullable()
+        .optional()
+        .transform((v) => (v ? v : null)),
+      original_quantity: lotQuantitySchema,
+      cost_per_mile: costPerMileSchema,
+      purchase_date: purchaseDateSchema(today),
+      expiry_date: expiryDateSchema(today),
+      supplier: optionalText(200, M.supplierTooLong),
+      notes: optionalText(2000, M.notesTooLong),
+    })
+    .superRefine(
+      (lot, ctx) => {
+        // Runs even when other fields failed (see `when`), so the form shows every error at once;
+        // hence the defensive typeof checks on values that may not have parsed.
+        const hasId = lot.account_id !== null && lot.account_id !== undefined && lot.account_id !== '';
+        const hasNumber = typeof lot.account_number === 'string' && lot.account_number.trim() !== '';
+        if (!hasId && !hasNumber) {
+          ctx.addIssue({ code: 'custom', message: M.accountNumberRequired, path: ['account_number'] });
+        } else if (hasId && hasNumber) {
+          ctx.addIssue({ code: 'custom', message: M.accountBoth, path: ['account_number'] });
+        }
+        const { purchase_date: purchase, expiry_date: expiry } = lot;
+        if (typeof purchase === 'string' && typeof expiry === 'string' && isValidIsoDate(purchase) && isValidIsoDate(expiry) && expiry < purchase) {
+          ctx.addIssue({ code: 'custom', message: M.expiryBeforePurchase, path: ['expiry_date'] });
+        }
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    );
+}
+
+export const lotInputSchema = makeLotInputSchema(todayIso);
+export type LotInput = z.infer<typeof lotInputSchema>;
+/** What the form holds before parsing (quantity and cost as typed, '' for empty). */
+export type LotFormValues = z.input<typeof lotInputSchema>;
+
+/**
+ * Editing a lot takes the same fields and rules. That original_quantity may not go below the
+ * miles already allocated needs the stored lot, so the server checks it.
+ */
+export const makeLotUpdateSchema = makeLotInputSchema;
+export const lotUpdateSchema = lotInputSchema;
+export type LotUpdate = LotInput;
+
+/** Spec part 1 §5 and part 2 §5: program LATAM, purchased today, expiring one year ahead. */
+export function lotFormDefaults(today: string = todayIso()) {
+  return {
+    program: 'LATAM' as ProgramKey,
+    account_id: null,
+    account_number: '',
+    original_quantity: '',
+    cost_per_mile: '',
+    purchase_date: today,
+    expiry_date: addMonthsIso(today, 12) ?? '',
+    supplier: '',
+    notes: '',
+  } satisfies LotFormValues;
+}
+
+// ---------------------------------------------------------------------------------------------
+// List and bulk operations
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+const lotFiltersShape = {
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Busca deve ter no máximo 200 caracteres')
+    .optional()
+    .transform((v) => v ?? ''),
+  program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.program }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(LOT_STATUSES, { error: 'Status inválido' }).optional()),
+  sort: z.preprocess(emptyToUndefined, z.enum(LOT_SORTS, { error: 'Ordenação inválida' }).default('expiry_date')),
+  order: z.preprocess(emptyToUndefined, z.enum(LOT_SORT_ORDERS, { error: 'Ordem inválida' }).default('asc')),
+};
+
+const LIMIT_MESSAGE = `Limite deve estar entre 1 e ${LOTS_MAX_PAGE_SIZE}`;
+
+/** Query string of GET /api/v1/lots (every value arrives as a string). */
+export const lotListQuerySchema = z.object({
+  ...lotFiltersShape,
+  page: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
+  ),
+  limit: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: LIMIT_MESSAGE })
+      .int(LIMIT_MESSAGE)
+      .min(1, LIMIT_MESSAGE)
+      .max(LOTS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
+      .default(LOTS_PAGE_SIZE),
+  ),
+});
+export type LotListQuery = z.infer<typeof lotListQuerySchema>;
+
+/** Query string of GET /api/v1/lots/export: the list's filters and order, every page. */
+export const lotExportQuerySchema = z.object(lotFiltersShape);
+export type LotExportQuery = z.infer<typeof lotExportQuerySchema>;
+
+export const BULK_LOT_LIMIT_MESSAGE = 'Selecione no máximo 1000 lotes por vez.';
+export const BULK_LOT_EMPTY_MESSAGE = 'Selecione pelo menos um lote.';
+
+export const bulkLotDeleteSchema = z.object({
+  ids: z
+    .array(z.uuid({ error: 'Identificador inválido' }), { error: BULK_LOT_EMPTY_MESSAGE })
+    .min(1, BULK_LOT_EMPTY_MESSAGE)
+    .max(MAX_BULK_LOT_OPERATIONS, BULK_LOT_LIMIT_MESSAGE)
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+});
+export type BulkLotDelete = z.infer<typeof bulkLotDeleteSchema>;
