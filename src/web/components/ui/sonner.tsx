@@ -10,7 +10,7 @@ export function Toaster() {
       richColors
       closeButton
       duration={TOAST_DURATION_MS}
-      position="top-right"
+      position="bottom-right"
       // Below the 64 px header, so toasts never cover the user menu.
       offset={{ top: 76, right: 16 }}
       mobileOffset={{ top: 72, left: 12, right: 12 }}
