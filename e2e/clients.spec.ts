@@ -66,11 +66,13 @@ describe('clients', () => {
 
   it('shows each validation message in the dialog and keeps it open', async () => {
     await clients.openNew();
-    await clients.fillForm({ name: 'A', email: 'maria@', document: '12345678900' });
+    await clients.fillForm({ name: 'A', email: 'maria@', document: '12345678900', birthDate: '31022020' });
+    expect(await clients.field('Data de Nascimento').inputValue()).toBe('31/02/2020');
     await clients.submit('Criar');
     await clients.dialog().getByText('Nome deve ter pelo menos 2 caracteres').waitFor();
     expect(await clients.dialog().getByText('Email inválido').isVisible()).toBe(true);
     expect(await clients.dialog().getByText('CPF inválido').isVisible()).toBe(true);
+    expect(await clients.dialog().getByText('Data de nascimento inválida').isVisible()).toBe(true);
 
     // The add button waits for both the programme and the account number.
     const add = clients.dialog().getByRole('button', { name: 'Adicionar' });
@@ -99,11 +101,12 @@ describe('clients', () => {
       email: 'jose@silva.com.br',
       phone: '84998765432',
       document: '52998224725',
-      birthDate: '1980-05-12',
+      birthDate: '12051980',
       notes: 'Prefere assento na janela.',
     });
     expect(await clients.field('Telefone').inputValue()).toBe('(84) 99876-5432');
     expect(await clients.field('CPF').inputValue()).toBe('529.982.247-25');
+    expect(await clients.field('Data de Nascimento').inputValue()).toBe('12/05/1980');
     await clients.addProgram('LATAM Pass', '12345678');
     expect(await text(clients.addedPrograms().first())).toContain('LATAM Pass 12345678');
     await clients.submit('Criar');
@@ -128,6 +131,7 @@ describe('clients', () => {
     expect(await clients.dialog().getByText('Edite as informações do cliente abaixo.').isVisible()).toBe(true);
     expect(await clients.field('CPF').inputValue()).toBe('529.982.247-25');
     expect(await clients.field('Telefone').inputValue()).toBe('(84) 99876-5432');
+    expect(await clients.field('Data de Nascimento').inputValue()).toBe('12/05/1980');
     expect(await clients.addedPrograms().count()).toBe(1);
     await clients.fillForm({ status: 'Bloqueado', phone: '8432221100' });
     expect(await clients.field('Telefone').inputValue()).toBe('(84) 3222-1100');
@@ -152,43 +156,42 @@ describe('clients', () => {
     await seed({ name: 'Maria Souza', email: 'maria@souza.com' });
     await seed({ name: 'Joselito Alves' });
     await clients.goto();
-    await clients.waitForNames(['Joselito Alves', 'José da Silva', 'Maria Souza']);
+    await clients.waitForNames(['José da Silva', 'Joselito Alves', 'Maria Souza']);
     await clients.search().fill('jose');
     expect(await clients.search().inputValue()).toBe('jose');
-    await clients.waitForNames(['Joselito Alves', 'José da Silva']);
+    await clients.waitForNames(['José da Silva', 'Joselito Alves']);
     await clients.search().fill('josé da');
     await clients.waitForNames(['José da Silva']);
     await clients.button('Limpar Filtros').click();
     expect(await clients.search().inputValue()).toBe('');
-    await clients.waitForNames(['Joselito Alves', 'José da Silva', 'Maria Souza']);
+    await clients.waitForNames(['José da Silva', 'Joselito Alves', 'Maria Souza']);
     expect(await clients.button('Limpar Filtros').count()).toBe(0);
 
     await clients.statusFilter().selectOption({ label: 'Bloqueado' });
     await clients.waitForNames(['José da Silva']);
     expect(new URL(page.url()).searchParams.get('status')).toBe('blocked');
     await clients.button('Limpar Filtros').click();
-    await clients.waitForNames(['Joselito Alves', 'José da Silva', 'Maria Souza']);
+    await clients.waitForNames(['José da Silva', 'Joselito Alves', 'Maria Souza']);
   });
 
   it('sorts on the server and flips the order on a second click', async () => {
-    const name = clients.columnHeader('Cliente');
-    expect(await name.getAttribute('aria-sort')).toBe('ascending');
+    await clients.waitForSort('Cliente', 'ascending');
     await clients.sortBy('Total Gasto');
     await page.waitForURL(/sort=total_spent&order=asc/);
-    expect(await clients.columnHeader('Total Gasto').getAttribute('aria-sort')).toBe('ascending');
-    expect(await name.getAttribute('aria-sort')).toBe('none');
-    const ascending = ['Joselito Alves', 'José da Silva', 'Maria Souza'];
+    await clients.waitForSort('Total Gasto', 'ascending');
+    expect(await clients.columnHeader('Cliente').getAttribute('aria-sort')).toBe('none');
+    const ascending = ['José da Silva', 'Joselito Alves', 'Maria Souza'];
     await clients.waitForNames(ascending);
     await clients.sortBy('Total Gasto');
     await page.waitForURL(/sort=total_spent&order=desc/);
-    expect(await clients.columnHeader('Total Gasto').getAttribute('aria-sort')).toBe('descending');
+    await clients.waitForSort('Total Gasto', 'descending');
     await clients.waitForNames([...ascending].reverse());
 
     await clients.sortBy('Status');
     await clients.waitForNames(['Joselito Alves', 'Maria Souza', 'José da Silva']);
     await page.reload();
     await clients.waitForNames(['Joselito Alves', 'Maria Souza', 'José da Silva']);
-    expect(await clients.columnHeader('Status').getAttribute('aria-sort')).toBe('ascending');
+    await clients.waitForSort('Status', 'ascending');
   });
 
   it('opens the client page from the row menu and comes back', async () => {
@@ -229,7 +232,7 @@ describe('clients', () => {
     await confirm.getByRole('button', { name: 'Excluir' }).click();
     await clients.toast('Cliente excluído').waitFor();
     expect(await text(clients.toast('Cliente excluído'))).toContain('Cliente excluído com sucesso!');
-    await clients.waitForNames(['Joselito Alves', 'José da Silva']);
+    await clients.waitForNames(['José da Silva', 'Joselito Alves']);
   });
 
   it('exports the filtered list as a CSV download', async () => {
@@ -307,4 +310,27 @@ describe('clients', () => {
     await clients.pagination().getByText('Mostrando 21 a 40 de 40 clientes').waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
   });
+
+  it('stacks the rows as cards on a 390 px phone, with a sort select instead of the headers', async () => {
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    try {
+      await phone.context.addCookies(await context.cookies());
+      const small = new ClientsPage(phone.page);
+      await small.goto();
+      await small.rows().first().waitFor();
+      expect(await small.table().count()).toBe(0);
+      expect(await small.rows().count()).toBe(20);
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      await phone.page.getByLabel('Ordenar por').selectOption({ label: 'Nome (Z–A)' });
+      await phone.page.waitForURL(/sort=name&order=desc/);
+      await small.rows().first().getByRole('link', { name: 'Passageiro 40' }).waitFor();
+      await small.rowAction('Passageiro 40', 'Editar');
+      await small.dialog().getByRole('heading', { name: 'Editar Cliente' }).waitFor();
+      await phone.page.keyboard.press('Escape');
+    } finally {
+      await phone.context.close();
+    }
+  });
 });
+

@@ -10,6 +10,7 @@ export interface ClientFormInput {
   phone?: string;
   /** Typed key by key, so the mask runs. */
   document?: string;
+  /** Digits typed as dd/mm/aaaa, e.g. '12051980'. */
   birthDate?: string;
   notes?: string;
 }
@@ -53,7 +54,9 @@ export class ClientsPage {
 
   /** Names of the rows on screen, top to bottom. */
   async names(): Promise<string[]> {
-    return this.rows().locator('td:nth-child(2) a').allInnerTexts();
+    // The first link of a row is the client's name, in the table and in the phone's cards alike.
+    // Read in one go: rows re-render while a new page arrives.
+    return this.rows().evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.textContent?.trim() ?? ''));
   }
 
   /** Waits until the table shows exactly these names, in this order. */
@@ -74,6 +77,11 @@ export class ClientsPage {
 
   async sortBy(column: ClientColumn) {
     await this.columnHeader(column).getByRole('button').click();
+  }
+
+  /** Waits until `column` is the sorted one, in this direction (its aria-sort). */
+  async waitForSort(column: ClientColumn, direction: 'ascending' | 'descending') {
+    await this.table().locator(`th[aria-sort="${direction}"]`).filter({ hasText: column }).waitFor();
   }
 
   summaryCard(label: string) {
@@ -110,7 +118,8 @@ export class ClientsPage {
   }
 
   async openNew() {
-    await this.button('Novo Cliente').click();
+    // The header's button (an empty list shows a second one).
+    await this.button('Novo Cliente').first().click();
     await this.dialog().getByRole('heading', { name: 'Novo Cliente' }).waitFor();
   }
 
@@ -126,7 +135,10 @@ export class ClientsPage {
       await this.field('CPF').fill('');
       await this.field('CPF').pressSequentially(input.document);
     }
-    if (input.birthDate !== undefined) await this.field('Data de Nascimento').fill(input.birthDate);
+    if (input.birthDate !== undefined) {
+      await this.field('Data de Nascimento').fill('');
+      await this.field('Data de Nascimento').pressSequentially(input.birthDate);
+    }
     if (input.notes !== undefined) await this.field('Observações').fill(input.notes);
   }
 

@@ -5,7 +5,7 @@ import type { ClientEmissionSums } from '../../domain/clients/client.rules';
 import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
-import { clients, emissions, loyalty_accounts } from '../db/schema';
+import { client_search, client_totals, clients, emissions, loyalty_accounts } from '../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
@@ -52,61 +52,78 @@ export type ClientDto = ReturnType<typeof toClientDto>;
 
 /**
  * Contains-search over search_text (lower-case, accent-free name, e-mail and document), one
- * LIKE per word so "jose silva" finds "José da Silva"; the trigram index serves each of them.
+ * LIKE per word so "jose silva" finds "José da Silva". Searches run on the client_search view,
+ * where the trigram index can serve them (migration 0005).
  */
 export function searchConditions(search: string | undefined): SQL[] {
   const normalized = normalizeSearch(search ?? '');
   if (!normalized) return [];
-  const words = normalized.split(' ').filter(Boolean).slice(0, 8);
-  return words.map((w) => sql`${clients.search_text} LIKE ${`%${escapeLike(w)}%`}`);
+  const words = normalized
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 8)
+    // A CPF typed with its dots beside a name ("maria 529.982") is searched as digits too.
+    .map((w) => (/^[\d.\-/]+$/.test(w) && /\d/.test(w) ? w.replace(/\D/g, '') : w));
+  return words.map((w) => sql`${client_search.search_text} LIKE ${`%${escapeLike(w)}%`}`);
 }
 
-function filterWhere({ agencyId, search, status }: ClientFilters): SQL {
-  const conditions: SQL[] = [eq(clients.agency_id, agencyId), isNull(clients.deleted_at)];
-  if (status) conditions.push(eq(clients.status, status));
+function searchWhere({ agencyId, search, status }: ClientFilters): SQL {
+  const conditions: SQL[] = [eq(client_search.agency_id, agencyId), isNull(client_search.deleted_at)];
+  if (status) conditions.push(eq(client_search.status, status));
   conditions.push(...searchConditions(search));
   return and(...conditions)!;
 }
 
-const SORT_KEYS: Record<ClientSort, AnyPgColumn[]> = {
-  name: [],
-  status: [clients.status],
-  emissions: [clients.emissions_count],
-  total_spent: [clients.total_spent_cents],
-};
+const isFiltered = (f: ClientFilters) => Boolean(f.status) || searchConditions(f.search).length > 0;
+
+interface SortColumns {
+  status: AnyPgColumn;
+  emissions_count: AnyPgColumn;
+  total_spent_cents: AnyPgColumn;
+  sort_name: AnyPgColumn;
+  id: AnyPgColumn;
+}
 
 /**
  * The sort key, then sort_name and id, all in one direction, so each order has an index to read
  * forwards or backwards (migration 0004) and ties never make a row repeat or vanish across pages.
  */
-export function orderBy({ sort, order }: ClientOrder): SQL[] {
+export function orderBy({ sort, order }: ClientOrder, t: SortColumns = clients): SQL[] {
   const dir = order === 'asc' ? asc : desc;
-  return [...SORT_KEYS[sort], clients.sort_name, clients.id].map((c) => dir(c));
+  const key = { name: [], status: [t.status], emissions: [t.emissions_count], total_spent: [t.total_spent_cents] }[sort];
+  return [...key, t.sort_name, t.id].map((c) => dir(c));
 }
 
+/** Clients matching a search (and status): counted on the view, where the trigram index serves. */
 export async function countClients(db: Db, filters: ClientFilters): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(clients).where(filterWhere(filters));
+  const [row] = await db.select({ total: count() }).from(client_search).where(searchWhere(filters));
   return row?.total ?? 0;
 }
 
-/** The agency's whole client base (the list's summary cards), summed in SQL. */
-export async function getClientsSummary(db: Db, { agencyId }: { agencyId: string }) {
-  const [row] = await db
-    .select({
-      total_clients: count(),
-      active_clients: sql<number>`count(*) FILTER (WHERE ${clients.status} = 'active')`.mapWith(Number),
-      total_emissions: sql<number>`coalesce(sum(${clients.emissions_count}), 0)`.mapWith(Number),
-      total_revenue_cents: sql<number>`coalesce(sum(${clients.total_spent_cents}), 0)`.mapWith(Number),
-    })
+/**
+ * The agency's whole live client base, as kept by migration 0005's triggers: the list's summary
+ * cards and the per-status counts, without scanning the clients.
+ */
+export async function getClientTotals(db: Db, { agencyId }: { agencyId: string }) {
+  const [row] = await db.select().from(client_totals).where(eq(client_totals.agency_id, agencyId)).limit(1);
+  return (
+    row ?? { agency_id: agencyId, total_clients: 0, active_clients: 0, inactive_clients: 0, blocked_clients: 0, total_emissions: 0, total_revenue_cents: 0 }
+  );
+}
+
+async function fetchRowsInOrder(db: Db, agencyId: string, ids: string[], order: ClientOrder): Promise<ClientRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
     .from(clients)
-    .where(and(eq(clients.agency_id, agencyId), isNull(clients.deleted_at)));
-  return row ?? { total_clients: 0, active_clients: 0, total_emissions: 0, total_revenue_cents: 0 };
+    .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids)))
+    .orderBy(...orderBy(order));
 }
 
 /**
- * One page of clients. The page's ids come from an index-only scan of the order's index, read
- * from whichever end is nearer (so the last page is as cheap as the first), then only those rows
- * are fetched. `total` is the filtered count, already known to the caller.
+ * One page of an unsearched list (all clients, or one status). The page's ids come from the
+ * order's index, an index-only scan read from whichever end is nearer, so the last page is as
+ * cheap as the first; then only those rows are fetched. `total` comes from client_totals.
  */
 export async function getClientsPage(
   db: Db,
@@ -118,10 +135,10 @@ export async function getClientsPage(
   const fromEnd = total - end < offset;
   const idsOrder = fromEnd ? { sort: params.sort, order: params.order === 'asc' ? ('desc' as const) : ('asc' as const) } : params;
   const pageIds = db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(filterWhere(params))
-    .orderBy(...orderBy(idsOrder))
+    .select({ id: client_search.id })
+    .from(client_search)
+    .where(searchWhere(params))
+    .orderBy(...orderBy(idsOrder, client_search))
     .limit(end - offset)
     .offset(fromEnd ? total - end : offset);
   return db
@@ -129,6 +146,54 @@ export async function getClientsPage(
     .from(clients)
     .where(and(eq(clients.agency_id, params.agencyId), inArray(clients.id, pageIds)))
     .orderBy(...orderBy(params));
+}
+
+const SORT_SQL: Record<ClientSort, string> = {
+  name: '',
+  status: 'status',
+  emissions: 'emissions_count',
+  total_spent: 'total_spent_cents',
+};
+
+/** Up to this many matches, a searched page is cut from the sorted matches; beyond, from the order's index. */
+export const SEARCH_SORT_CAP = 2000;
+
+/**
+ * One page of a searched list and the number of matches. Up to SEARCH_SORT_CAP matches are
+ * gathered once through the trigram index (MATERIALIZED: the planner would otherwise often walk
+ * the sort index testing LIKE row by row, slow when the matches sit far along that order, as a
+ * first name does in name order), counted by a window and sorted. A broader search is counted
+ * apart and its page read along the order's index, where matches are dense enough to come fast.
+ */
+export async function searchClientsPage(
+  db: Db,
+  params: ClientFilters & ClientOrder & { offset: number; limit: number },
+  cap: number = SEARCH_SORT_CAP,
+): Promise<{ rows: ClientRow[]; total: number }> {
+  const matches = db
+    .select({
+      id: client_search.id,
+      status: client_search.status,
+      emissions_count: client_search.emissions_count,
+      total_spent_cents: client_search.total_spent_cents,
+      sort_name: client_search.sort_name,
+    })
+    .from(client_search)
+    .where(searchWhere(params))
+    .limit(cap + 1);
+  const dir = params.order === 'asc' ? 'ASC' : 'DESC';
+  const keys = [SORT_SQL[params.sort], 'sort_name', 'id'].filter(Boolean).map((k) => `m.${k} ${dir}`);
+  const result = await db.execute(
+    sql`WITH m AS MATERIALIZED (${matches})
+      SELECT m.id, count(*) OVER () AS total FROM m ORDER BY ${sql.raw(keys.join(', '))} LIMIT ${params.limit} OFFSET ${params.offset}`,
+  );
+  const page = (result as unknown as { rows: { id: string; total: string | number | bigint }[] }).rows;
+  const seen = page.length > 0 ? Number(page[0]!.total) : params.offset > 0 ? await countClients(db, params) : 0;
+  if (seen <= cap) {
+    return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: seen };
+  }
+  const total = page.length > 0 ? await countClients(db, params) : seen;
+  return { rows: await getClientsPage(db, { ...params, total }), total };
 }
 
 /** Every matching client in list order, with only the columns the CSV needs (one query). */
@@ -148,7 +213,13 @@ export async function getClientsForExport(db: Db, params: ClientFilters & Client
       notes: clients.notes,
     })
     .from(clients)
-    .where(filterWhere(params))
+    .where(
+      and(
+        eq(clients.agency_id, params.agencyId),
+        isNull(clients.deleted_at),
+        ...(isFiltered(params) ? [inArray(clients.id, db.select({ id: client_search.id }).from(client_search).where(searchWhere(params)))] : []),
+      ),
+    )
     .orderBy(...orderBy(params));
 }
 
@@ -156,10 +227,10 @@ export async function quickSearchClients(db: Db, { agencyId, q, limit }: { agenc
   const conditions = searchConditions(q);
   if (conditions.length === 0) return [];
   return db
-    .select({ id: clients.id, name: clients.name, document: clients.document, email: clients.email })
-    .from(clients)
-    .where(and(eq(clients.agency_id, agencyId), isNull(clients.deleted_at), ...conditions))
-    .orderBy(asc(clients.sort_name), asc(clients.id))
+    .select({ id: client_search.id, name: client_search.name, document: client_search.document, email: client_search.email })
+    .from(client_search)
+    .where(and(eq(client_search.agency_id, agencyId), isNull(client_search.deleted_at), ...conditions))
+    .orderBy(asc(client_search.sort_name), asc(client_search.id))
     .limit(limit);
 }
 

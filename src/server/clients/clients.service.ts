@@ -7,7 +7,6 @@ import type { Db } from '../db/client';
 import { isUniqueViolation, pgError } from '../db/errors';
 import { AppError, MESSAGES } from '../http/errors';
 import {
-  countClients,
   deleteClientRows,
   deleteLoyaltyAccounts,
   findClientByDocument,
@@ -16,14 +15,17 @@ import {
   getClientAccounts,
   getClientEmissionSums,
   getClientsPage,
-  getClientsSummary,
+  getClientTotals,
   getDeleteCandidates,
+  searchClientsPage,
+  searchConditions,
   insertClient,
   insertLoyaltyAccounts,
   updateClientRow,
   updateLoyaltyAccount,
   withLoyaltyAccounts,
   type ClientDto,
+  type ClientRow,
   type DeleteCandidate,
   type LoyaltyAccountRow,
 } from './clients.queries';
@@ -47,10 +49,23 @@ interface Actor {
 
 export async function listClients(db: Db, agencyId: string, query: ClientListQuery) {
   const filters = { agencyId, search: query.search, status: query.status };
-  const filtered = Boolean(query.status) || query.search.trim() !== '';
-  const summary = await getClientsSummary(db, { agencyId });
-  const total = filtered ? await countClients(db, filters) : summary.total_clients;
-  const rows = await getClientsPage(db, { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit, total });
+  const totals = await getClientTotals(db, { agencyId });
+  const summary = {
+    total_clients: totals.total_clients,
+    active_clients: totals.active_clients,
+    total_emissions: totals.total_emissions,
+    total_revenue_cents: totals.total_revenue_cents,
+  };
+  const byStatus = { active: totals.active_clients, inactive: totals.inactive_clients, blocked: totals.blocked_clients };
+  const page = { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit };
+  let rows: ClientRow[];
+  let total: number;
+  if (searchConditions(query.search).length > 0) {
+    ({ rows, total } = await searchClientsPage(db, page));
+  } else {
+    total = query.status ? byStatus[query.status] : totals.total_clients;
+    rows = await getClientsPage(db, { ...page, total });
+  }
   return {
     data: await withLoyaltyAccounts(db, agencyId, rows),
     total,

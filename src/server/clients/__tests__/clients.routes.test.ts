@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, clients, loyalty_accounts } from '../../db/schema';
+import { activity, clients, emissions, loyalty_accounts } from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
+import type { ClientSort, SortOrder } from '../../../domain/clients/client.schema';
+import { withTenant } from '../../db/tenant';
+import { searchClientsPage } from '../clients.queries';
 
 let ctx: TestContext;
 let cookie: string;
@@ -306,6 +309,15 @@ describe('DELETE and bulk delete', () => {
     expect((await api.get(c.body.id)).status).toBe(200);
   });
 
+  it('refuses to delete a client whose loyalty account has lots', async () => {
+    const c = await api.create({ name: 'Cliente Com Lote', loyalty_accounts: [{ program: 'AZUL', account_number: 'A9' }] });
+    await createLotRow(ctx.handle.db, agencyId, c.body.loyalty_accounts[0].id);
+    const res = await api.remove(c.body.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('CLIENT_HAS_LOTS');
+    expect((await api.get(c.body.id)).body.client.loyalty_accounts).toHaveLength(1);
+  });
+
   it('bulk-deletes the deletable ones, keeps those with emissions or lots and ignores other agencies', async () => {
     const a = await api.create({ name: 'Bulk Um' });
     const b = await api.create({ name: 'Bulk Dois' });
@@ -543,10 +555,35 @@ describe('list, search, sort and pages', () => {
       expect(res.body.data.map((c: { id: string }) => c.id), q).toContain(target.id);
       if (q.length > 10) expect(res.body.total, q).toBe(1);
     }
+    const mixed = await api.list(`?search=${encodeURIComponent(`otávio ${formatted.slice(0, 7)}`)}`, listCookie);
+    expect(mixed.body.data.map((c: { id: string }) => c.id)).toEqual([target.id]);
     const email = await api.list('?search=pessoa15%40gmail&limit=100', listCookie);
     expect(email.body.data.map((c: { name: string }) => c.name)).toEqual(['Otávio Paz']);
     const wildcard = await api.list(`?search=${encodeURIComponent('%')}`, listCookie);
     expect(wildcard.body.total).toBe(0);
+  });
+
+  it('pages a broad search (past the sort cap) exactly as a narrow one', async () => {
+    const pages = async (sort: ClientSort, order: SortOrder, cap: number) => {
+      const seen: string[] = [];
+      let total = 0;
+      for (let page = 1; page <= 9; page++) {
+        const res = await withTenant(ctx.handle.db, listAgencyId, (tx) =>
+          searchClientsPage(tx, { agencyId: listAgencyId, search: 'pessoa', sort, order, offset: (page - 1) * 7, limit: 7 }, cap),
+        );
+        total = res.total;
+        seen.push(...res.rows.map((r) => r.id));
+      }
+      return { seen, total };
+    };
+    for (const sort of ['name', 'status', 'emissions', 'total_spent'] as const) {
+      for (const order of ['asc', 'desc'] as const) {
+        const narrow = await pages(sort, order, 2000);
+        expect(narrow.total).toBe(people.length);
+        expect(new Set(narrow.seen).size).toBe(people.length);
+        expect(await pages(sort, order, 5)).toEqual(narrow);
+      }
+    }
   });
 
   it('returns each page with its loyalty accounts', async () => {
@@ -636,5 +673,47 @@ describe('OpenAPI', () => {
     );
     expect(paths['/api/v1/clients/{id}'].delete).toBeDefined();
     expect(paths['/api/v1/clients/bulk-delete'].post).toBeDefined();
+  });
+});
+
+describe('summary totals (kept by triggers)', () => {
+  const recount = async (agency: string) => {
+    const rows = await ctx.handle.db.select().from(clients).where(and(eq(clients.agency_id, agency)));
+    const live = rows.filter((r) => r.deleted_at === null);
+    return {
+      total_clients: live.length,
+      active_clients: live.filter((r) => r.status === 'active').length,
+      total_emissions: live.reduce((s, r) => s + r.emissions_count, 0),
+      total_revenue_cents: live.reduce((s, r) => s + r.total_spent_cents, 0),
+    };
+  };
+
+  it('follow status changes, soft deletes and restores, emissions and their cancellation', async () => {
+    const c = await api.create({ name: 'Cliente Totais', status: 'inactive' });
+    const summary = async () => (await api.list()).body.summary;
+    expect(await summary()).toEqual(await recount(agencyId));
+    await api.update(c.body.id, { name: 'Cliente Totais', status: 'active' });
+    expect(await summary()).toEqual(await recount(agencyId));
+    const e = await createEmissionRow(ctx.handle.db, agencyId, c.body.id, { revenue_cents: 55_555 });
+    expect(await summary()).toEqual(await recount(agencyId));
+    await ctx.handle.db.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.id, e.id));
+    expect(await summary()).toEqual(await recount(agencyId));
+    await ctx.handle.db.update(clients).set({ deleted_at: new Date().toISOString() }).where(eq(clients.id, c.body.id));
+    const hidden = await summary();
+    expect(hidden).toEqual(await recount(agencyId));
+    expect((await api.get(c.body.id)).status).toBe(404);
+    await ctx.handle.db.update(clients).set({ deleted_at: null }).where(eq(clients.id, c.body.id));
+    expect(await summary()).toEqual(await recount(agencyId));
+    const byStatus = await api.list('?status=inactive');
+    expect(byStatus.body.total).toBe((await ctx.handle.db.select().from(clients).where(and(eq(clients.agency_id, agencyId), eq(clients.status, 'inactive')))).filter((r) => r.deleted_at === null).length);
+  });
+
+  it('equal a recount for every agency after everything this file did', async () => {
+    for (const [agency, as] of [
+      [agencyId, cookie],
+      [otherAgencyId, otherCookie],
+    ] as const) {
+      expect((await api.list('', as)).body.summary).toEqual(await recount(agency));
+    }
   });
 });

@@ -17,6 +17,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   text,
   timestamp,
   unique,
@@ -218,6 +219,54 @@ export const clients = pgTable(
     check('clients_document_digits', sql`${t.document} IS NULL OR ${t.document} ~ '^([0-9]{11}|[0-9]{14})$'`),
   ],
 );
+
+/**
+ * Per-agency totals of the live client base (the clients list's summary cards), kept by the
+ * statement-level triggers of migration 0005 on every write to clients, so the list never has to
+ * scan the whole base. Derived, never typed in.
+ */
+export const client_totals = pgTable(
+  'client_totals',
+  {
+    agency_id: uuid()
+      .primaryKey()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    total_clients: integer().notNull().default(0),
+    active_clients: integer().notNull().default(0),
+    inactive_clients: integer().notNull().default(0),
+    blocked_clients: integer().notNull().default(0),
+    total_emissions: bigint({ mode: 'number' }).notNull().default(0),
+    total_revenue_cents: cents().notNull().default(0),
+  },
+  (t) => [
+    check(
+      'client_totals_nonneg',
+      sql`${t.total_clients} >= 0 AND ${t.active_clients} >= 0 AND ${t.inactive_clients} >= 0 AND ${t.blocked_clients} >= 0
+        AND ${t.total_emissions} >= 0 AND ${t.total_revenue_cents} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The searchable and sortable columns of the request's agency's clients (migration 0005). The
+ * view filters by app_current_agency() itself and reads the table as its owner, so a LIKE on
+ * search_text can use the trigram index: under row-level security PostgreSQL may not, because
+ * LIKE is not LEAKPROOF. Full rows are still read from clients, under RLS.
+ * docs/decisions/0004-client-list-at-scale.md
+ */
+export const client_search = pgView('client_search', {
+  id: uuid().notNull(),
+  agency_id: uuid().notNull(),
+  name: text().notNull(),
+  email: text(),
+  document: varchar({ length: 14 }),
+  status: text().notNull(),
+  sort_name: text(),
+  emissions_count: integer().notNull(),
+  total_spent_cents: cents().notNull(),
+  search_text: text(),
+  deleted_at: ts(),
+}).existing();
 
 export const loyalty_accounts = pgTable(
   'loyalty_accounts',
@@ -515,6 +564,7 @@ export const AGENCY_TABLES = [
   'import_jobs',
   'import_presets',
   'clients',
+  'client_totals',
   'loyalty_accounts',
   'mile_lots',
   'emissions',

@@ -26,7 +26,11 @@ import { toast, toastError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { hasActiveFilters, useFiltersStore } from '@/stores/filters-store';
 
-type FormState = { open: false } | { open: true; client: Client | null };
+/* The client stays after closing, so the dialog's closing animation keeps its title and values. */
+interface FormState {
+  open: boolean;
+  client: Client | null;
+}
 
 export default function ClientsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -77,7 +81,7 @@ export default function ClientsRoute() {
   const toggleAll = (selected: boolean) => setSelection({ scope, ids: selected ? new Set(pageIds) : new Set() });
   const clearSelection = () => setSelection({ scope, ids: new Set() });
 
-  const [form, setForm] = useState<FormState>({ open: false });
+  const [form, setForm] = useState<FormState>({ open: false, client: null });
   const [deleting, setDeleting] = useState<Client | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
 
@@ -191,11 +195,14 @@ export default function ClientsRoute() {
           />
         ) : (
           <ClientsTable
-            clients={list?.data}
+            // A page past the end (an old link, the last rows deleted) waits for the clamp below
+            // instead of flashing the empty state.
+            clients={list && list.data.length === 0 && list.total > 0 ? undefined : list?.data}
             refreshing={refreshing && clients.isPlaceholderData}
             sort={sort}
             order={order}
             onSort={onSort}
+            onSortChange={(nextSortColumn, nextOrder) => updateList({ sort: nextSortColumn, order: nextOrder, page: 1 })}
             selectedIds={selectedIds}
             onToggle={toggle}
             onToggleAll={toggleAll}
@@ -227,8 +234,8 @@ export default function ClientsRoute() {
 
       <ClientFormDialog
         open={form.open}
-        client={form.open ? form.client : null}
-        onOpenChange={(open) => !open && setForm({ open: false })}
+        client={form.client}
+        onOpenChange={(open) => !open && setForm((current) => ({ ...current, open: false }))}
       />
       <DeleteClientDialog client={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
       <BulkDeleteClientsDialog open={bulkOpen} ids={selectedOnPage} onOpenChange={setBulkOpen} onDone={clearSelection} />

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, setUnauthorizedHandler } from '../api-client';
+import { api, ApiError, filenameFromContentDisposition, setUnauthorizedHandler } from '../api-client';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -127,3 +127,43 @@ describe('api client', () => {
     },
   );
 });
+
+describe('api.download', () => {
+  it('answers the file and the name the server gave it', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('\uFEFF"ID","Nome"\r\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="clientes_2026-03-05.csv"' },
+      }),
+    );
+    const file = await api.download('/clients/export?sort=name');
+    expect(file.filename).toBe('clientes_2026-03-05.csv');
+    // The bytes as sent, byte-order mark included (Blob.text() would decode it away).
+    const bytes = new Uint8Array(await file.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe('"ID","Nome"\r\n');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/clients/export?sort=name');
+    expect(init.method).toBe('GET');
+  });
+
+  it('fails like any other call when the server refuses', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos.' } }));
+    const error = await failure(api.download('/clients/export?status=x'));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Dados inválidos.');
+  });
+});
+
+describe('filenameFromContentDisposition', () => {
+  it.each([
+    ['attachment; filename="clientes_2026-03-05.csv"', 'clientes_2026-03-05.csv'],
+    ['attachment; filename=lotes.csv', 'lotes.csv'],
+    ["attachment; filename=\"relatorio.pdf\"; filename*=UTF-8''relat%C3%B3rio%20mar%C3%A7o.pdf", 'relatório março.pdf'],
+    ['attachment', null],
+    [null, null],
+  ])('%s → %s', (header, expected) => {
+    expect(filenameFromContentDisposition(header)).toBe(expected);
+  });
+});
+

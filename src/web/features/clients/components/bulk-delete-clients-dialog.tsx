@@ -33,7 +33,10 @@ export function BulkDeleteClientsDialog({ open, ids, onOpenChange, onDone }: Bul
   const bulkDelete = useBulkDeleteClients();
   const [kept, setKept] = useState<BulkDeleteResult['kept']>([]);
   const busy = bulkDelete.isPending;
-  const n = ids.length;
+  // The selection is cleared as the dialog closes; its closing animation keeps the count it asked about.
+  const [asked, setAsked] = useState(ids.length);
+  if (open && ids.length !== asked) setAsked(ids.length);
+  const n = open ? ids.length : asked;
 
   const confirm = () => {
     bulkDelete.mutate(ids, {

@@ -68,8 +68,14 @@ export function ClientEmissionsCard({ clientId }: { clientId: string }) {
                     <TableRow key={emission.id}>
                       <TableCell className="whitespace-nowrap tabular-nums">{formatDate(emission.created_at)}</TableCell>
                       <TableCell>
-                        <Link to={`/emissoes/${emission.id}`} className="font-mono font-medium text-primary underline-offset-4 hover:underline">
-                          {emission.pnr || 'Ver emissão'}
+                        <Link
+                          to={`/emissoes/${emission.id}`}
+                          className={cn(
+                            'whitespace-nowrap text-primary underline-offset-4 hover:underline',
+                            emission.pnr ? 'font-mono font-medium' : 'text-xs',
+                          )}
+                        >
+                          {emission.pnr || 'Sem PNR'}
                         </Link>
                       </TableCell>
                       <TableCell className="whitespace-nowrap">{emission.route || '—'}</TableCell>

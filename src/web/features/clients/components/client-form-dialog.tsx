@@ -13,9 +13,9 @@ import {
 } from '@domain/clients/client.schema';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
 import { CPF_LENGTH, formatCpfOrCnpj, maskCnpj, maskCpf, maskPhone, onlyDigits } from '@domain/documents';
-import { todayIso } from '@domain/format';
 import { isProgramKey, PROGRAM_LIST, programName, type ProgramKey } from '@domain/programs';
 import { Button } from '@/components/ui/button';
+import { FormDateInput } from '@/components/ui/date-input';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -229,7 +229,7 @@ function ClientForm({ client, onBusyChange, onDirtyChange, onCancel, onSaved }: 
           />
         </FormField>
         <FormField id={fieldId('birth_date')} label="Data de Nascimento" error={errors.birth_date?.message}>
-          <Input type="date" min="1900-01-01" max={todayIso()} {...form.register('birth_date')} />
+          <FormDateInput control={form.control} name="birth_date" />
         </FormField>
       </div>
 

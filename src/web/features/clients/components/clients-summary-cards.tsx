@@ -16,7 +16,7 @@ function SummaryCard({ label, icon: Icon, value, loading }: SummaryCardProps) {
   return (
     <Card className="gap-2 px-4 py-4 sm:px-5">
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
         <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </div>
       {loading ? (

@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, EyeIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon, EyeIcon, HistoryIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { ClientSort, SortOrder } from '@domain/clients/client.schema';
 import { formatCpfOrCnpj, formatPhone } from '@domain/documents';
@@ -13,8 +13,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import type { Client } from '../types';
 import { ClientAvatar } from './client-avatar';
@@ -31,7 +33,10 @@ export interface ClientsTableProps {
   refreshing: boolean;
   sort: ClientSort;
   order: SortOrder;
+  /** A column header was clicked: flip it or start it ascending. */
   onSort: (column: ClientSort) => void;
+  /** The small screens' sort select. */
+  onSortChange: (sort: ClientSort, order: SortOrder) => void;
   selectedIds: ReadonlySet<string>;
   onToggle: (id: string, selected: boolean) => void;
   onToggleAll: (selected: boolean) => void;
@@ -41,7 +46,13 @@ export interface ClientsTableProps {
   empty: React.ReactNode;
 }
 
-export function ClientsTable({
+/** Table from 768 px up; below, one card per client with a sort select (the table's headers would be off screen). */
+export function ClientsTable(props: ClientsTableProps) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  return wide ? <ClientsWideTable {...props} /> : <ClientsCardList {...props} />;
+}
+
+function ClientsWideTable({
   clients,
   refreshing,
   sort,
@@ -54,10 +65,8 @@ export function ClientsTable({
   onDelete,
   empty,
 }: ClientsTableProps) {
-  const navigate = useNavigate();
   const rows = clients ?? [];
-  const selectedOnPage = rows.filter((client) => selectedIds.has(client.id)).length;
-  const allState = rows.length > 0 && selectedOnPage === rows.length ? true : selectedOnPage > 0 ? 'indeterminate' : false;
+  const allState = selectAllState(rows, selectedIds);
 
   const sortable = (column: ClientSort, label: string, align: 'left' | 'right' = 'left') => (
     <SortableHead column={column} label={label} sort={sort} order={order} onSort={onSort} align={align} />
@@ -145,28 +154,7 @@ export function ClientsTable({
                 <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(client.total_spent_cents)}</TableCell>
                 <TableCell className="whitespace-nowrap tabular-nums">{formatDate(client.updated_at)}</TableCell>
                 <TableCell className="text-right">
-                  <DropdownMenu modal={false}>
-                    <DropdownMenuTrigger asChild>
-                      <Button variant="ghost" size="icon-sm" aria-label="Ações">
-                        <MoreHorizontalIcon aria-hidden="true" />
-                      </Button>
-                    </DropdownMenuTrigger>
-                    <DropdownMenuContent align="end" className="min-w-[10rem]">
-                      <DropdownMenuItem onSelect={() => void navigate(`/clientes/${client.id}`)}>
-                        <EyeIcon aria-hidden="true" />
-                        Visualizar
-                      </DropdownMenuItem>
-                      <DropdownMenuItem onSelect={() => onEdit(client)}>
-                        <PencilIcon aria-hidden="true" />
-                        Editar
-                      </DropdownMenuItem>
-                      <DropdownMenuSeparator />
-                      <DropdownMenuItem variant="destructive" onSelect={() => onDelete(client)}>
-                        <Trash2Icon aria-hidden="true" />
-                        Excluir
-                      </DropdownMenuItem>
-                    </DropdownMenuContent>
-                  </DropdownMenu>
+                  <ClientRowMenu client={client} onEdit={onEdit} onDelete={onDelete} />
                 </TableCell>
               </TableRow>
             );
@@ -174,6 +162,165 @@ export function ClientsTable({
         )}
       </TableBody>
     </Table>
+  );
+}
+
+function selectAllState(rows: Client[], selectedIds: ReadonlySet<string>): boolean | 'indeterminate' {
+  const selected = rows.filter((client) => selectedIds.has(client.id)).length;
+  return rows.length > 0 && selected === rows.length ? true : selected > 0 ? 'indeterminate' : false;
+}
+
+function ClientRowMenu({ client, onEdit, onDelete }: { client: Client; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon-sm" aria-label="Ações">
+          <MoreHorizontalIcon aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="min-w-[10rem]">
+        <DropdownMenuItem onSelect={() => void navigate(`/clientes/${client.id}`)}>
+          <EyeIcon aria-hidden="true" />
+          Visualizar
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => onEdit(client)}>
+          <PencilIcon aria-hidden="true" />
+          Editar
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="destructive" onSelect={() => onDelete(client)}>
+          <Trash2Icon aria-hidden="true" />
+          Excluir
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/* The sort choices of the small screens' select, as value "sort:order". */
+const SORT_OPTIONS: { value: `${ClientSort}:${SortOrder}`; label: string }[] = [
+  { value: 'name:asc', label: 'Nome (A–Z)' },
+  { value: 'name:desc', label: 'Nome (Z–A)' },
+  { value: 'status:asc', label: 'Status (Ativo primeiro)' },
+  { value: 'status:desc', label: 'Status (Bloqueado primeiro)' },
+  { value: 'emissions:desc', label: 'Mais emissões' },
+  { value: 'emissions:asc', label: 'Menos emissões' },
+  { value: 'total_spent:desc', label: 'Maior gasto' },
+  { value: 'total_spent:asc', label: 'Menor gasto' },
+];
+
+function ClientsCardList({
+  clients,
+  refreshing,
+  sort,
+  order,
+  onSortChange,
+  selectedIds,
+  onToggle,
+  onToggleAll,
+  onEdit,
+  onDelete,
+  empty,
+}: ClientsTableProps) {
+  const rows = clients ?? [];
+  return (
+    <div aria-busy={clients === undefined || refreshing}>
+      <div className="flex items-center justify-between gap-3 border-b px-4 py-2.5">
+        <label className="flex items-center gap-3 text-sm text-muted-foreground">
+          <Checkbox
+            aria-label="Selecionar todos"
+            checked={selectAllState(rows, selectedIds)}
+            disabled={rows.length === 0}
+            onCheckedChange={(checked) => onToggleAll(checked === true)}
+          />
+          Todos
+        </label>
+        <Select
+          aria-label="Ordenar por"
+          className="w-auto min-w-0"
+          value={`${sort}:${order}`}
+          onChange={(event) => {
+            const [nextSort, nextOrder] = event.target.value.split(':') as [ClientSort, SortOrder];
+            onSortChange(nextSort, nextOrder);
+          }}
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {clients === undefined ? (
+        <ul aria-label="Carregando clientes" className="divide-y">
+          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <li key={i} className="flex gap-3 px-4 py-3" data-testid="client-skeleton-row">
+              <Skeleton className="mt-2.5 size-4 rounded-[4px]" />
+              <Skeleton className="size-9 rounded-full" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-3 w-48" />
+                <Skeleton className="h-3 w-32" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : rows.length === 0 ? (
+        empty
+      ) : (
+        <ul aria-label="Clientes" className={cn('divide-y transition-opacity', refreshing && 'opacity-60')}>
+          {rows.map((client) => {
+            const selected = selectedIds.has(client.id);
+            return (
+              <li
+                key={client.id}
+                data-testid="client-row"
+                data-state={selected ? 'selected' : undefined}
+                className="flex gap-3 px-4 py-3 data-[state=selected]:bg-muted"
+              >
+                <Checkbox
+                  className="mt-2.5"
+                  aria-label={`Selecionar ${client.name}`}
+                  checked={selected}
+                  onCheckedChange={(checked) => onToggle(client.id, checked === true)}
+                />
+                <ClientAvatar name={client.name} />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-center gap-2">
+                    <Link to={`/clientes/${client.id}`} className="min-w-0 flex-1 truncate font-medium underline-offset-4 hover:underline">
+                      {client.name}
+                    </Link>
+                    <ClientRowMenu client={client} onEdit={onEdit} onDelete={onDelete} />
+                  </div>
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <ClientStatusBadge status={client.status} />
+                    {client.document && <span className="text-xs text-muted-foreground tabular-nums">{formatCpfOrCnpj(client.document)}</span>}
+                  </div>
+                  <div className="mt-1.5 space-y-0.5 text-sm">
+                    {client.email && <p className="truncate">{client.email}</p>}
+                    {client.phone && <p className="text-muted-foreground tabular-nums">{formatPhone(client.phone)}</p>}
+                  </div>
+                  <p className="mt-1.5 flex flex-wrap items-center gap-x-1.5 text-xs text-muted-foreground tabular-nums">
+                    <span>
+                      {formatNumber(client.emissions_count)} {client.emissions_count === 1 ? 'emissão' : 'emissões'}
+                    </span>
+                    <span aria-hidden="true">·</span>
+                    <span className="font-medium text-foreground">{formatCents(client.total_spent_cents)}</span>
+                    <span aria-hidden="true">·</span>
+                    <span className="inline-flex items-center gap-1">
+                      <HistoryIcon aria-hidden="true" className="size-3" />
+                      <span className="sr-only">Última atividade:</span>
+                      {formatDate(client.updated_at)}
+                    </span>
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Loader2Icon } from 'lucide-react';
 import {
   AlertDialog,
@@ -23,6 +24,10 @@ export interface DeleteClientDialogProps {
 export function DeleteClientDialog({ client, onOpenChange, onDeleted }: DeleteClientDialogProps) {
   const remove = useDeleteClient();
   const busy = remove.isPending;
+  // The closing animation still shows the text: keep the last client's name in it.
+  const [lastClient, setLastClient] = useState(client);
+  if (client !== null && client !== lastClient) setLastClient(client);
+  const shown = client ?? lastClient;
 
   const confirm = () => {
     if (!client) return;
@@ -46,7 +51,7 @@ export function DeleteClientDialog({ client, onOpenChange, onDeleted }: DeleteCl
         <AlertDialogHeader>
           <AlertDialogTitle>Confirmar exclusão</AlertDialogTitle>
           <AlertDialogDescription>
-            Tem certeza que deseja excluir o cliente <b className="font-semibold text-foreground">{client?.name}</b>? Esta ação não pode ser
+            Tem certeza que deseja excluir o cliente <b className="font-semibold text-foreground">{shown?.name}</b>? Esta ação não pode ser
             desfeita.
           </AlertDialogDescription>
         </AlertDialogHeader>

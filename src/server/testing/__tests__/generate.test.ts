@@ -1,0 +1,134 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpfAt, createRng, generateAgencyData } from '../../../../bench/generate';
+import { clientInputSchema } from '../../../domain/clients/client.schema';
+import { isValidCnpj, isValidCpf } from '../../../domain/documents';
+import { clients, emissions } from '../../db/schema';
+import { DEMO_CREDENTIALS, seedDemo } from '../../demo-seed';
+import { createAgencyWithUser } from '../factories/agency.factory';
+import { call, createTestContext, type TestContext } from '../test-app';
+
+let ctx: TestContext;
+let agencyId: string;
+
+const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ demo: { ...DEMO_CREDENTIALS } });
+  const { agency } = await seedDemo(ctx.handle.db, { clients: 150, seed: 99 });
+  agencyId = agency.id;
+});
+afterAll(() => ctx.close());
+
+describe('demo mode', () => {
+  it('shows the demo credentials, which sign in to the generated agency', async () => {
+    const setup = await call(ctx.app, 'GET', '/api/v1/auth/setup');
+    expect(setup.body).toEqual({ needs_setup: false, demo: DEMO_CREDENTIALS });
+    const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: DEMO_CREDENTIALS });
+    expect(signIn.status).toBe(200);
+    const list = await call(ctx.app, 'GET', '/api/v1/clients', { cookie: signIn.cookie });
+    expect(list.body.total).toBe(150);
+    expect(list.body.summary.total_emissions).toBeGreaterThan(0);
+  });
+});
+
+describe('data generator', () => {
+  it('writes clients the client form would accept, with unique valid documents', async () => {
+    const rows = await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, agencyId));
+    expect(rows).toHaveLength(150);
+    const documents = rows.flatMap((r) => (r.document ? [r.document] : []));
+    expect(new Set(documents).size).toBe(documents.length);
+    for (const r of rows) {
+      if (r.document) expect(r.document.length === 11 ? isValidCpf(r.document) : isValidCnpj(r.document), r.document).toBe(true);
+      const parsed = clientInputSchema.safeParse({ ...r, loyalty_accounts: [] });
+      expect(parsed.success, `${r.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+    expect(rows.some((r) => /[áâãéêíóôõúç]/i.test(r.name))).toBe(true);
+  });
+
+  it('keeps the clients figures equal to a recount of their emissions, and the trigger back on', async () => {
+    const mismatches = rowsOf(
+      await ctx.handle.db.execute(sql`
+        SELECT c.id FROM clients c
+        LEFT JOIN (
+          SELECT client_id, count(*) n,
+            count(*) FILTER (WHERE status IN ('pending', 'processing', 'issued')) a,
+            coalesce(sum(revenue_cents) FILTER (WHERE status IN ('pending', 'processing', 'issued')), 0) s,
+            max(created_at) m
+          FROM emissions WHERE deleted_at IS NULL GROUP BY client_id
+        ) d ON d.client_id = c.id
+        WHERE c.agency_id = ${agencyId}
+          AND (c.emissions_count <> coalesce(d.n, 0) OR c.active_emissions_count <> coalesce(d.a, 0)
+            OR c.total_spent_cents <> coalesce(d.s, 0) OR c.last_emission_at IS DISTINCT FROM d.m)`),
+    );
+    expect(mismatches).toEqual([]);
+    const totals = rowsOf<{ ok: boolean }>(
+      await ctx.handle.db.execute(sql`
+        SELECT t.total_clients = c.n AND t.active_clients = c.active AND t.total_emissions = c.emissions AND t.total_revenue_cents = c.revenue AS ok
+        FROM client_totals t, (
+          SELECT count(*) n, count(*) FILTER (WHERE status = 'active') active, sum(emissions_count) emissions, sum(total_spent_cents) revenue
+          FROM clients WHERE agency_id = ${agencyId} AND deleted_at IS NULL
+        ) c
+        WHERE t.agency_id = ${agencyId}`),
+    );
+    expect(totals).toEqual([{ ok: true }]);
+    const [target] = await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, agencyId)).orderBy(asc(clients.sort_name)).limit(1);
+    const [anyEmission] = await ctx.handle.db.select().from(emissions).where(eq(emissions.agency_id, agencyId)).limit(1);
+    await ctx.handle.db.insert(emissions).values({
+      agency_id: agencyId,
+      client_id: target!.id,
+      account_id: anyEmission!.account_id,
+      route: 'NAT-LIS',
+      miles_used: 1000,
+      revenue_cents: 100,
+      status: 'issued',
+    });
+    const [after] = await ctx.handle.db.select().from(clients).where(eq(clients.id, target!.id));
+    expect(after!.emissions_count).toBe(target!.emissions_count + 1);
+    expect(after!.total_spent_cents).toBe(target!.total_spent_cents + 100);
+  });
+
+  it('keeps every lot whole: original = remaining + miles allocated to non-cancelled emissions', async () => {
+    const broken = rowsOf(
+      await ctx.handle.db.execute(sql`
+        SELECT l.id FROM mile_lots l
+        LEFT JOIN (
+          SELECT a.lot_id, sum(a.miles) m FROM emission_allocations a JOIN emissions e ON e.id = a.emission_id
+          WHERE e.status <> 'cancelled' GROUP BY a.lot_id
+        ) x ON x.lot_id = l.id
+        WHERE l.agency_id = ${agencyId} AND l.original_quantity <> l.remaining_quantity + coalesce(x.m, 0)`),
+    );
+    expect(broken).toEqual([]);
+    const mismatchedAccounts = rowsOf(
+      await ctx.handle.db.execute(sql`
+        SELECT a.id FROM emission_allocations a JOIN emissions e ON e.id = a.emission_id JOIN mile_lots l ON l.id = a.lot_id
+        WHERE a.agency_id = ${agencyId} AND l.account_id <> e.account_id`),
+    );
+    expect(mismatchedAccounts).toEqual([]);
+  });
+
+  it('is reproducible: the same seed gives the same people', async () => {
+    const a = await createAgencyWithUser(ctx.handle.db);
+    const b = await createAgencyWithUser(ctx.handle.db);
+    await generateAgencyData(ctx.handle.db, { agencyId: a.agency.id, clients: 40, seed: 5, emissionShare: 0, now: new Date('2026-06-01T12:00:00Z') });
+    await generateAgencyData(ctx.handle.db, { agencyId: b.agency.id, clients: 40, seed: 5, emissionShare: 0, now: new Date('2026-06-01T12:00:00Z') });
+    const people = async (id: string) =>
+      (await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, id)).orderBy(asc(clients.document), asc(clients.name))).map((c) => [
+        c.name,
+        c.email,
+        c.document,
+        c.birth_date,
+        c.created_at,
+      ]);
+    expect(await people(a.agency.id)).toEqual(await people(b.agency.id));
+  });
+
+  it('has a seeded PRNG and distinct valid CPFs', () => {
+    const r1 = createRng(42);
+    const r2 = createRng(42);
+    expect(Array.from({ length: 5 }, () => r1.next())).toEqual(Array.from({ length: 5 }, () => r2.next()));
+    const cpfs = Array.from({ length: 5000 }, (_, i) => cpfAt(i));
+    expect(new Set(cpfs).size).toBe(5000);
+    expect(cpfs.every(isValidCpf)).toBe(true);
+  });
+});
