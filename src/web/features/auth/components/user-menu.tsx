@@ -40,7 +40,7 @@ export function UserMenu({ user }: { user: User }) {
         >
           {initialsOf(user.name)}
         </span>
-        <span className="sr-only max-w-40 truncate font-medium sm:not-sr-only">{user.name}</span>
+        <span className="sr-only max-w-48 truncate font-medium sm:not-sr-only sm:whitespace-nowrap">{user.name}</span>
         <ChevronDownIcon aria-hidden="true" className="hidden size-4 text-muted-foreground sm:block" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
