@@ -1,0 +1,438 @@
+import { z } from 'zod';
+import { CPF_LENGTH, isValidCpf, onlyDigits } from '../documents';
+import { isValidIsoDate } from '../format';
+import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
+import { parseBRLToCents, type Cents } from '../money';
+import { PROGRAM_KEYS } from '../programs';
+
+// The emission form and API (spec part 2 §2 "/emissoes", §5 "Emission wizard"). One set of field
+// rules: the wizard validates step by step with the step schemas, and the API re-parses the
+// whole with emissionCreateSchema. Parsing is idempotent (parse(parse(x)) = parse(x)), so the
+// web may send either what the user typed or what the wizard already parsed.
+
+/** The page sizes of the clients and lots lists. */
+export const EMISSIONS_PAGE_SIZE = 20;
+export const EMISSIONS_MAX_PAGE_SIZE = 100;
+
+/** One PNR holds at most 9 passengers (the airlines' booking limit). */
+export const EMISSION_MAX_PASSENGERS = 9;
+export const EMISSION_MAX_LOTS = 50;
+export const ROUTE_MAX_AIRPORTS = 10;
+export const PASSENGER_NAME_MAX_LENGTH = 120;
+/** R$ 100 milhões: far above any ticket, and keeps every sum a safe integer of centavos. */
+export const EMISSION_AMOUNT_MAX_CENTS: Cents = 10_000_000_000;
+export const EMISSION_MILES_MAX = LOT_QUANTITY_MAX;
+
+// ---------------------------------------------------------------------------------------------
+// Status vocabulary (DESIGN.md §2 "Emission status")
+
+export const EMISSION_STATUSES = ['pending', 'processing', 'issued', 'failed', 'cancelled'] as const;
+export type EmissionStatus = (typeof EMISSION_STATUSES)[number];
+
+/** Active emissions count in revenue, profit and rankings; failed and cancelled never do. */
+export const ACTIVE_EMISSION_STATUSES = ['pending', 'processing', 'issued'] as const satisfies readonly EmissionStatus[];
+export type ActiveEmissionStatus = (typeof ACTIVE_EMISSION_STATUSES)[number];
+
+export const EMISSION_STATUS_LABELS: Record<EmissionStatus, string> = {
+  pending: 'Pendente',
+  processing: 'Processando',
+  issued: 'Emitida',
+  failed: 'Falhou',
+  cancelled: 'Cancelada',
+};
+
+/** The variants of the web's Badge (same set as the lots'), named here so the domain stays framework-free. */
+export type EmissionBadgeVariant = LotBadgeVariant;
+
+export const EMISSION_STATUS_BADGE_VARIANTS: Record<EmissionStatus, EmissionBadgeVariant> = {
+  pending: 'secondary',
+  processing: 'warning',
+  issued: 'success',
+  failed: 'destructive',
+  cancelled: 'outline',
+};
+
+export function isEmissionStatus(status: string): status is EmissionStatus {
+  return (EMISSION_STATUSES as readonly string[]).includes(status);
+}
+
+export function isActiveEmissionStatus(status: string): status is ActiveEmissionStatus {
+  return (ACTIVE_EMISSION_STATUSES as readonly string[]).includes(status);
+}
+
+export function emissionStatusLabel(status: string): string {
+  return isEmissionStatus(status) ? EMISSION_STATUS_LABELS[status] : status;
+}
+
+export function emissionStatusBadgeVariant(status: string): EmissionBadgeVariant {
+  return isEmissionStatus(status) ? EMISSION_STATUS_BADGE_VARIANTS[status] : 'outline';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages (spec part 2 §5 where it gives them; the rest where it is silent)
+
+export const EMISSION_MESSAGES = {
+  clientRequired: 'Cliente obrigatório',
+  clientInvalid: 'Cliente inválido',
+  accountRequired: 'Conta obrigatória',
+  accountInvalid: 'Conta inválida',
+  routeRequired: 'Rota obrigatória',
+  routeInvalid: 'Rota inválida: use códigos de aeroporto separados por hífen, ex.: NAT-GRU',
+  routeTooLong: `Rota deve ter no máximo ${ROUTE_MAX_AIRPORTS} aeroportos`,
+  milesRequired: 'Milhas obrigatórias',
+  milesPositive: 'Milhas devem ser maior que 0',
+  milesDigits: 'Milhas devem conter apenas números',
+  milesMax: 'Milhas devem ser no máximo 1.000.000.000',
+  feesInvalid: 'Taxas inválidas',
+  feesNegative: 'Taxas devem ser positivas',
+  revenueRequired: 'Receita obrigatória',
+  revenueInvalid: 'Receita inválida',
+  /** The wizard's rule (step 2). */
+  revenuePositive: 'Receita deve ser maior que 0',
+  /** The final schema's rule (≥ 0). */
+  revenueNegative: 'Receita deve ser positiva',
+  ravInvalid: 'RAV inválida',
+  ravNegative: 'RAV deve ser positiva',
+  amountMax: 'Valor deve ser no máximo R$ 100.000.000,00',
+  pnrInvalid: 'PNR inválido',
+  departureInvalid: 'Data de embarque inválida',
+  passengersRequired: 'Informe ao menos um passageiro',
+  passengersMax: `No máximo ${EMISSION_MAX_PASSENGERS} passageiros por emissão`,
+  passengerName: 'Nome do passageiro obrigatório',
+  passengerNameTooLong: `Nome do passageiro deve ter no máximo ${PASSENGER_NAME_MAX_LENGTH} caracteres`,
+  passengerCpfRequired: 'CPF obrigatório',
+  passengerCpfInvalid: 'CPF inválido',
+  passengerRepeated: 'Passageiro repetido',
+  lotInvalid: 'Lote inválido',
+  lotsMax: `Selecione no máximo ${EMISSION_MAX_LOTS} lotes`,
+  statusInvalid: 'Status inválido',
+  programInvalid: 'Programa inválido',
+  dateInvalid: 'Data inválida',
+  periodInvalid: 'Período inválido',
+} as const;
+
+const M = EMISSION_MESSAGES;
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function requiredUuid(required: string, invalid: string) {
+  return z
+    .string({ error: invalid })
+    .nullable()
+    .optional()
+    .transform((v, ctx): string => {
+      if (isBlank(v)) {
+        ctx.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      const parsed = z.uuid().safeParse(v?.trim());
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return parsed.data.toLowerCase();
+    });
+}
+
+export const emissionClientIdSchema = requiredUuid(M.clientRequired, M.clientInvalid);
+export const emissionAccountIdSchema = requiredUuid(M.accountRequired, M.accountInvalid);
+
+const IATA = /^[A-Z]{3}$/;
+
+/**
+ * The route as airport codes: trimmed, upper-cased, "-" between codes. People also type
+ * "nat gru", "NAT/GRU" or "NAT - GRU"; those become "NAT-GRU". At least two codes, no code
+ * repeated next to itself ("NAT-NAT" is not a flight); a round trip repeats the origin at the end.
+ */
+export const routeSchema = z.string({ error: M.routeRequired }).transform((v, ctx): string => {
+  const s = v.trim().toUpperCase();
+  if (s === '') {
+    ctx.addIssue({ code: 'custom', message: M.routeRequired });
+    return z.NEVER;
+  }
+  const codes = s.split(/\s*[-/–—>]\s*|\s+/);
+  if (codes.length < 2 || !codes.every((c) => IATA.test(c)) || codes.some((c, i) => i > 0 && c === codes[i - 1])) {
+    ctx.addIssue({ code: 'custom', message: M.routeInvalid });
+    return z.NEVER;
+  }
+  if (codes.length > ROUTE_MAX_AIRPORTS) {
+    ctx.addIssue({ code: 'custom', message: M.routeTooLong });
+    return z.NEVER;
+  }
+  return codes.join('-');
+});
+
+/**
+ * Miles as typed ("12000") or a number → a positive integer. Digits only, as for a lot's
+ * quantity: "12.000" is refused rather than guessed. A leading "-" is read so that a negative
+ * number gets the "maior que 0" message.
+ */
+export const milesUsedSchema = z
+  .union([z.string(), z.number()], { error: M.milesDigits })
+  .nullable()
+  .optional()
+  .transform((v, ctx): number => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (isBlank(v)) return fail(M.milesRequired);
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v) || !Number.isInteger(v)) return fail(M.milesDigits);
+      if (v <= 0) return fail(M.milesPositive);
+      if (v > EMISSION_MILES_MAX) return fail(M.milesMax);
+      return v;
+    }
+    const m = /^(-?)(\d+)$/.exec((v ?? '').trim());
+    if (!m) return fail(M.milesDigits);
+    const n = BigInt(m[2]!);
+    if (m[1] === '-' || n === 0n) return fail(M.milesPositive);
+    if (n > BigInt(EMISSION_MILES_MAX)) return fail(M.milesMax);
+    return Number(n);
+  });
+
+interface MoneyRules {
+  invalid: string;
+  negative: string;
+  /** Message for a blank field; absent = blank means 0. */
+  required?: string;
+  /** Message for 0 when the amount must be above zero. */
+  zero?: string;
+}
+
+/**
+ * An amount → integer centavos. A string is reais as typed in Brazil ("1.234,56", "R$ 50",
+ * "80.5"), read by parseBRLToCents; a number is already centavos (what this schema outputs and
+ * what the API carries in *_cents), and must be a safe integer.
+ */
+function moneyCentsSchema(rules: MoneyRules) {
+  return z
+    .union([z.string(), z.number()], { error: rules.invalid })
+    .nullable()
+    .optional()
+    .transform((v, ctx): Cents => {
+      const fail = (message: string) => {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      };
+      if (isBlank(v)) {
+        if (rules.required) return fail(rules.required);
+        return 0;
+      }
+      const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v ?? '');
+      if (cents === null) return fail(rules.invalid);
+      if (cents < 0) return fail(rules.zero ?? rules.negative);
+      if (cents === 0 && rules.zero) return fail(rules.zero);
+      if (cents > EMISSION_AMOUNT_MAX_CENTS) return fail(M.amountMax);
+      return cents;
+    });
+}
+
+/** Boarding taxes; blank means none. */
+export const feesCentsSchema = moneyCentsSchema({ invalid: M.feesInvalid, negative: M.feesNegative });
+/** RAV (the agency's service fee); blank means none. */
+export const ravCentsSchema = moneyCentsSchema({ invalid: M.ravInvalid, negative: M.ravNegative });
+/** The final schema's revenue: required, ≥ 0 (an import may carry a courtesy ticket). */
+export const revenueCentsSchema = moneyCentsSchema({ invalid: M.revenueInvalid, negative: M.revenueNegative, required: M.revenueRequired });
+/** The wizard's revenue: required, > 0. */
+export const wizardRevenueCentsSchema = moneyCentsSchema({
+  invalid: M.revenueInvalid,
+  negative: M.revenuePositive,
+  required: M.revenueRequired,
+  zero: M.revenuePositive,
+});
+
+/** The airline's booking code: 5 to 8 letters or digits, upper-cased; blank → null. */
+export const pnrSchema = z
+  .string({ error: M.pnrInvalid })
+  .nullable()
+  .optional()
+  .transform((v, ctx): string | null => {
+    const s = (v ?? '').trim().toUpperCase();
+    if (s === '') return null;
+    if (!/^[A-Z0-9]{5,8}$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: M.pnrInvalid });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+/** yyyy-MM-dd; blank → null. Any real date: imports carry past flights. */
+export const departureDateSchema = z
+  .string({ error: M.departureInvalid })
+  .nullable()
+  .optional()
+  .transform((v, ctx): string | null => {
+    const s = (v ?? '').trim();
+    if (s === '') return null;
+    if (!isValidIsoDate(s) || s < '1900-01-01') {
+      ctx.addIssue({ code: 'custom', message: M.departureInvalid });
+      return z.NEVER;
+    }
+    return s;
+  });
+
+export const passengerSchema = z.object(
+  {
+    name: z
+      .string({ error: M.passengerName })
+      .transform((v) => v.trim().replace(/\s+/g, ' '))
+      .pipe(z.string().min(2, M.passengerName).max(PASSENGER_NAME_MAX_LENGTH, M.passengerNameTooLong)),
+    cpf: z
+      .string({ error: M.passengerCpfRequired })
+      .transform(onlyDigits)
+      .superRefine((d, ctx) => {
+        if (d === '') ctx.addIssue({ code: 'custom', message: M.passengerCpfRequired });
+        else if (!isValidCpf(d)) ctx.addIssue({ code: 'custom', message: M.passengerCpfInvalid });
+      }),
+  },
+  { error: M.passengersRequired },
+);
+export type PassengerInput = z.infer<typeof passengerSchema>;
+
+/** Who flies; the same CPF twice is refused on the later row, so the form marks that field. */
+export const passengersSchema = z
+  .array(passengerSchema, { error: M.passengersRequired })
+  .min(1, M.passengersRequired)
+  .max(EMISSION_MAX_PASSENGERS, M.passengersMax)
+  .superRefine(
+    (passengers, ctx) => {
+      // Also runs when some rows failed (see `when`), so a value may still be as typed.
+      const seen = new Set<string>();
+      passengers.forEach((p, i) => {
+        const cpf = typeof p?.cpf === 'string' ? onlyDigits(p.cpf) : '';
+        if (cpf.length !== CPF_LENGTH) return;
+        if (seen.has(cpf)) ctx.addIssue({ code: 'custom', message: M.passengerRepeated, path: [i, 'cpf'] });
+        seen.add(cpf);
+      });
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
+
+/** The lots the user picked, lower-cased and without repeats; [] = let the planner choose. */
+export const lotIdsSchema = z
+  .array(z.uuid({ error: M.lotInvalid }), { error: M.lotInvalid })
+  .max(EMISSION_MAX_LOTS, M.lotsMax)
+  .nullable()
+  .optional()
+  .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]);
+
+// ---------------------------------------------------------------------------------------------
+// Wizard steps and the final schema
+
+/** Step 1: client and loyalty account. */
+export const emissionStep1Schema = z.object({
+  client_id: emissionClientIdSchema,
+  account_id: emissionAccountIdSchema,
+});
+export type EmissionStep1 = z.infer<typeof emissionStep1Schema>;
+
+const emissionDataShape = <R extends z.ZodType>(revenue: R) => ({
+  route: routeSchema,
+  miles_used: milesUsedSchema,
+  fees_cents: feesCentsSchema,
+  revenue_cents: revenue,
+  rav_cents: ravCentsSchema,
+  pnr: pnrSchema,
+  departure_date: departureDateSchema,
+  passengers: passengersSchema,
+  lot_ids: lotIdsSchema,
+});
+
+/**
+ * Step 2: the issuance data. Whether the account's lots cover the miles needs the lots, so the
+ * wizard checks it with validateLotChoice (emission.rules.ts) and shows 'Nenhum lote disponível
+ * com milhas suficientes'.
+ */
+export const emissionStep2Schema = z.object(emissionDataShape(wizardRevenueCentsSchema));
+export type EmissionStep2 = z.infer<typeof emissionStep2Schema>;
+
+/** The whole wizard, as checked on "Confirmar". */
+export const emissionWizardSchema = z.object({ ...emissionStep1Schema.shape, ...emissionStep2Schema.shape });
+export type EmissionWizardValues = z.infer<typeof emissionWizardSchema>;
+/** What the wizard holds before parsing (amounts and miles as typed, '' for empty). */
+export type EmissionFormValues = z.input<typeof emissionWizardSchema>;
+
+/** POST /api/v1/emissions: spec part 2 §5 "Final schema". */
+export const emissionCreateSchema = z.object({
+  ...emissionStep1Schema.shape,
+  ...emissionDataShape(revenueCentsSchema),
+});
+export type EmissionCreateInput = z.infer<typeof emissionCreateSchema>;
+
+export function emissionFormDefaults() {
+  return {
+    client_id: '',
+    account_id: '',
+    route: '',
+    miles_used: '',
+    fees_cents: '',
+    revenue_cents: '',
+    rav_cents: '',
+    pnr: '',
+    departure_date: '',
+    passengers: [{ name: '', cpf: '' }],
+    lot_ids: [],
+  } satisfies EmissionFormValues;
+}
+
+// ---------------------------------------------------------------------------------------------
+// List
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const LIMIT_MESSAGE = `Limite deve estar entre 1 e ${EMISSIONS_MAX_PAGE_SIZE}`;
+const optionalIsoDate = z.preprocess(
+  emptyToUndefined,
+  z
+    .string({ error: M.dateInvalid })
+    .trim()
+    .refine((v) => isValidIsoDate(v), M.dateInvalid)
+    .optional(),
+);
+
+/**
+ * Query string of GET /api/v1/emissions. date_from and date_to are inclusive calendar days of
+ * created_at in the agency's time zone; search looks at PNR, route and client name.
+ */
+export const emissionListQuerySchema = z
+  .object({
+    page: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
+    ),
+    limit: z.preprocess(
+      emptyToUndefined,
+      z.coerce
+        .number({ error: LIMIT_MESSAGE })
+        .int(LIMIT_MESSAGE)
+        .min(1, LIMIT_MESSAGE)
+        .max(EMISSIONS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
+        .default(EMISSIONS_PAGE_SIZE),
+    ),
+    search: z
+      .string()
+      .trim()
+      .max(200, 'Busca deve ter no máximo 200 caracteres')
+      .optional()
+      .transform((v) => v ?? ''),
+    status: z.preprocess(emptyToUndefined, z.enum(EMISSION_STATUSES, { error: M.statusInvalid }).optional()),
+    client_id: z.preprocess(
+      emptyToUndefined,
+      z
+        .uuid({ error: M.clientInvalid })
+        .transform((v) => v.toLowerCase())
+        .optional(),
+    ),
+    program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.programInvalid }).optional()),
+    date_from: optionalIsoDate,
+    date_to: optionalIsoDate,
+  })
+  .superRefine((q, ctx) => {
+    if (q.date_from && q.date_to && q.date_from > q.date_to) {
+      ctx.addIssue({ code: 'custom', message: M.periodInvalid, path: ['date_to'] });
+    }
+  });
+export type EmissionListQuery = z.infer<typeof emissionListQuerySchema>;
