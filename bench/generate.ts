@@ -16,6 +16,7 @@ import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../src/server/db/client';
 import { clients, emission_allocations, emissions, loyalty_accounts, mile_lots } from '../src/server/db/schema';
+import { milesCostCents } from '../src/domain/lots/lot.rules';
 import { PROGRAMS, type ProgramKey } from '../src/domain/programs';
 
 // ---------------------------------------------------------------------------------------------
@@ -349,7 +350,8 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
 
   const lots: LotInsert[] = [];
   const openLots = new Map<string, LotInsert[]>();
-  const buyLot = (accountId: string, program: ProgramKey, at: Date, atLeast: number): LotInsert => {
+  const buyLot = (account: (typeof agencyAccounts)[number], at: Date, atLeast: number): LotInsert => {
+    const { program } = account;
     const quantity = Math.max(atLeast, rng.int(20, 300) * 10_000);
     const cpm = rng.int(1400, 3200) / 100; // R$ per thousand miles
     const purchase = new Date(at.getTime() - rng.int(1, 60) * DAY);
@@ -358,7 +360,9 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
     const lot: LotInsert = {
       id: randomUUID(),
       agency_id: agencyId,
-      account_id: accountId,
+      account_id: account.id,
+      program,
+      account_number: account.account_number,
       original_quantity: quantity,
       remaining_quantity: quantity,
       total_cost_cents: Math.round((quantity * cpm * 100) / 1000),
@@ -373,9 +377,9 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
       updated_at: purchase.toISOString(),
     };
     lots.push(lot);
-    const list = openLots.get(accountId) ?? [];
+    const list = openLots.get(account.id) ?? [];
     list.push(lot);
-    openLots.set(accountId, list);
+    openLots.set(account.id, list);
     return lot;
   };
 
@@ -410,7 +414,7 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
     let left = miles;
     let milesCost = 0;
     const open = (openLots.get(account.id) ?? []).filter((l) => l.remaining_quantity > 0 && l.expiry_date! > isoDay(at));
-    if (open.reduce((s, l) => s + l.remaining_quantity, 0) < miles) open.push(buyLot(account.id, account.program, at, miles));
+    if (open.reduce((s, l) => s + l.remaining_quantity, 0) < miles) open.push(buyLot(account, at, miles));
     open.sort((a, b) => a.cpm - b.cpm);
     for (const lot of open) {
       if (left === 0) break;
@@ -471,20 +475,170 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
     batch,
   );
   log(`  lots (${Math.round(performance.now() - started)} ms)`);
-  await db.transaction(async (tx) => {
-    // The row trigger of migration 0003 would rewrite a client row (and each of its indexes) once
-    // per emission. For a bulk load it is switched off inside this transaction only: the ALTER's
-    // lock holds every other session's emission writes until commit. The clients' figures are
-    // then recounted from the emissions with the trigger's own rules, in one statement.
-    await tx.execute(sql`ALTER TABLE emissions DISABLE TRIGGER emissions_client_totals`);
-    await insertBatches(tx, emissions, emissionRows, batch);
-    await recountClientTotals(tx, agencyId);
-    await tx.execute(sql`ALTER TABLE emissions ENABLE TRIGGER emissions_client_totals`);
-  });
+  await insertEmissionsBulk(db, agencyId, emissionRows, batch);
   log(`  emissions (${Math.round(performance.now() - started)} ms)`);
   await insertBatches(db, emission_allocations, allocationRows, batch * 2);
   log(`  ${lots.length} lots, ${emissionRows.length} emissions, ${allocationRows.length} allocations written (${Math.round(performance.now() - started)} ms)`);
   return { clients: clientRows.length, loyaltyAccounts: accountRows.length + agencyAccounts.length, lots: lots.length, emissions: emissionRows.length, ms: performance.now() - started };
+}
+
+/**
+ * Emissions in bulk. The row trigger of migration 0003 would rewrite a client row (and each of
+ * its indexes) once per emission, so it is switched off inside this transaction only: the
+ * ALTER's lock holds every other session's emission writes until commit. The clients' figures
+ * are then recounted from the emissions with the trigger's own rules, in one statement.
+ */
+export async function insertEmissionsBulk(db: Database, agencyId: string, rows: EmissionInsert[], batchSize = 5000): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`ALTER TABLE emissions DISABLE TRIGGER emissions_client_totals`);
+    await insertBatches(tx, emissions, rows, batchSize);
+    await recountClientTotals(tx, agencyId);
+    await tx.execute(sql`ALTER TABLE emissions ENABLE TRIGGER emissions_client_totals`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lots at scale (bench/lots.bench.ts)
+
+const LOT_PROGRAMS: readonly (readonly [ProgramKey, number])[] = [
+  ['LATAM', 34],
+  ['SMILES', 30],
+  ['AZUL', 20],
+  ['TAP', 5],
+  ['AVIANCA', 3],
+  ['AMERICAN', 3],
+  ['UNITED', 2],
+  ['IBERIA', 2],
+  ['QATAR', 1],
+];
+const LOT_NOTES = [
+  'Compra em promoção de transferência bonificada',
+  'Promoção relâmpago — 100% de bônus',
+  'Lote para emissões internacionais',
+  'Conceição negociou com o fornecedor',
+  'Pagamento via PIX à vista',
+  'Milhas de cartão corporativo',
+  'Reposição de estoque do mês',
+  'Negociado com desconto por volume',
+] as const;
+
+export interface GenerateLotsOptions {
+  agencyId: string;
+  lots: number;
+  /** Clients whose emissions draw the lots' used miles (none: every lot is whole). */
+  clientIds?: readonly string[];
+  seed?: number;
+  now?: Date;
+  batchSize?: number;
+}
+
+export interface GenerateLotsResult {
+  lots: number;
+  accounts: number;
+  emissions: number;
+  ms: number;
+}
+
+/**
+ * `lots` mile lots for one agency, in its own accounts (a few per program, weighted as an agency
+ * in Natal buys them): 10,000–500,000 miles each at R$ 12–35 per thousand, bought over the last
+ * three years, so expiries (purchase + the program's validity, some without) lie both in the
+ * past and in the future; lots past their expiry are mostly marked expired. With clients, part of
+ * the miles were drawn by issued emissions (one per drawn lot), so every lot holds
+ * original = remaining + allocated, and some lots are used up.
+ */
+export async function generateLots(db: Database, options: GenerateLotsOptions): Promise<GenerateLotsResult> {
+  const started = performance.now();
+  const rng = createRng(options.seed ?? 20_260_202);
+  const now = options.now ?? new Date();
+  const today = isoDay(now);
+  const batch = options.batchSize ?? 5000;
+  const { agencyId } = options;
+  const clientIds = options.clientIds ?? [];
+
+  const accounts = LOT_PROGRAMS.flatMap(([program, weight]) =>
+    Array.from({ length: weight >= 20 ? 4 : weight >= 5 ? 2 : 1 }, (_, i) => ({
+      id: randomUUID(),
+      agency_id: agencyId,
+      client_id: null,
+      program,
+      account_number: accountNumber(rng, program),
+      nickname: i === 0 ? `Conta da agência — ${PROGRAMS[program].name}` : null,
+    })),
+  );
+  await insertBatches(db, loyalty_accounts, accounts, batch);
+  const byProgram = new Map<ProgramKey, typeof accounts>();
+  for (const a of accounts) byProgram.set(a.program, [...(byProgram.get(a.program) ?? []), a]);
+
+  const lotRows: (typeof mile_lots.$inferInsert)[] = [];
+  const emissionRows: EmissionInsert[] = [];
+  const allocationRows: AllocationInsert[] = [];
+  for (let i = 0; i < options.lots; i++) {
+    const program = rng.weighted(LOT_PROGRAMS);
+    const account = rng.pick(byProgram.get(program)!);
+    const quantity = rng.int(10, 500) * 1000;
+    const cpm = rng.int(1200, 3500) / 100;
+    const purchase = new Date(now.getTime() - rng.int(0, 3 * 365) * DAY);
+    const months = PROGRAMS[program].expiryMonths ?? 24;
+    const expiry = rng.chance(0.05)
+      ? null
+      : isoDay(new Date(Date.UTC(purchase.getUTCFullYear(), purchase.getUTCMonth() + months, Math.min(purchase.getUTCDate(), 28))));
+    const past = expiry !== null && expiry < today;
+    const drawn = clientIds.length === 0 ? 0 : rng.weighted([[0, 45], [1, 40], [2, 15]] as const);
+    const used = drawn === 0 ? 0 : drawn === 2 ? quantity : Math.round((quantity * rng.int(5, 95)) / 100);
+    const remaining = quantity - used;
+    const id = randomUUID();
+    const cost_per_thousand = cpm.toFixed(4);
+    lotRows.push({
+      id,
+      agency_id: agencyId,
+      account_id: account.id,
+      program,
+      account_number: account.account_number,
+      original_quantity: quantity,
+      remaining_quantity: remaining,
+      total_cost_cents: milesCostCents(quantity, cost_per_thousand),
+      cost_per_thousand,
+      purchase_date: isoDay(purchase),
+      expiry_date: expiry,
+      supplier: rng.chance(0.9) ? rng.pick(SUPPLIERS) : null,
+      notes: rng.chance(0.3) ? rng.pick(LOT_NOTES) : null,
+      status: remaining === 0 ? 'used' : past && rng.chance(0.8) ? 'expired' : rng.chance(0.02) ? 'reserved' : 'available',
+      created_at: purchase.toISOString(),
+      updated_at: purchase.toISOString(),
+    });
+    if (used > 0) {
+      const emissionId = randomUUID();
+      const at = new Date(Math.min(now.getTime(), purchase.getTime() + rng.int(1, 300) * DAY));
+      const milesCost = milesCostCents(used, cost_per_thousand);
+      const revenue = Math.round(milesCost * 1.2) + 15_000;
+      emissionRows.push({
+        id: emissionId,
+        agency_id: agencyId,
+        client_id: rng.pick(clientIds),
+        account_id: account.id,
+        pnr: Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[rng.int(0, 31)]).join(''),
+        route: `NAT-${rng.pick(DOMESTIC)}`,
+        miles_used: used,
+        fees_cents: 15_000,
+        revenue_cents: revenue,
+        miles_cost_cents: milesCost,
+        margin_cents: revenue - milesCost - 15_000,
+        status: 'issued',
+        created_at: at.toISOString(),
+        submitted_at: at.toISOString(),
+        issued_at: at.toISOString(),
+        updated_at: at.toISOString(),
+      });
+      allocationRows.push({ agency_id: agencyId, emission_id: emissionId, lot_id: id, miles: used, cost_per_thousand, cost_cents: milesCost, created_at: at.toISOString() });
+    }
+  }
+  await insertBatches(db, mile_lots, lotRows, batch);
+  if (emissionRows.length > 0) {
+    await insertEmissionsBulk(db, agencyId, emissionRows, batch);
+    await insertBatches(db, emission_allocations, allocationRows, batch * 2);
+  }
+  return { lots: lotRows.length, accounts: accounts.length, emissions: emissionRows.length, ms: performance.now() - started };
 }
 
 /**
@@ -514,7 +668,7 @@ export async function recountClientTotals(db: Db, agencyId: string): Promise<voi
 
 /** Fresh planner statistics and visibility map after a bulk load (PGlite has no autovacuum). */
 export async function vacuumAnalyze(db: Database): Promise<void> {
-  for (const table of ['clients', 'loyalty_accounts', 'mile_lots', 'emissions', 'emission_allocations']) {
+  for (const table of ['clients', 'loyalty_accounts', 'mile_lots', 'lot_search_entries', 'lot_totals', 'emissions', 'emission_allocations']) {
     await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
   }
 }

@@ -1,8 +1,9 @@
 import { runClientsBench } from './clients.bench';
+import { runLotsBench } from './lots.bench';
 import { runRequestsBench } from './requests.bench';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench };
+const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench };
 
 if (only && !(only in benches)) {
   console.error(`Unknown benchmark "${only}". Choose one of: ${Object.keys(benches).join(', ')}`);

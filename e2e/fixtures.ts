@@ -43,12 +43,17 @@ export async function openBrowser(baseURL: string): Promise<BrowserHandle> {
   };
 }
 
-/** Calls the API with the context's cookies (the signed-in user), to seed data fast. */
-export async function apiAs(context: BrowserContext, method: string, pathname: string, body?: unknown) {
+/**
+ * Calls the API with the context's cookies (the signed-in user), to seed data fast. `headers`
+ * are sent as given, e.g. `{ 'x-test-today': '2025-01-15' }`: the test server (NODE_ENV=test)
+ * then takes that day as today, to seed lots already past their expiry
+ * (docs/decisions/0005-test-clock.md).
+ */
+export async function apiAs(context: BrowserContext, method: string, pathname: string, body?: unknown, headers?: Record<string, string>) {
   const res = await context.request.fetch(`/api/v1${pathname}`, {
     method,
     data: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
   });
   const text = await res.text();
   return { status: res.status(), body: text ? JSON.parse(text) : null };

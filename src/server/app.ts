@@ -3,12 +3,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { accountsRoutes } from './accounts/accounts.routes';
 import { agencyRoutes, meRoutes } from './agency/agency.routes';
 import { authRoutes } from './auth/auth.routes';
 import { clientsRoutes } from './clients/clients.routes';
+import { accountEmissionRoutes, emissionsRoutes } from './emissions/emissions.routes';
+import { lotsRoutes } from './lots/lots.routes';
 import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
-import { requireSession, sameOriginOnly } from './http/middleware';
+import { requestToday, requireSession, sameOriginOnly } from './http/middleware';
 import { buildOpenApiDocument } from './openapi';
 
 export function createApp(deps: AppDeps) {
@@ -26,6 +29,8 @@ export function createApp(deps: AppDeps) {
       );
     }
   });
+
+  app.use('*', requestToday);
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -45,6 +50,10 @@ export function createApp(deps: AppDeps) {
   api.route('/agency', agencyRoutes);
   api.route('/me', meRoutes);
   api.route('/clients', clientsRoutes);
+  api.route('/accounts', accountsRoutes);
+  api.route('/accounts', accountEmissionRoutes);
+  api.route('/lots', lotsRoutes);
+  api.route('/emissions', emissionsRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

@@ -10,6 +10,17 @@ import {
   quickSearchQuerySchema,
   topClientsQuerySchema,
 } from '../domain/clients/client.schema';
+import { accountListQuerySchema } from '../domain/accounts/account.schema';
+import { emissionCreateSchema, emissionListQuerySchema } from '../domain/emissions/emission.schema';
+import { emissionTransitionSchema } from './emissions/emissions.routes';
+import {
+  bulkLotDeleteSchema,
+  lotExpiringQuerySchema,
+  lotExportQuerySchema,
+  lotInputSchema,
+  lotListQuerySchema,
+  lotProgramQuerySchema,
+} from '../domain/lots/lot.schema';
 
 interface Operation {
   method: 'get' | 'post' | 'put' | 'delete';
@@ -50,6 +61,72 @@ export const OPERATIONS: Operation[] = [
   { method: 'put', path: '/clients/{id}', summary: 'Update a client and its loyalty accounts', body: clientInputSchema },
   { method: 'delete', path: '/clients/{id}', summary: 'Delete a client without emissions' },
   { method: 'get', path: '/clients/{id}/emissions', summary: "A client's emissions, newest first", query: clientEmissionsQuerySchema },
+  {
+    method: 'get',
+    path: '/accounts',
+    summary: "The agency's loyalty accounts (its own first, then its clients'), by program, client or search; the lot form's picker",
+    query: accountListQuerySchema,
+  },
+  {
+    method: 'get',
+    path: '/lots',
+    summary:
+      'Miles lots: search (supplier, notes, account number), filter, sort and page, with the totals of the whole filtered set (available lots only: miles, value, average cost per mile, expiring within the alert window)',
+    query: lotListQuerySchema,
+  },
+  {
+    method: 'post',
+    path: '/lots',
+    summary: "Buy a lot into an account (account_id, or the agency's own account by program and account_number, made when missing); records the purchase in finance",
+    body: lotInputSchema,
+  },
+  { method: 'get', path: '/lots/export', summary: 'CSV of the lots matching the filters, in list order', query: lotExportQuerySchema, produces: 'text/csv' },
+  {
+    method: 'get',
+    path: '/lots/expiring',
+    summary: "Available lots expiring on or before today + days (default: the agency's alert window), soonest first, at most 1000",
+    query: lotExpiringQuerySchema,
+  },
+  { method: 'get', path: '/lots/stats', summary: 'Lot utilisation stats over every lot' },
+  { method: 'get', path: '/lots/summary', summary: 'Per program: lots, miles bought, balance, investment, average cost per mile, lots expiring soon' },
+  {
+    method: 'get',
+    path: '/lots/average-cost',
+    summary: 'Average cost per mile and per thousand of the miles emissions can draw now, weighted by miles, per program or for one',
+    query: lotProgramQuerySchema,
+  },
+  { method: 'get', path: '/lots/available', summary: 'Miles emissions can draw now (available, unexpired lots), per program or for one', query: lotProgramQuerySchema },
+  { method: 'post', path: '/lots/mark-expired', summary: 'Marcar Expirados: available lots past their expiry day become expired' },
+  { method: 'post', path: '/lots/bulk-delete', summary: 'Delete up to 1000 lots; those that fed an emission are kept', body: bulkLotDeleteSchema },
+  { method: 'get', path: '/lots/{id}', summary: 'A lot with the emissions it fed (released ones included, as history)' },
+  {
+    method: 'put',
+    path: '/lots/{id}',
+    summary: 'Update a lot; a lot that fed an emission keeps its account and cannot go below the miles used; a past expiry may stay unchanged',
+    body: lotInputSchema,
+  },
+  { method: 'delete', path: '/lots/{id}', summary: 'Delete a lot that never fed an emission (409 LOT_IN_USE otherwise), with its purchase entry' },
+  {
+    method: 'get',
+    path: '/emissions',
+    summary: 'Emissions newest first, filtered by status, client, program, creation day (America/Sao_Paulo) and search (PNR, route, client); summary over the agency',
+    query: emissionListQuerySchema,
+  },
+  {
+    method: 'post',
+    path: '/emissions',
+    summary: "Create an emission (processing): miles from the account's lots (lot_ids, else the agency policy); 409 INSUFFICIENT_MILES on shortage",
+    body: emissionCreateSchema,
+  },
+  { method: 'get', path: '/emissions/{id}', summary: 'An emission with passengers, lot allocations, timeline and SLA statistics' },
+  {
+    method: 'post',
+    path: '/emissions/{id}/transitions',
+    summary: 'Apply submit | issue | fail | retry | cancel (cancel returns the miles to their lots); 409 INVALID_TRANSITION when refused',
+    body: emissionTransitionSchema,
+  },
+  { method: 'get', path: '/accounts/{id}/lots', summary: "The account's available lots with miles left, cheapest first, with the program's CPM cap" },
+  { method: 'get', path: '/accounts/{id}/beneficiaries', summary: "The account's past passengers (non-cancelled emissions) and holder CPF, for the beneficiary limit" },
 ];
 
 const errorSchema = {

@@ -20,6 +20,11 @@ export interface StartOptions {
   afterClose?: () => Promise<void> | void;
 }
 
+/** What the environment decides about the app; the test clock only ever under NODE_ENV=test. */
+export function appOptionsFromEnv(env: Env): Pick<AppDeps, 'cookieSecure' | 'allowedOrigins' | 'testClock'> {
+  return { cookieSecure: env.COOKIE_SECURE, allowedOrigins: env.ALLOWED_ORIGINS, testClock: env.NODE_ENV === 'test' };
+}
+
 /** Serves the API and the built web app until SIGINT/SIGTERM, then stops cleanly. */
 export function startServer({ env, logger, handle, demo, afterClose }: StartOptions) {
   const webDir = path.resolve(env.WEB_DIR);
@@ -30,8 +35,7 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
     db: handle.db,
     logger,
     demo: demo ?? null,
-    cookieSecure: env.COOKIE_SECURE,
-    allowedOrigins: env.ALLOWED_ORIGINS,
+    ...appOptionsFromEnv(env),
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
 

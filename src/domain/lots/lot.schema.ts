@@ -313,3 +313,22 @@ export const bulkLotDeleteSchema = z.object({
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
 });
 export type BulkLotDelete = z.infer<typeof bulkLotDeleteSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Read models' query strings
+
+export const LOT_EXPIRING_DAYS_MAX = 3650;
+const DAYS_MESSAGE = `Dias deve ser um número inteiro entre 0 e ${LOT_EXPIRING_DAYS_MAX}`;
+
+/** Query string of GET /api/v1/lots/expiring: the window in days (absent: the agency's expiry_alert_days). */
+export const lotExpiringQuerySchema = z.object({
+  days: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ error: DAYS_MESSAGE }).int(DAYS_MESSAGE).min(0, DAYS_MESSAGE).max(LOT_EXPIRING_DAYS_MAX, DAYS_MESSAGE).optional(),
+  ),
+});
+export type LotExpiringQuery = z.infer<typeof lotExpiringQuerySchema>;
+
+/** Query string of GET /api/v1/lots/average-cost and /lots/available: one program, or all of them. */
+export const lotProgramQuerySchema = z.object({ program: lotFiltersShape.program });
+export type LotProgramQuery = z.infer<typeof lotProgramQuerySchema>;

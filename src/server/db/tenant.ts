@@ -14,7 +14,11 @@ export async function withTenant<T>(db: Database, agencyId: string, fn: (tx: Tra
   });
 }
 
+/**
+ * SET LOCAL ROLE and the agency in one round trip: set_config('role', …, true) is SET LOCAL ROLE
+ * (the same membership check; PostgREST enters its roles this way). Every request and every
+ * allocation pays this, so one statement rather than two.
+ */
 export async function enterTenant(tx: Transaction, agencyId: string): Promise<void> {
-  await tx.execute(sql`SET LOCAL ROLE milheiro_app`);
-  await tx.execute(sql`SELECT set_config('app.agency_id', ${agencyId}, true)`);
+  await tx.execute(sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.agency_id', ${agencyId}, true)`);
 }

@@ -13,6 +13,11 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Built web app to serve with SPA fallback; omitted in API tests. */
   webDir?: string;
+  /**
+   * Honour the `x-test-today` request header as the request's calendar day. Only a server run
+   * with NODE_ENV=test sets it (docs/decisions/0005-test-clock.md).
+   */
+  testClock?: boolean;
 }
 
 export type AppEnv = {
@@ -22,5 +27,10 @@ export type AppEnv = {
     db: Transaction;
     session: SessionContext;
     requestId: string;
+    /**
+     * The request's calendar day, yyyy-MM-dd: the server's local date, or the x-test-today header
+     * under the test clock. Everything that validates or counts against "today" reads it here.
+     */
+    today: string;
   };
 };

@@ -35,21 +35,36 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly fields?: Record<string, string>;
   readonly headers?: Record<string, string>;
+  /** Machine-readable figures for the caller, e.g. the missing miles of INSUFFICIENT_MILES. */
+  readonly details?: Record<string, unknown>;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { status?: ContentfulStatusCode; fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      status?: ContentfulStatusCode;
+      fields?: Record<string, string>;
+      headers?: Record<string, string>;
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message);
     this.code = code;
     this.status = options.status ?? (ERROR_STATUS as Record<string, ContentfulStatusCode>)[code] ?? 400;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.details = options.details;
   }
 
   toBody() {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.details ? { details: this.details } : {}),
+      },
+    };
   }
 }
 

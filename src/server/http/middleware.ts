@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { isValidIsoDate, todayIso } from '../../domain/format';
 import { enterTenant } from '../db/tenant';
 import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
 import { AppError, MESSAGES } from './errors';
@@ -88,4 +89,20 @@ export const tenantTransaction: MiddlewareHandler<AppEnv> = async (c, next) => {
   } catch (err) {
     if (!(err instanceof RollbackSignal)) throw err;
   }
+};
+
+export const TEST_TODAY_HEADER = 'x-test-today';
+
+/**
+ * Sets c.var.today: the server's local calendar day, or, only when the app was built with
+ * testClock (NODE_ENV=test), the day in the x-test-today header, so end-to-end tests can seed
+ * lots that are already past their expiry through the API (docs/decisions/0005-test-clock.md).
+ */
+export const requestToday: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const fixed = c.var.deps.testClock ? c.req.header(TEST_TODAY_HEADER) : undefined;
+  if (fixed !== undefined && !isValidIsoDate(fixed)) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: { [TEST_TODAY_HEADER]: 'Data inválida (use aaaa-mm-dd)' } });
+  }
+  c.set('today', fixed ?? todayIso());
+  return next();
 };

@@ -33,8 +33,8 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id from the URL: anything but a UUID cannot exist, so it is a 404 rather than a database error. */
-export function uuidParam(c: Context, name: string, notFoundMessage: string = MESSAGES.notFound): string {
+export function uuidParam(c: Context, name: string, notFoundMessage: string = MESSAGES.notFound, notFoundCode: string = 'NOT_FOUND'): string {
   const value = c.req.param(name) ?? '';
-  if (!UUID_RE.test(value)) throw new AppError('NOT_FOUND', notFoundMessage, { status: 404 });
+  if (!UUID_RE.test(value)) throw new AppError(notFoundCode, notFoundMessage, { status: 404 });
   return value.toLowerCase();
 }

@@ -9,9 +9,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(options: { demo?: { identifier: string; password: string } } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { demo?: { identifier: string; password: string }; testClock?: boolean } = {},
+): Promise<TestContext> {
   const handle = await createTestDb();
-  const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }), trustProxy: true, demo: options.demo ?? null });
+  const app = createApp({
+    db: handle.db,
+    logger: pino({ level: 'silent' }),
+    trustProxy: true,
+    demo: options.demo ?? null,
+    testClock: options.testClock ?? false,
+  });
   return { handle, app, close: () => handle.close() };
 }
 

@@ -41,6 +41,7 @@ export const PAGES = {
   clients: { title: 'Clientes', subtitle: 'Gerencie sua base de clientes e contatos' },
   clientDetail: { title: 'Detalhe do Cliente', subtitle: undefined },
   lots: { title: 'Lotes de Milhas', subtitle: 'Estoque de milhas por programa, com custo e vencimento' },
+  lotDetail: { title: 'Detalhe do Lote', subtitle: undefined },
   simulator: { title: 'Simulador de Preços', subtitle: 'Calcule o preço de venda a partir do custo das milhas, taxas, markup e RAV' },
   emissions: { title: 'Emissões', subtitle: 'Emissões de passagens com milhas e suas margens' },
   emissionDetail: { title: 'Detalhe da Emissão', subtitle: undefined },

@@ -66,7 +66,7 @@ describe('row-level security', () => {
 describe('constraints', () => {
   it('holds remaining_quantity between 0 and original_quantity, and statuses within their sets', async () => {
     const [account] = await handle.db.insert(loyalty_accounts).values({ agency_id: a, program: 'LATAM', account_number: '123' }).returning();
-    const lot = { agency_id: a, account_id: account!.id, original_quantity: 1000, total_cost_cents: 1500, cost_per_thousand: '15.0000', purchase_date: '2026-01-01' };
+    const lot = { agency_id: a, account_id: account!.id, program: 'LATAM', account_number: '123', original_quantity: 1000, total_cost_cents: 1500, cost_per_thousand: '15.0000', purchase_date: '2026-01-01' };
     await expect(handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: 1001 })).rejects.toThrow();
     await expect(handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: -1 })).rejects.toThrow();
     await expect(handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: 10, status: 'sumido' })).rejects.toThrow();
@@ -81,6 +81,8 @@ describe('constraints', () => {
       handle.db.insert(mile_lots).values({
         agency_id: a,
         account_id: accountOfB!.id,
+        program: 'SMILES',
+        account_number: '999',
         original_quantity: 10,
         remaining_quantity: 10,
         total_cost_cents: 1,

@@ -18,6 +18,7 @@ import {
   numeric,
   pgTable,
   pgView,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -284,7 +285,14 @@ export const loyalty_accounts = pgTable(
   },
   (t) => [
     unique('loyalty_accounts_id_agency_key').on(t.id, t.agency_id),
+    // What mile_lots copies from its account (program, number), for a foreign key that keeps the
+    // copies in step (ON UPDATE CASCADE), migration 0006.
+    unique('loyalty_accounts_lot_ref_key').on(t.id, t.agency_id, t.program, t.account_number),
     foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }).onDelete('cascade'),
+    // The lot form's "program + account number" finds or creates one agency-owned account.
+    uniqueIndex('loyalty_accounts_agency_number_key')
+      .on(t.agency_id, t.program, t.account_number)
+      .where(sql`${t.client_id} IS NULL AND ${t.deleted_at} IS NULL`),
     uniqueIndex('loyalty_accounts_client_program_key')
       .on(t.agency_id, t.client_id, t.program)
       .where(sql`${t.client_id} IS NOT NULL AND ${t.deleted_at} IS NULL`),
@@ -304,6 +312,13 @@ export const mile_lots = pgTable(
     id: id(),
     agency_id: agencyRef(),
     account_id: uuid().notNull(),
+    /**
+     * The account's program and number, copied so the lots list can filter, sort and search by
+     * them through its own indexes; the foreign key mile_lots_account_fk (ON UPDATE CASCADE)
+     * keeps them equal to the account's (migration 0006).
+     */
+    program: text().notNull(),
+    account_number: text().notNull(),
     original_quantity: integer().notNull(),
     remaining_quantity: integer().notNull(),
     total_cost_cents: cents().notNull(),
@@ -321,9 +336,24 @@ export const mile_lots = pgTable(
   },
   (t) => [
     unique('mile_lots_id_agency_key').on(t.id, t.agency_id),
-    foreignKey({ columns: [t.account_id, t.agency_id], foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id] }),
+    foreignKey({
+      name: 'mile_lots_account_fk',
+      columns: [t.account_id, t.agency_id, t.program, t.account_number],
+      foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id, loyalty_accounts.program, loyalty_accounts.account_number],
+    }).onUpdate('cascade'),
     foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
-    index('mile_lots_agency_expiry_idx').on(t.agency_id, t.expiry_date),
+    // One index per list order of GET /lots, ending in id for a stable order (null expiry last in
+    // both directions, hence two for expiry); the id-only page query reads them, from either end.
+    // Migration 0007 creates them with INCLUDE (program, status), which drizzle cannot express:
+    // keep the two in step by hand.
+    index('mile_lots_list_expiry_idx').on(t.agency_id, t.expiry_date, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_expiry_desc_idx')
+      .on(t.agency_id, t.expiry_date.desc().nullsLast(), t.id.desc())
+      .where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_program_idx').on(t.agency_id, t.program, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_remaining_idx').on(t.agency_id, t.remaining_quantity, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_cost_idx').on(t.agency_id, t.cost_per_thousand, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_status_idx').on(t.agency_id, t.status, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('mile_lots_agency_status_idx').on(t.agency_id, t.status, t.expiry_date),
     index('mile_lots_account_idx').on(t.account_id, t.status),
     index('mile_lots_import_job_idx').on(t.import_job_id),
@@ -333,6 +363,101 @@ export const mile_lots = pgTable(
     check('mile_lots_status', sql`${t.status} IN ('available', 'reserved', 'used', 'expired')`),
   ],
 );
+
+/**
+ * What a searched lots list needs of each lot, with its supplier, notes and account number
+ * lower-case and accent-free (search_text, the same translate() as clients.search_text) under a
+ * trigram index. Kept by the triggers of migration 0007, apart from mile_lots: taking miles from
+ * a lot rewrites its mile_lots row with new entries in every index (remaining_quantity is
+ * indexed), and a trigram index there would cost each allocation a third more; here the same
+ * change leaves every indexed column alone (a HOT update). A search then never reads mile_lots
+ * but for the page's rows. docs/decisions/0006-lots-at-scale.md
+ */
+export const lot_search_entries = pgTable(
+  'lot_search_entries',
+  {
+    lot_id: uuid().primaryKey(),
+    agency_id: agencyRef(),
+    program: text().notNull(),
+    status: text().notNull(),
+    remaining_quantity: integer().notNull(),
+    cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+    expiry_date: date({ mode: 'string' }),
+    deleted_at: ts(),
+    search_text: text().notNull(),
+  },
+  (t) => [foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade')],
+);
+
+/**
+ * The lots list's cards, stats and per-program summary without reading every lot: per agency,
+ * account, program and status, the live lots' count and sums, moved by the statement-level
+ * triggers of migration 0007 from each statement's transition tables (deltas, as client_totals).
+ * Keyed by account, so two emissions drawing from different accounts never queue on one row;
+ * those drawing from the same account already queue on its lots.
+ * docs/decisions/0006-lots-at-scale.md
+ */
+export const lot_totals = pgTable(
+  'lot_totals',
+  {
+    agency_id: agencyRef(),
+    account_id: uuid().notNull(),
+    program: text().notNull(),
+    status: text().notNull(),
+    lots: integer().notNull().default(0),
+    original_miles: bigint({ mode: 'number' }).notNull().default(0),
+    remaining_miles: bigint({ mode: 'number' }).notNull().default(0),
+    total_cost_cents: cents().notNull().default(0),
+    /** Σ round(remaining × CPM ÷ 1000) in centavos, each lot rounded as its remaining_value_cents. */
+    remaining_value_cents: cents().notNull().default(0),
+    /** Σ remaining × CPM (exact), for the average cost weighted by remaining miles. */
+    remaining_cost: numeric().notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agency_id, t.account_id, t.program, t.status] }),
+    check(
+      'lot_totals_nonneg',
+      sql`${t.lots} >= 0 AND ${t.original_miles} >= 0 AND ${t.remaining_miles} >= 0 AND ${t.total_cost_cents} >= 0
+        AND ${t.remaining_value_cents} >= 0 AND ${t.remaining_cost} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The sortable and filterable columns of the request's agency's lots (migration 0007): an
+ * unsearched list's page ids are read here, through the view's owner; whole rows are still read
+ * from mile_lots, under RLS.
+ */
+export const lot_search = pgView('lot_search', {
+  id: uuid().notNull(),
+  agency_id: uuid().notNull(),
+  account_id: uuid().notNull(),
+  program: text().notNull(),
+  status: text().notNull(),
+  original_quantity: integer().notNull(),
+  remaining_quantity: integer().notNull(),
+  cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+  total_cost_cents: cents().notNull(),
+  expiry_date: date({ mode: 'string' }),
+  deleted_at: ts(),
+}).existing();
+
+/**
+ * lot_search_entries of the request's agency, read as the view's owner so LIKE can use the
+ * trigram index: under row-level security PostgreSQL may not (LIKE is not LEAKPROOF;
+ * docs/decisions/0004-client-list-at-scale.md). The view filters by app_current_agency() itself.
+ */
+export const lot_search_matches = pgView('lot_search_matches', {
+  lot_id: uuid().notNull(),
+  agency_id: uuid().notNull(),
+  program: text().notNull(),
+  status: text().notNull(),
+  remaining_quantity: integer().notNull(),
+  cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+  expiry_date: date({ mode: 'string' }),
+  deleted_at: ts(),
+  search_text: text().notNull(),
+}).existing();
 
 export const emissions = pgTable(
   'emissions',
@@ -392,6 +517,11 @@ export const emission_allocations = pgTable(
     cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
     cost_cents: cents().notNull(),
     created_at: createdAt(),
+    /**
+     * When the miles went back to the lot (the emission cancelled). The row stays as history;
+     * only unreleased rows hold miles: original = remaining + Σ unreleased miles (migration 0006).
+     */
+    released_at: ts(),
   },
   (t) => [
     foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
@@ -567,6 +697,8 @@ export const AGENCY_TABLES = [
   'client_totals',
   'loyalty_accounts',
   'mile_lots',
+  'lot_search_entries',
+  'lot_totals',
   'emissions',
   'emission_allocations',
   'emission_passengers',

@@ -1,0 +1,224 @@
+/**
+ * Miles lots at scale, in-process through the real app (session, RLS transaction, totals over the
+ * filtered set, page ids from the order's index, rows with accounts and clients, JSON):
+ *
+ * - GET /api/v1/lots for every sort in both directions on the first, a middle and the last page,
+ *   filters (program, status, both) and searches (supplier, accented notes word, account number),
+ *   with a neighbour agency's lots in the same tables;
+ * - the per-program aggregates (/lots/summary, /stats, /average-cost, /available, /expiring) and
+ *   the CSV export;
+ * - allocation throughput: 16 concurrent callers, each allocation in its own transaction through
+ *   allocateMiles, over a shared pool of lots (8 accounts × 10 lots, then 1 account × 10 lots, all
+ *   callers fighting for the same locks), counting allocations per second and checking the lot
+ *   invariant afterwards.
+ *
+ * Targets: list p50 under 20 ms on PostgreSQL; at least 300 allocations per second on PostgreSQL
+ * with no invariant broken.
+ *
+ *   npm run bench lots                      # 20,000 lots
+ *   BENCH_LOTS=5000 npm run bench lots
+ *   BENCH_ENGINE=PostgreSQL npm run bench lots
+ *   BENCH_ALLOCATIONS=3000 npm run bench lots
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { milesCostCents } from '../src/domain/lots/lot.rules';
+import { createApp } from '../src/server/app';
+import type { Database } from '../src/server/db/client';
+import { clients, loyalty_accounts, mile_lots } from '../src/server/db/schema';
+import { withTenant } from '../src/server/db/tenant';
+import { allocateMiles } from '../src/server/lots/allocation.service';
+import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
+import { brokenLots } from '../src/server/testing/invariants';
+import { createRng, generateAgencyData, generateLots, insertEmissionsBulk, vacuumAnalyze } from './generate';
+import { engines, fmt, stats, time, type Stats } from './lib';
+
+const TARGET_LIST_P50_MS: Record<string, number> = { PostgreSQL: 20 };
+const TARGET_ALLOCATIONS_PER_S: Record<string, number> = { PostgreSQL: 300 };
+
+export async function runLotsBench() {
+  const scale = Number(process.env.BENCH_LOTS ?? 20_000);
+  console.log(`\n# Lots: list, totals, aggregates at ${scale.toLocaleString('en')} lots; allocation throughput (in-process through the app)`);
+  for (const engine of await engines()) {
+    if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
+    const handle = await engine.open();
+    try {
+      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
+      const neighbour = await createAgencyWithUser(handle.db);
+      await generateAgencyData(handle.db, { agencyId: neighbour.agency.id, clients: 300, emissionShare: 0, seed: 7 });
+      const neighbourClients = await handle.db.select({ id: clients.id }).from(clients).where(eq(clients.agency_id, neighbour.agency.id));
+      await generateLots(handle.db, { agencyId: neighbour.agency.id, lots: Math.round(scale / 10), clientIds: neighbourClients.map((c) => c.id), seed: 8 });
+      const mine = await createAgencyWithUser(handle.db);
+      await generateAgencyData(handle.db, { agencyId: mine.agency.id, clients: 2000, emissionShare: 0 });
+      const mineClients = await handle.db.select({ id: clients.id }).from(clients).where(eq(clients.agency_id, mine.agency.id));
+      const gen = await generateLots(handle.db, { agencyId: mine.agency.id, lots: scale, clientIds: mineClients.map((c) => c.id) });
+      await vacuumAnalyze(handle.db);
+      console.log(
+        `${engine.name.padEnd(10)} generated ${gen.lots} lots in ${gen.accounts} accounts, ${gen.emissions} emissions drawing from them, in ${(gen.ms / 1000).toFixed(1)} s`,
+      );
+      const broken = await brokenLots(handle.db, mine.agency.id);
+      if (broken.length > 0) throw new Error(`generated data breaks the lot invariant: ${broken.length} lots`);
+
+      const res = await app.request('http://localhost/api/v1/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ identifier: mine.user.email, password: mine.password }),
+      });
+      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+      const getJson = async (path: string) => {
+        const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
+        if (r.status !== 200) throw new Error(`${path} → ${r.status}: ${await r.text()}`);
+        return r.json() as Promise<{ total_pages: number; total: number; data: { account_number: string }[] }>;
+      };
+      const n = engine.name === 'PGlite' ? 30 : 60;
+      const results: { label: string; stats: Stats; list: boolean }[] = [];
+      const measure = async (label: string, path: string, list = true) => {
+        const s = await time(() => getJson(path), n, 5);
+        results.push({ label, stats: s, list });
+        console.log(`${engine.name.padEnd(10)} ${label.padEnd(60)} ${fmt(s)}`);
+      };
+
+      const lastPage = (await getJson('/api/v1/lots')).total_pages;
+      for (const sort of ['expiry_date', 'program', 'remaining_quantity', 'cost_per_mile', 'status']) {
+        for (const order of ['asc', 'desc']) {
+          for (const [where, page] of [
+            ['first', 1],
+            ['middle', Math.ceil(lastPage / 2)],
+            ['last', lastPage],
+          ] as const) {
+            await measure(`sort=${sort} ${order}, ${where} page (${page})`, `/api/v1/lots?sort=${sort}&order=${order}&page=${page}`);
+          }
+        }
+      }
+      const latamPages = (await getJson('/api/v1/lots?program=LATAM')).total_pages;
+      await measure('program=LATAM, first page', '/api/v1/lots?program=LATAM');
+      await measure(`program=LATAM, middle page (${Math.ceil(latamPages / 2)}) by cost desc`, `/api/v1/lots?program=LATAM&sort=cost_per_mile&order=desc&page=${Math.ceil(latamPages / 2)}`);
+      await measure('status=available, by remaining desc', '/api/v1/lots?status=available&sort=remaining_quantity&order=desc');
+      const expiredPages = (await getJson('/api/v1/lots?status=expired')).total_pages;
+      await measure(`status=expired, last page (${expiredPages})`, `/api/v1/lots?status=expired&page=${expiredPages}`);
+      await measure('program=SMILES&status=available, by expiry', '/api/v1/lots?program=SMILES&status=available');
+      const someone = (await getJson('/api/v1/lots?page=3')).data[0]!.account_number;
+      const searches: [string, string][] = [
+        ['supplier "hotmilhas" (~1/8 of lots)', 'hotmilhas'],
+        ['accented notes word "promoção"', 'promoção'],
+        ['notes word "conceicao"', 'conceicao'],
+        [`account number "${someone}"`, someone],
+        [`account number fragment "${someone.slice(0, 5)}"`, someone.slice(0, 5)],
+      ];
+      for (const [label, q] of searches) {
+        const base = `/api/v1/lots?search=${encodeURIComponent(q)}`;
+        const pages = (await getJson(base)).total_pages;
+        await measure(`search ${label}, first page`, base);
+        if (pages > 2) await measure(`search ${label}, last page (${pages})`, `${base}&page=${pages}&sort=cost_per_mile&order=desc`);
+      }
+      await measure('summary by program (/lots/summary)', '/api/v1/lots/summary', false);
+      await measure('utilisation stats (/lots/stats)', '/api/v1/lots/stats', false);
+      await measure('average cost per program (/lots/average-cost)', '/api/v1/lots/average-cost', false);
+      await measure('available miles of LATAM (/lots/available?program=LATAM)', '/api/v1/lots/available?program=LATAM', false);
+      await measure('expiring within the alert window (/lots/expiring)', '/api/v1/lots/expiring', false);
+      const export_ = await time(async () => {
+        const r = await app.request('http://localhost/api/v1/lots/export', { headers: { cookie } });
+        await r.arrayBuffer();
+      }, 3, 1);
+      console.log(`${engine.name.padEnd(10)} ${`export CSV of all ${scale.toLocaleString('en')} lots`.padEnd(60)} ${fmt(export_)}`);
+
+      const list = results.filter((r) => r.list);
+      const worstP50 = list.reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
+      const worstP95 = list.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a));
+      const target = TARGET_LIST_P50_MS[engine.name];
+      console.log(
+        `${engine.name.padEnd(10)} worst list p50 ${worstP50.stats.p50.toFixed(2)} ms (${worstP50.label}), worst p95 ${worstP95.stats.p95.toFixed(2)} ms (${worstP95.label})` +
+          (target ? `; target p50 < ${target} ms: ${worstP50.stats.p50 < target ? 'met' : 'MISSED'}` : ''),
+      );
+
+      const allocations = Number(process.env.BENCH_ALLOCATIONS ?? (engine.name === 'PGlite' ? 1000 : 3000));
+      for (const accounts of [8, 1]) {
+        const run = await allocationThroughput(handle.db, { callers: 16, allocations, accounts, lotsPerAccount: 10 });
+        const goal = TARGET_ALLOCATIONS_PER_S[engine.name];
+        console.log(
+          `${engine.name.padEnd(10)} ${`allocations, 16 callers, ${accounts} account(s) × 10 lots`.padEnd(60)} ` +
+            `${run.perSecond.toFixed(0)}/s (${run.count} in ${(run.ms / 1000).toFixed(2)} s), latency ${fmt(run.latency)}; ` +
+            `invariant ${run.broken === 0 ? 'held' : `BROKEN on ${run.broken} lots`}` +
+            (goal ? `; target ≥ ${goal}/s: ${run.perSecond >= goal && run.broken === 0 ? 'met' : 'MISSED'}` : ''),
+        );
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+/**
+ * `allocations` allocations by `callers` concurrent workers, each in its own transaction as the
+ * tenant role through allocateMiles, over `accounts` accounts of `lotsPerAccount` big lots (so no
+ * shortage), emissions made beforehand. Afterwards the invariant is checked and the miles taken
+ * must equal the miles allocated.
+ */
+async function allocationThroughput(
+  db: Database,
+  { callers, allocations, accounts, lotsPerAccount }: { callers: number; allocations: number; accounts: number; lotsPerAccount: number },
+) {
+  const rng = createRng(99 + accounts);
+  const { agency } = await createAgencyWithUser(db);
+  const agencyId = agency.id;
+  const [client] = await db.insert(clients).values({ agency_id: agencyId, name: 'Cliente Benchmark' }).returning();
+  const accountIds: string[] = [];
+  for (let a = 0; a < accounts; a++) {
+    const [account] = await db
+      .insert(loyalty_accounts)
+      .values({ agency_id: agencyId, client_id: null, program: 'LATAM', account_number: `BENCH-${a}` })
+      .returning();
+    accountIds.push(account!.id);
+    await db.insert(mile_lots).values(
+      Array.from({ length: lotsPerAccount }, () => {
+        const cost_per_thousand = (rng.int(1200, 3500) / 100).toFixed(4);
+        return {
+          agency_id: agencyId,
+          account_id: account!.id,
+          program: 'LATAM',
+          account_number: `BENCH-${a}`,
+          original_quantity: 5_000_000,
+          remaining_quantity: 5_000_000,
+          cost_per_thousand,
+          total_cost_cents: milesCostCents(5_000_000, cost_per_thousand),
+          purchase_date: '2026-01-02',
+          expiry_date: rng.chance(0.2) ? null : `2027-${String(rng.int(1, 12)).padStart(2, '0')}-15`,
+        };
+      }),
+    );
+  }
+  const jobs = Array.from({ length: allocations }, (_, i) => ({ emissionId: randomUUID(), accountId: accountIds[i % accounts]!, miles: rng.int(1, 10) * 1000 }));
+  await insertEmissionsBulk(
+    db,
+    agencyId,
+    jobs.map((j) => ({ id: j.emissionId, agency_id: agencyId, client_id: client!.id, account_id: j.accountId, route: 'NAT-GRU', miles_used: j.miles, revenue_cents: 100_000, status: 'processing' })),
+  );
+
+  const latencies: number[] = [];
+  let next = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (next < jobs.length) {
+        const job = jobs[next++]!;
+        const t = performance.now();
+        try {
+          await withTenant(db, agencyId, (tx) => allocateMiles(tx, { agencyId, accountId: job.accountId, miles: job.miles, emissionId: job.emissionId }));
+        } catch (err) {
+          failed++;
+          if (failed === 1) console.error(err);
+        }
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  const ms = performance.now() - started;
+  const broken = (await brokenLots(db, agencyId)).length;
+  const lots = await db.select().from(mile_lots).where(eq(mile_lots.agency_id, agencyId));
+  const taken = lots.reduce((s, l) => s + l.original_quantity - l.remaining_quantity, 0);
+  const asked = jobs.reduce((s, j) => s + j.miles, 0);
+  if (failed > 0 || taken !== asked) throw new Error(`allocation bench: ${failed} failed, ${taken} miles taken for ${asked} asked`);
+  return { count: jobs.length, ms, perSecond: jobs.length / (ms / 1000), latency: stats(latencies), broken };
+}

@@ -1,0 +1,197 @@
+// The allocation engine (DESIGN.md §2 "Lot allocation" and invariants): which lots feed an
+// emission, written in the caller's transaction. Emissions call it when they take miles
+// (allocateMiles) and when they give them back on cancellation (releaseMiles).
+//
+// Concurrency: every path that changes a lot's miles locks the lots it reads with FOR UPDATE,
+// in id order, before planning — so two emissions racing for the same miles queue on the
+// locks, the second plans with what the first left, and none deadlocks. The plan itself is the
+// domain's (src/domain/lots/allocation.ts); nothing here ranks lots.
+
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { planAllocation, SHORTAGE_MESSAGE_LOG, SHORTAGE_MESSAGE_PT, type AllocationPolicy, type PlannedAllocation } from '../../domain/lots/allocation';
+import { lotStatusAfterAllocation, lotStatusAfterRelease } from '../../domain/lots/lot.rules';
+import { todayIso } from '../../domain/format';
+import { readSettings } from '../agency/agency.queries';
+import type { Transaction } from '../db/client';
+import { agencies, emission_allocations, emissions, mile_lots } from '../db/schema';
+import { AppError, MESSAGES } from '../http/errors';
+
+export const ALLOCATION_MESSAGES = {
+  emissionNotFound: 'Emissão não encontrada.',
+  accountMismatch: 'As milhas de uma emissão só podem vir de lotes da conta da própria emissão.',
+  lotNotInAccount: 'Lote não encontrado nesta conta.',
+  milesPositive: 'Milhas devem ser maior que 0',
+} as const;
+
+export interface AllocateMilesParams {
+  agencyId: string;
+  /** The emission's loyalty account: miles come only from its lots. */
+  accountId: string;
+  miles: number;
+  /** The emission the allocations belong to (must exist, with this account). */
+  emissionId: string;
+  /** Default: the agency setting lot_allocation_policy. */
+  policy?: AllocationPolicy;
+  /** Restrict the candidates to these lots of the account (a manual choice). */
+  lotIds?: string[];
+  /** yyyy-MM-dd; default the server's day. Routes pass c.var.today. */
+  today?: string;
+  /** Where a shortage is logged (the spec's English message). */
+  logger?: Pick<Logger, 'warn'>;
+}
+
+export interface AllocationResult {
+  policy: AllocationPolicy;
+  allocations: (PlannedAllocation & { id: string })[];
+  total_miles: number;
+  total_cost_cents: number;
+  weighted_cost_per_thousand: string;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** INSUFFICIENT_MILES: the Portuguese shortage message, with the figures for the caller. */
+export function insufficientMiles(shortage: { requested: number; available: number; missing: number }) {
+  const message = SHORTAGE_MESSAGE_PT(shortage.missing);
+  return new AppError('INSUFFICIENT_MILES', message, { status: 409, fields: { miles: message }, details: { ...shortage } });
+}
+
+/**
+ * Takes `miles` from the account's eligible lots in the policy's order and records which lot
+ * gave what (emission_allocations), inside the caller's transaction. On shortage nothing is
+ * written and INSUFFICIENT_MILES (409) says how many miles are missing.
+ */
+export async function allocateMiles(tx: Transaction, params: AllocateMilesParams): Promise<AllocationResult> {
+  const { agencyId, accountId, miles, emissionId } = params;
+  if (!Number.isSafeInteger(miles) || miles <= 0) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: { miles: ALLOCATION_MESSAGES.milesPositive } });
+  }
+  const today = params.today ?? todayIso();
+  // The emission (whose account the miles must come from) and the agency's policy, in one read.
+  const [emission] = await tx
+    .select({ account_id: emissions.account_id, settings: agencies.settings })
+    .from(emissions)
+    .innerJoin(agencies, eq(agencies.id, emissions.agency_id))
+    .where(and(eq(emissions.agency_id, agencyId), eq(emissions.id, emissionId)));
+  if (!emission) throw new AppError('EMISSION_NOT_FOUND', ALLOCATION_MESSAGES.emissionNotFound, { status: 404 });
+  if (emission.account_id !== accountId) throw new AppError('ACCOUNT_MISMATCH', ALLOCATION_MESSAGES.accountMismatch, { status: 409 });
+  const policy = params.policy ?? readSettings(emission.settings).lot_allocation_policy;
+
+  const lotIds = params.lotIds ? [...new Set(params.lotIds.map((id) => id.toLowerCase()))] : undefined;
+  // The candidates, locked in id order. Without a manual choice only lots that can be eligible are
+  // locked; a row another transaction changed meanwhile is re-read (and re-checked) after its lock.
+  // FOR NO KEY UPDATE is the lock the UPDATE below takes anyway: allocators and releasers queue on
+  // it, while foreign-key checks of rows pointing at the lot (KEY SHARE) are not held up.
+  const candidates = await tx
+    .select({
+      id: mile_lots.id,
+      remaining_quantity: mile_lots.remaining_quantity,
+      cost_per_thousand: mile_lots.cost_per_thousand,
+      expiry_date: mile_lots.expiry_date,
+      purchase_date: mile_lots.purchase_date,
+      status: mile_lots.status,
+    })
+    .from(mile_lots)
+    .where(
+      and(
+        eq(mile_lots.agency_id, agencyId),
+        eq(mile_lots.account_id, accountId),
+        isNull(mile_lots.deleted_at),
+        ...(lotIds
+          ? [inArray(mile_lots.id, lotIds)]
+          : [
+              eq(mile_lots.status, 'available'),
+              sql`${mile_lots.remaining_quantity} > 0`,
+              sql`(${mile_lots.expiry_date} IS NULL OR ${mile_lots.expiry_date} >= ${today})`,
+            ]),
+      ),
+    )
+    .orderBy(asc(mile_lots.id))
+    .for('no key update');
+  if (lotIds && candidates.length !== lotIds.length) {
+    throw new AppError('LOT_NOT_FOUND', ALLOCATION_MESSAGES.lotNotInAccount, { status: 404, fields: { lot_ids: ALLOCATION_MESSAGES.lotNotInAccount } });
+  }
+
+  const plan = planAllocation(candidates, miles, { policy, today });
+  if (!plan.ok) {
+    params.logger?.warn({ agencyId, accountId, emissionId, ...plan.shortage }, SHORTAGE_MESSAGE_LOG(plan.shortage.missing));
+    throw insufficientMiles(plan.shortage);
+  }
+
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const lots = plan.allocations.map((a) => ({
+    lot_id: a.lot_id,
+    miles: a.miles,
+    status: lotStatusAfterAllocation(byId.get(a.lot_id)!.remaining_quantity - a.miles),
+  }));
+  // One statement takes the miles and records the allocations, so the locks are held for one
+  // round trip and the commit; an allocation row exists only for a lot actually updated.
+  const written = await tx.execute(sql`
+    WITH taken AS (
+      UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) AS v(lot_id uuid, miles integer, status text)
+      WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id
+      RETURNING l.id
+    )
+    INSERT INTO emission_allocations (agency_id, emission_id, lot_id, miles, cost_per_thousand, cost_cents)
+    SELECT ${agencyId}, ${emissionId}, p.lot_id, p.miles, p.cost_per_thousand, p.cost_cents
+    FROM jsonb_to_recordset(${JSON.stringify(plan.allocations)}::jsonb)
+      AS p(lot_id uuid, miles integer, cost_per_thousand numeric, cost_cents bigint)
+    JOIN taken ON taken.id = p.lot_id
+    RETURNING id, lot_id`);
+  const ids = new Map(rowsOf<{ id: string; lot_id: string }>(written).map((r) => [r.lot_id, r.id]));
+  if (ids.size !== plan.allocations.length) throw new Error('allocation: a planned lot was not updated');
+
+  return {
+    policy,
+    allocations: plan.allocations.map((a) => ({ id: ids.get(a.lot_id)!, ...a })),
+    total_miles: plan.total_miles,
+    total_cost_cents: plan.total_cost_cents,
+    weighted_cost_per_thousand: plan.weighted_cost_per_thousand,
+  };
+}
+
+export interface ReleaseResult {
+  released_miles: number;
+  lots: { lot_id: string; miles: number; status: string }[];
+}
+
+/**
+ * Gives an emission's miles back to their lots (its cancellation): each lot gets its miles back
+ * and the status lotStatusAfterRelease gives (available; expired once past its day). The
+ * allocation rows stay as history, marked released_at, and count no more. Releasing twice
+ * returns nothing the second time.
+ */
+export async function releaseMiles(tx: Transaction, params: { agencyId: string; emissionId: string; today?: string }): Promise<ReleaseResult> {
+  const { agencyId, emissionId } = params;
+  const today = params.today ?? todayIso();
+  const allocations = await tx
+    .select({ id: emission_allocations.id, lot_id: emission_allocations.lot_id, miles: emission_allocations.miles })
+    .from(emission_allocations)
+    .where(and(eq(emission_allocations.agency_id, agencyId), eq(emission_allocations.emission_id, emissionId), isNull(emission_allocations.released_at)))
+    .orderBy(asc(emission_allocations.id))
+    .for('no key update');
+  if (allocations.length === 0) return { released_miles: 0, lots: [] };
+
+  const milesByLot = new Map<string, number>();
+  for (const a of allocations) milesByLot.set(a.lot_id, (milesByLot.get(a.lot_id) ?? 0) + a.miles);
+  const lots = await tx
+    .select({ id: mile_lots.id, status: mile_lots.status, expiry_date: mile_lots.expiry_date })
+    .from(mile_lots)
+    .where(and(eq(mile_lots.agency_id, agencyId), inArray(mile_lots.id, [...milesByLot.keys()])))
+    .orderBy(asc(mile_lots.id))
+    .for('no key update');
+  const back = lots.map((l) => ({ lot_id: l.id, miles: milesByLot.get(l.id)!, status: lotStatusAfterRelease(l, today) }));
+
+  await tx.execute(sql`
+    UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity + v.miles, status = v.status, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(back)}::jsonb) AS v(lot_id uuid, miles integer, status text)
+    WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id`);
+  await tx
+    .update(emission_allocations)
+    .set({ released_at: sql`now()` })
+    .where(and(eq(emission_allocations.agency_id, agencyId), inArray(emission_allocations.id, allocations.map((a) => a.id))));
+
+  return { released_miles: back.reduce((s, l) => s + l.miles, 0), lots: back };
+}

@@ -1,0 +1,365 @@
+import type { z } from 'zod';
+import { DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
+import { addDaysIso, formatNumber } from '../../domain/format';
+import {
+  LOT_MESSAGES,
+  makeLotInputSchema,
+  type BulkLotDelete,
+  type LotInput,
+  type LotListQuery,
+  type LotStatus,
+} from '../../domain/lots/lot.schema';
+import { costPerThousandFromPerMile, isLotExpired, lotStatusAfterRelease, lotTotalCostCents } from '../../domain/lots/lot.rules';
+import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
+import { recordActivity } from '../activity/activity.queries';
+import { getSettings } from '../agency/agency.queries';
+import type { Db } from '../db/client';
+import { pgError } from '../db/errors';
+import { AppError, MESSAGES } from '../http/errors';
+import { zodFields } from '../http/validate';
+import {
+  countExpiringLotsByProgram,
+  deleteLotRows,
+  findOrCreateAgencyAccount,
+  getAccount,
+  getAvailableByProgram,
+  getExpiringLots,
+  getLot,
+  getLotAllocations,
+  getLotStatsSums,
+  getLotSummaryByProgram,
+  getLotsPage,
+  getLotTotals,
+  getLotsInOrder,
+  insertLot,
+  isSearched,
+  searchLots,
+  insertPurchaseEntry,
+  lockDeleteCandidates,
+  lockLot,
+  markExpiredLots,
+  toLotDto,
+  updateLotRow,
+  updatePurchaseEntry,
+  type LotAccount,
+  type LotDto,
+  type LotRow,
+  type LotTotals,
+  type LotValues,
+} from './lots.queries';
+
+export const LOT_API_MESSAGES = {
+  notFound: 'Lote não encontrado.',
+  inUse: 'Este lote já teve milhas utilizadas e não pode ser excluído.',
+  accountNotFound: 'Conta de fidelidade não encontrada.',
+  accountField: 'Conta não encontrada',
+  accountOfProgram: (program: string) => `A conta selecionada não é do programa ${programName(program)}`,
+  programLocked: 'Este lote já teve milhas utilizadas; o programa não pode ser alterado',
+  accountLocked: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada',
+  belowUsed: (used: number) => `Quantidade não pode ser menor que as ${formatNumber(used)} milhas já utilizadas`,
+} as const;
+
+/** Expiring lots in one answer at most (GET /lots/expiring). */
+export const EXPIRING_LOTS_LIMIT = 1000;
+
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+
+export const lotNotFound = () => new AppError('LOT_NOT_FOUND', LOT_API_MESSAGES.notFound, { status: 404 });
+const lotInUse = () => new AppError('LOT_IN_USE', LOT_API_MESSAGES.inUse, { status: 409 });
+
+export interface Actor {
+  agencyId: string;
+  userId: string | null;
+}
+
+const lotLabel = (program: string, miles: number) => `${programName(program)} de ${formatNumber(miles)} milhas`;
+const purchaseDescription = (program: string, miles: number) => `Compra de lote ${programName(program)} — ${formatNumber(miles)} milhas`;
+
+async function alertDays(db: Db, agencyId: string): Promise<number> {
+  return (await getSettings(db, { agencyId }))?.expiry_alert_days ?? DEFAULT_SETTINGS.expiry_alert_days;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function listLots(db: Db, { agencyId, today }: { agencyId: string; today: string }, query: LotListQuery) {
+  const filters = { agencyId, search: query.search, program: query.program, status: query.status };
+  const window = { today, expiringUntil: addDaysIso(today, await alertDays(db, agencyId))! };
+  const page = { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit };
+  let rows: LotRow[];
+  let total: number;
+  let totals: Omit<LotTotals, 'total'>;
+  if (isSearched(filters)) {
+    const found = await searchLots(db, { ...page, ...window });
+    ({ total, ...totals } = found.totals);
+    rows = await getLotsInOrder(db, { agencyId, ids: found.ids, sort: query.sort, order: query.order });
+  } else {
+    ({ total, ...totals } = await getLotTotals(db, { ...filters, ...window }));
+    rows = await getLotsPage(db, { ...page, total });
+  }
+  return {
+    data: rows.map(toLotDto),
+    total,
+    page: query.page,
+    limit: query.limit,
+    total_pages: Math.ceil(total / query.limit),
+    totals,
+  };
+}
+
+export async function getLotDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
+  const row = await getLot(db, { agencyId, id });
+  if (!row) throw lotNotFound();
+  return { lot: toLotDto(row), allocations: await getLotAllocations(db, { agencyId, lotId: id }) };
+}
+
+export async function listExpiringLots(db: Db, { agencyId, today, days }: { agencyId: string; today: string; days?: number }) {
+  const until = addDaysIso(today, days ?? (await alertDays(db, agencyId)))!;
+  const rows = await getExpiringLots(db, { agencyId, until, limit: EXPIRING_LOTS_LIMIT });
+  return { data: rows.map(toLotDto) };
+}
+
+/** Spec part 1 §3 "Lot utilisation stats": every live lot, whatever its status; used = purchased − remaining. */
+export async function getLotStats(db: Db, { agencyId }: { agencyId: string }) {
+  const s = await getLotStatsSums(db, { agencyId });
+  const used = s.total_miles_purchased - s.total_miles_remaining;
+  return {
+    total_lots: s.total_lots,
+    active_lots: s.active_lots,
+    expired_lots: s.expired_lots,
+    used_lots: s.used_lots,
+    total_miles_purchased: s.total_miles_purchased,
+    total_miles_remaining: s.total_miles_remaining,
+    total_miles_used: used,
+    utilization_rate: s.total_miles_purchased > 0 ? Math.round((used / s.total_miles_purchased) * 10_000) / 100 : 0,
+    total_investment_cents: s.total_investment_cents,
+    remaining_value_cents: s.remaining_value_cents,
+  };
+}
+
+const catalogueOrder = (a: { program: string }, b: { program: string }) => {
+  const i = (p: string) => {
+    const at = PROGRAM_KEYS.indexOf(p as ProgramKey);
+    return at < 0 ? PROGRAM_KEYS.length : at;
+  };
+  return i(a.program) - i(b.program) || (a.program < b.program ? -1 : a.program > b.program ? 1 : 0);
+};
+
+/** Spec part 1 §3 "Per-program lot summary", programs in catalogue order. */
+export async function getLotSummary(db: Db, { agencyId, today }: { agencyId: string; today: string }) {
+  const expiringUntil = addDaysIso(today, await alertDays(db, agencyId))!;
+  const rows = await getLotSummaryByProgram(db, { agencyId });
+  const expiring = new Map((await countExpiringLotsByProgram(db, { agencyId, today, expiringUntil })).map((r) => [r.program, r.n]));
+  return { data: rows.sort(catalogueOrder).map((r) => ({ ...r, lots_expiring_soon: expiring.get(r.program) ?? 0 })) };
+}
+
+/**
+ * What emissions could draw now, per program (or the one asked for, with zeros when it has
+ * nothing): miles, lots, and their average cost per mile and per thousand, weighted by miles.
+ */
+export async function getAvailableMiles(db: Db, { agencyId, today, program }: { agencyId: string; today: string; program?: ProgramKey }) {
+  const rows: {
+    program: string;
+    available_lots: number;
+    available_miles: number;
+    average_cost_per_mile: string | null;
+    average_cost_per_thousand: string | null;
+  }[] = (await getAvailableByProgram(db, { agencyId, today, program })).sort(catalogueOrder);
+  if (program && rows.length === 0) {
+    rows.push({ program, available_lots: 0, available_miles: 0, average_cost_per_mile: null, average_cost_per_thousand: null });
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+function validationError(fields: Record<string, string>) {
+  return new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields });
+}
+
+/** The lot form re-parsed against the request's day (c.var.today, which the test clock may set). */
+export function parseLotInput(body: unknown, today: string): LotInput {
+  const result = makeLotInputSchema(() => today).safeParse(body);
+  if (!result.success) throw validationError(zodFields(result.error));
+  return result.data;
+}
+
+/**
+ * Editing: the same form and rules, except that an expiry already past may stay as it is (a lot
+ * bought long ago is still edited); only a changed expiry must not be in the past.
+ */
+export function parseLotUpdate(body: unknown, today: string, storedExpiry: string | null): LotInput {
+  const result = makeLotInputSchema(() => today).safeParse(body);
+  if (result.success) return result.data;
+  const sent = typeof body === 'object' && body !== null ? (body as { expiry_date?: unknown }).expiry_date : undefined;
+  const unchanged = storedExpiry !== null && typeof sent === 'string' && sent.trim() === storedExpiry;
+  const issues = result.error.issues.filter(
+    (i) => !(unchanged && i.path.length === 1 && i.path[0] === 'expiry_date' && i.message === LOT_MESSAGES.expiryPast),
+  );
+  if (issues.length === 0 && storedExpiry !== null) {
+    // Purchase ≤ expiry and purchase ≤ today already held above, so judging "today" as the
+    // stored expiry only lets that expiry through.
+    const again = makeLotInputSchema(() => storedExpiry).safeParse(body);
+    if (again.success) return again.data;
+  }
+  throw validationError(zodFields({ issues } as unknown as z.ZodError));
+}
+
+/** The account named by the form: an account of this agency and program, or the agency's own by number. */
+async function resolveAccount(db: Db, agencyId: string, input: LotInput): Promise<LotAccount> {
+  if (input.account_id) {
+    const account = await getAccount(db, { agencyId, id: input.account_id });
+    if (!account) {
+      throw new AppError('ACCOUNT_NOT_FOUND', LOT_API_MESSAGES.accountNotFound, { status: 404, fields: { account_id: LOT_API_MESSAGES.accountField } });
+    }
+    if (account.program !== input.program) throw validationError({ account_id: LOT_API_MESSAGES.accountOfProgram(input.program) });
+    return account;
+  }
+  return findOrCreateAgencyAccount(db, { agencyId, program: input.program, accountNumber: input.account_number! });
+}
+
+function lotValues(input: LotInput, account: LotAccount, remaining: number, status: LotStatus): LotValues {
+  return {
+    account_id: account.id,
+    program: account.program,
+    account_number: account.account_number,
+    original_quantity: input.original_quantity,
+    remaining_quantity: remaining,
+    total_cost_cents: lotTotalCostCents(input.original_quantity, input.cost_per_mile),
+    cost_per_thousand: costPerThousandFromPerMile(input.cost_per_mile),
+    purchase_date: input.purchase_date,
+    expiry_date: input.expiry_date,
+    supplier: input.supplier,
+    notes: input.notes,
+    status,
+  };
+}
+
+async function lotDto(db: Db, agencyId: string, id: string): Promise<LotDto> {
+  const row = await getLot(db, { agencyId, id });
+  if (!row) throw lotNotFound();
+  return toLotDto(row);
+}
+
+/**
+ * A new lot: available, remaining = original (spec part 1 §4), and in the same transaction its
+ * purchase as an expense in finance and a line in the activity feed.
+ */
+export async function createLot(db: Db, actor: Actor & { today: string }, body: unknown): Promise<LotDto> {
+  const input = parseLotInput(body, actor.today);
+  const account = await resolveAccount(db, actor.agencyId, input);
+  const values = lotValues(input, account, input.original_quantity, 'available');
+  const { id } = await insertLot(db, { agencyId: actor.agencyId, values });
+  await insertPurchaseEntry(db, {
+    agencyId: actor.agencyId,
+    userId: actor.userId,
+    entry: { lotId: id, amountCents: values.total_cost_cents, description: purchaseDescription(values.program, values.original_quantity), entryDate: values.purchase_date },
+  });
+  await recordActivity(db, { ...actor, kind: 'lot_created', description: `Lote ${lotLabel(values.program, values.original_quantity)} cadastrado`, refType: 'lot', refId: id });
+  return lotDto(db, actor.agencyId, id);
+}
+
+/**
+ * The status after an edit: used when nothing is left; a used lot given miles again, or an
+ * expired one given a later expiry, is available again (expired if its day has passed).
+ */
+export function lotStatusAfterEdit(current: string, remaining: number, expiry: string | null, today: string): LotStatus {
+  if (remaining === 0) return 'used';
+  if (current === 'expired') return isLotExpired(expiry, today) ? 'expired' : 'available';
+  if (current === 'used') return lotStatusAfterRelease({ status: 'available', expiry_date: expiry }, today);
+  return current as LotStatus;
+}
+
+/**
+ * Saves the whole form. Miles already drawn stay drawn: remaining = original − used, and the
+ * original may not go below them. A lot that ever fed an emission keeps its account and program
+ * (DESIGN.md §2: emissions draw only from lots of their own account). The lot is locked first,
+ * so no allocation moves its miles between the check and the write.
+ */
+export async function updateLot(db: Db, actor: Actor & { today: string }, id: string, body: unknown): Promise<LotDto> {
+  const { agencyId } = actor;
+  const existing = await lockLot(db, { agencyId, id });
+  if (!existing) throw lotNotFound();
+  const input = parseLotUpdate(body, actor.today, existing.expiry_date);
+  if (existing.has_allocations && input.program !== existing.program) throw validationError({ program: LOT_API_MESSAGES.programLocked });
+  const account = await resolveAccount(db, agencyId, input);
+  if (existing.has_allocations && account.id !== existing.account_id) {
+    throw validationError({ [input.account_id ? 'account_id' : 'account_number']: LOT_API_MESSAGES.accountLocked });
+  }
+  const used = existing.original_quantity - existing.remaining_quantity;
+  if (input.original_quantity < used) throw validationError({ original_quantity: LOT_API_MESSAGES.belowUsed(used) });
+  const remaining = input.original_quantity - used;
+  const values = lotValues(input, account, remaining, lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today));
+  await updateLotRow(db, { agencyId, id, values });
+  await updatePurchaseEntry(db, {
+    agencyId,
+    entry: { lotId: id, amountCents: values.total_cost_cents, description: purchaseDescription(values.program, values.original_quantity), entryDate: values.purchase_date },
+  });
+  await recordActivity(db, { ...actor, kind: 'lot_updated', description: `Lote ${lotLabel(values.program, values.original_quantity)} atualizado`, refType: 'lot', refId: id });
+  return lotDto(db, agencyId, id);
+}
+
+/** An allocation that slipped past the lock (cannot, but the foreign key would refuse the delete). */
+function raceError(err: unknown): AppError | null {
+  return pgError(err)?.code === PG_FOREIGN_KEY_VIOLATION ? lotInUse() : null;
+}
+
+/** Deletes a lot no emission ever drew from (cancelled ones too: that history stays). */
+export async function deleteLot(db: Db, actor: Actor, id: string): Promise<void> {
+  const [candidate] = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids: [id] });
+  if (!candidate) throw lotNotFound();
+  if (candidate.has_allocations) throw lotInUse();
+  try {
+    await deleteLotRows(db, { agencyId: actor.agencyId, ids: [id] });
+  } catch (err) {
+    throw raceError(err) ?? err;
+  }
+  await recordActivity(db, {
+    ...actor,
+    kind: 'lot_deleted',
+    description: `Lote ${lotLabel(candidate.program, candidate.original_quantity)} excluído`,
+    refType: 'lot',
+    refId: id,
+  });
+}
+
+/**
+ * Deletes the agency's lots among the ids that never fed an emission; the others are kept with
+ * the reason. Ids of another agency, or of nothing, are only counted as not found.
+ */
+export async function bulkDeleteLots(db: Db, actor: Actor, { ids }: BulkLotDelete) {
+  const candidates = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids });
+  const kept = candidates.filter((c) => c.has_allocations).map((c) => ({ id: c.id, reason: LOT_API_MESSAGES.inUse }));
+  const deletable = candidates.filter((c) => !c.has_allocations);
+  let deleted: { id: string }[];
+  try {
+    deleted = await deleteLotRows(db, { agencyId: actor.agencyId, ids: deletable.map((c) => c.id) });
+  } catch (err) {
+    throw raceError(err) ?? err;
+  }
+  if (deleted.length > 0) {
+    const only = deleted.length === 1 ? deletable[0] : undefined;
+    await recordActivity(db, {
+      ...actor,
+      kind: only ? 'lot_deleted' : 'lots_deleted',
+      description: only ? `Lote ${lotLabel(only.program, only.original_quantity)} excluído` : `${deleted.length} lotes excluídos`,
+      refType: only ? 'lot' : null,
+      refId: only ? only.id : null,
+    });
+  }
+  return { deleted: deleted.length, kept, not_found: ids.length - candidates.length };
+}
+
+/** "Marcar Expirados" (spec part 1 §4). */
+export async function markExpired(db: Db, actor: Actor & { today: string }) {
+  const updated = await markExpiredLots(db, { agencyId: actor.agencyId, today: actor.today });
+  if (updated > 0) {
+    await recordActivity(db, {
+      ...actor,
+      kind: 'lots_expired',
+      description: updated === 1 ? '1 lote marcado como expirado' : `${formatNumber(updated)} lotes marcados como expirados`,
+    });
+  }
+  return { updated };
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { BulkDeleteLotsResult } from '../types';
+import { invalidateLotQueries } from './invalidate';
+import { lotQueryKey } from './keys';
+
+export const bulkDeleteLots = (ids: string[]) => api.post<BulkDeleteLotsResult>('/lots/bulk-delete', { ids });
+
+export function useBulkDeleteLots() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkDeleteLots,
+    onSuccess: (result, ids) => {
+      const kept = new Set(result.kept.map((k) => k.id));
+      for (const id of ids) if (!kept.has(id)) queryClient.removeQueries({ queryKey: lotQueryKey(id) });
+      return invalidateLotQueries(queryClient);
+    },
+  });
+}

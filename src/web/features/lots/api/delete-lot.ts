@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateLotQueries } from './invalidate';
+import { lotQueryKey } from './keys';
+
+export const deleteLot = (id: string) => api.delete<void>(`/lots/${encodeURIComponent(id)}`);
+
+export function useDeleteLot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLot,
+    onSuccess: (_, id) => {
+      // Dropped, not refetched: asking for it again would only answer 404.
+      queryClient.removeQueries({ queryKey: lotQueryKey(id) });
+      return invalidateLotQueries(queryClient);
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { todayIso } from '@domain/format';
+import { api } from '@/lib/api-client';
+import { saveFile } from '@/lib/download';
+import type { LotListFilters } from '../types';
+import { lotFiltersSearchParams } from './get-lots';
+
+/** Every lot matching the list's filters, in its order, as the server's CSV (spec part 1 §7 "Export"). */
+export async function exportLots(filters: LotListFilters): Promise<void> {
+  const file = await api.download(`/lots/export?${lotFiltersSearchParams(filters).toString()}`, { timeoutMs: 120_000 });
+  saveFile(file, `lotes_milhas_${todayIso()}.csv`);
+}
+
+export function useExportLots() {
+  return useMutation({ mutationFn: exportLots });
+}

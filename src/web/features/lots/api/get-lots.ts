@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { LOTS_PAGE_SIZE } from '@domain/lots/lot.schema';
+import { LIST_STALE_TIME_MS } from '@/config/constants';
+import { api } from '@/lib/api-client';
+import type { LotList, LotListFilters, LotListParams } from '../types';
+import { LOTS_QUERY_KEY } from './keys';
+
+/** The list's filters and order as a query string (GET /lots and GET /lots/export alike). */
+export function lotFiltersSearchParams({ search, program, status, sort, order }: LotListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.trim()) params.set('search', search.trim());
+  if (program) params.set('program', program);
+  if (status) params.set('status', status);
+  params.set('sort', sort);
+  params.set('order', order);
+  return params;
+}
+
+export const getLots = ({ page, ...filters }: LotListParams, signal?: AbortSignal) => {
+  const params = lotFiltersSearchParams(filters);
+  params.set('page', String(page));
+  params.set('limit', String(LOTS_PAGE_SIZE));
+  return api.get<LotList>(`/lots?${params.toString()}`, { signal });
+};
+
+export const getLotsQueryOptions = (params: LotListParams) =>
+  queryOptions({
+    queryKey: [...LOTS_QUERY_KEY, 'list', params] as const,
+    queryFn: ({ signal }) => getLots(params, signal),
+    staleTime: LIST_STALE_TIME_MS,
+    // Paging, sorting and filtering keep the rows on screen until the next ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export function useLots(params: LotListParams) {
+  return useQuery(getLotsQueryOptions(params));
+}

@@ -1,0 +1,24 @@
+import { programColor, programName } from '@domain/programs';
+import { cn } from '@/lib/utils';
+
+/** The programme's catalogue colour, as a small dot before its name; grey for keys outside the catalogue. */
+export function ProgramDot({ program, className }: { program: string; className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="program-dot"
+      className={cn('inline-block size-2.5 shrink-0 rounded-full ring-1 ring-black/10 dark:ring-white/20', className)}
+      style={{ backgroundColor: programColor(program) }}
+    />
+  );
+}
+
+/** Dot and name ("LATAM Pass"); an unknown key shows as it is stored. */
+export function ProgramLabel({ program, className }: { program: string; className?: string }) {
+  return (
+    <span className={cn('inline-flex min-w-0 items-center gap-2', className)}>
+      <ProgramDot program={program} />
+      <span className="truncate">{programName(program)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+import { formatBRL, formatCents, formatNumber } from '@domain/format';
+import { COST_SCALE, numericToScaled } from '@domain/lots/lot.rules';
+import { programName } from '@domain/programs';
+import type { Lot } from './types';
+
+/**
+ * "R$ 0,0155": a cost per mile (numeric text with 4 places) as shown everywhere (DESIGN.md §2).
+ * The text already has its 4 places, so the number is only a carrier for display.
+ */
+export function formatCostPerMile(perMile: string | null | undefined): string {
+  if (perMile === null || perMile === undefined) return '—';
+  try {
+    return formatBRL(Number(numericToScaled(perMile, COST_SCALE)) / 10 ** COST_SCALE, 4);
+  } catch {
+    return '—';
+  }
+}
+
+/** "R$ 15,51": a cost per thousand miles with 2 places, rounded half away from zero on the exact text. */
+export function formatCostPerThousand(perThousand: string | null | undefined): string {
+  if (perThousand === null || perThousand === undefined) return '—';
+  try {
+    return formatCents(numericToScaled(perThousand, 2));
+  } catch {
+    return '—';
+  }
+}
+
+/** How a lot is named in confirmations and lists: "LATAM Pass · 10.000 milhas (conta 123456)". */
+export function lotLabel(lot: Pick<Lot, 'program' | 'original_quantity' | 'account_number'>): string {
+  const base = `${programName(lot.program)} · ${formatNumber(lot.original_quantity)} milhas`;
+  return lot.account_number ? `${base} (conta ${lot.account_number})` : base;
+}
+
+/** "1 milha", "10.000 milhas". */
+export function milesText(miles: number): string {
+  return `${formatNumber(miles)} ${miles === 1 ? 'milha' : 'milhas'}`;
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Resolver } from 'react-hook-form';
+import { formatNumber, isValidIsoDate } from '@domain/format';
+import {
+  costPerMileSchema,
+  LOT_MESSAGES,
+  lotFormDefaults,
+  lotQuantitySchema,
+  makeLotInputSchema,
+  type LotInput,
+} from '@domain/lots/lot.schema';
+import { costPerThousandFromPerMile, daysToExpiry, lotTotalCostCents } from '@domain/lots/lot.rules';
+import { isProgramKey, type ProgramKey } from '@domain/programs';
+import type { Cents } from '@domain/money';
+import type { Lot } from './types';
+
+/** What the lot form's inputs hold: quantity and cost as typed, '' for empty (lotInputSchema makes them the API's values). */
+export interface LotFormState {
+  program: ProgramKey;
+  account_id: string | null;
+  account_number: string;
+  original_quantity: string;
+  cost_per_mile: string;
+  purchase_date: string;
+  expiry_date: string;
+  supplier: string;
+  notes: string;
+}
+
+/** Spec part 1 §5: the quantity takes digits only, filtered as typed. */
+export function maskQuantity(typed: string): string {
+  return typed.replace(/\D/g, '');
+}
+
+/** Spec part 1 §5: the cost takes digits and one decimal separator (comma or dot), filtered as typed. */
+export function maskCost(typed: string): string {
+  let separator = false;
+  let out = '';
+  for (const ch of typed) {
+    if (ch >= '0' && ch <= '9') out += ch;
+    else if ((ch === ',' || ch === '.') && !separator) {
+      separator = true;
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/** "0.0155" → "0,0155": the stored cost as a Brazilian reader types it. */
+export function costToInput(perMile: string): string {
+  return perMile.replace('.', ',');
+}
+
+/** The form's starting values: the lot's, or the spec's defaults for a new one (program LATAM, today, one year ahead). */
+export function toLotFormState(lot: Lot | null, today: string): LotFormState {
+  if (!lot) return { ...lotFormDefaults(today) };
+  return {
+    program: isProgramKey(lot.program) ? lot.program : 'OTHER',
+    account_id: lot.account_id,
+    account_number: '',
+    original_quantity: String(lot.original_quantity),
+    cost_per_mile: costToInput(lot.cost_per_mile),
+    purchase_date: lot.purchase_date,
+    expiry_date: lot.expiry_date ?? '',
+    supplier: lot.supplier ?? '',
+    notes: lot.notes ?? '',
+  };
+}
+
+export interface LotFormSummary {
+  /** Null until quantity and cost are both valid. */
+  total_cost_cents: Cents | null;
+  /** R$ per thousand miles, numeric text; null until the cost is valid. */
+  cost_per_thousand: string | null;
+  /** Null without a complete expiry date ('N/A'). */
+  days_to_expiry: number | null;
+}
+
+/** The form's summary box, from what is typed, with the same parsers the schema uses. */
+export function lotFormSummary(values: Pick<LotFormState, 'original_quantity' | 'cost_per_mile' | 'expiry_date'>, today: string): LotFormSummary {
+  const quantity = lotQuantitySchema.safeParse(values.original_quantity);
+  const cost = costPerMileSchema.safeParse(values.cost_per_mile);
+  const expiry = values.expiry_date && isValidIsoDate(values.expiry_date) ? values.expiry_date : null;
+  return {
+    total_cost_cents: quantity.success && cost.success ? lotTotalCostCents(quantity.data, cost.data) : null,
+    cost_per_thousand: cost.success ? costPerThousandFromPerMile(cost.data) : null,
+    days_to_expiry: daysToExpiry(expiry, today),
+  };
+}
+
+/** "45 dias", "1 dia", "Expirado" for the summary's badge; 'N/A' without a date (spec part 1 §2). */
+export function daysBadgeText(days: number | null): string {
+  if (days === null) return 'N/A';
+  if (days < 0) return 'Expirado';
+  return `${formatNumber(days)} ${days === 1 ? 'dia' : 'dias'}`;
+}
+
+/**
+ * The form's validation: lotInputSchema as of `today`. Editing a lot whose expiry has already
+ * passed keeps that expiry acceptable while it is left unchanged, as the API does
+ * (src/server/lots/lots.service.ts parseLotUpdate): the lot is then judged as of its expiry day.
+ */
+export function lotFormResolver(lot: Pick<Lot, 'expiry_date'> | null, today: string): Resolver<LotFormState, unknown, LotInput> {
+  // The form's values are a narrower shape of the schema's input (no undefined fields, strings as typed).
+  const asOf = (day: string) => zodResolver(makeLotInputSchema(() => day)) as unknown as Resolver<LotFormState, unknown, LotInput>;
+  const current = asOf(today);
+  const stored = lot?.expiry_date ?? null;
+  if (stored === null || stored >= today) return current;
+  const asOfExpiry = asOf(stored);
+  return async (values, context, options) => {
+    const result = await current(values, context, options);
+    const unchangedPastExpiry = values.expiry_date === stored && result.errors.expiry_date?.message === LOT_MESSAGES.expiryPast;
+    return unchangedPastExpiry ? asOfExpiry(values, context, options) : result;
+  };
+}
