@@ -33,6 +33,11 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./routes/client-detail')),
               },
               { path: 'lotes', handle: handle(PAGES.lots.title), lazy: page(() => import('./routes/lots')) },
+              {
+                path: 'lotes/:id',
+                handle: handle(PAGES.lotDetail.title, { title: PAGES.lots.title, to: '/lotes' }),
+                lazy: page(() => import('./routes/lot-detail')),
+              },
               { path: 'simulador', handle: handle(PAGES.simulator.title), lazy: page(() => import('./routes/simulator')) },
               { path: 'emissoes', handle: handle(PAGES.emissions.title), lazy: page(() => import('./routes/emissions')) },
               {
