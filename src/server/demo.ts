@@ -31,6 +31,8 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
+  // Node follows TZ from here on: todayIso() and every local date are the agency's.
+  process.env.TZ = env.TZ;
   const logger = createLogger(env.LOG_LEVEL);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'milheiro-demo-'));
   let removed = false;

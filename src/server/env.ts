@@ -21,6 +21,18 @@ export const envSchema = z.object({
     .transform((v) => (v && v.trim() ? v.trim() : undefined))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), 'DATABASE_URL deve começar com postgres:// ou postgresql://'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The agency's calendar: "today" for expiries, validation and reports (an IANA zone). */
+  TZ: z
+    .string()
+    .default('America/Sao_Paulo')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('pt-BR', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'TZ deve ser um fuso horário IANA, ex.: America/Sao_Paulo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default('./dist/web'),
   COOKIE_SECURE: booleanFlag,

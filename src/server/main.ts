@@ -12,6 +12,8 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
+  // Node follows TZ from here on: todayIso() and every local date are the agency's.
+  process.env.TZ = env.TZ;
   const logger = createLogger(env.LOG_LEVEL);
   const handle = env.DATABASE_URL
     ? await createDb({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE })

@@ -24,3 +24,11 @@ describe('loadEnv', () => {
     expect(() => loadEnv(source)).toThrow(message);
   });
 });
+
+describe('TZ', () => {
+  it("defaults to the agency's zone and refuses an unknown one", () => {
+    expect(loadEnv({}).TZ).toBe('America/Sao_Paulo');
+    expect(loadEnv({ TZ: 'Europe/Lisbon' }).TZ).toBe('Europe/Lisbon');
+    expect(() => loadEnv({ TZ: 'Marte/Olympus' })).toThrow('TZ deve ser um fuso horário IANA');
+  });
+});
