@@ -1,0 +1,156 @@
+import type { Locator, Page } from 'playwright-core';
+
+export interface EmissionDataInput {
+  route?: string;
+  pnr?: string;
+  /** dd/mm/aaaa, typed. */
+  departureDate?: string;
+  /** Typed key by key, so the digit filter runs. */
+  miles?: string;
+  fees?: string;
+  revenue?: string;
+  rav?: string;
+  passengers?: { name: string; cpf: string }[];
+}
+
+/** /emissoes, the 'Nova Emissão' wizard and /emissoes/:id (spec part 2 §2). */
+export class EmissionsPage {
+  constructor(readonly page: Page) {}
+
+  async goto(query = '') {
+    await this.page.goto(`/emissoes${query}`);
+    await this.heading().waitFor();
+  }
+
+  heading() {
+    return this.page.getByRole('heading', { level: 1, name: 'Emissões' });
+  }
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  rows() {
+    return this.page.getByTestId('emission-row');
+  }
+
+  row(text: string) {
+    return this.rows().filter({ hasText: text });
+  }
+
+  summaryCard(label: string) {
+    return this.page
+      .getByRole('region', { name: 'Resumo das emissões' })
+      .locator('[data-slot="card"]')
+      .filter({ has: this.page.getByText(label, { exact: true }) });
+  }
+
+  // --- wizard -------------------------------------------------------------------------------
+
+  dialog() {
+    return this.page.getByRole('dialog', { name: 'Nova Emissão' });
+  }
+
+  async openWizard() {
+    await this.button('Nova Emissão').first().click();
+    await this.dialog().waitFor();
+  }
+
+  field(label: string): Locator {
+    return this.dialog().getByLabel(label, { exact: true });
+  }
+
+  currentStep() {
+    return this.dialog().locator('[aria-current="step"]');
+  }
+
+  next() {
+    return this.dialog().getByRole('button', { name: 'Próximo' }).click();
+  }
+
+  back() {
+    return this.dialog().getByRole('button', { name: 'Voltar' }).click();
+  }
+
+  confirm() {
+    return this.dialog().getByRole('button', { name: 'Confirmar emissão' }).click();
+  }
+
+  async chooseClient(search: string, name: string) {
+    await this.dialog().getByPlaceholder('Buscar cliente...').fill(search);
+    await this.dialog().getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: new RegExp(name) }).click();
+    await this.dialog().getByTestId('wizard-selected-client').waitFor();
+  }
+
+  /** Picks the account whose option label contains `text` ('LATAM Pass · 123'). */
+  async chooseAccount(text: string) {
+    const select = this.field('Conta de fidelidade');
+    await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
+    const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
+    await select.selectOption(value!);
+  }
+
+  async fillData(input: EmissionDataInput) {
+    if (input.route !== undefined) await this.field('Rota').fill(input.route);
+    if (input.pnr !== undefined) await this.field('PNR (opcional)').fill(input.pnr);
+    if (input.departureDate !== undefined) {
+      await this.field('Data de embarque').fill('');
+      await this.field('Data de embarque').pressSequentially(input.departureDate);
+    }
+    if (input.miles !== undefined) {
+      await this.field('Milhas').fill('');
+      await this.field('Milhas').pressSequentially(input.miles);
+    }
+    if (input.fees !== undefined) await this.field('Taxas (R$)').fill(input.fees);
+    if (input.revenue !== undefined) await this.field('Receita (R$)').fill(input.revenue);
+    if (input.rav !== undefined) await this.field('RAV (R$)').fill(input.rav);
+    for (const [i, p] of (input.passengers ?? []).entries()) {
+      if (i > 0 && (await this.field(`Nome do passageiro ${i + 1}`).count()) === 0) {
+        await this.dialog().getByRole('button', { name: 'Adicionar passageiro' }).click();
+      }
+      await this.field(`Nome do passageiro ${i + 1}`).fill(p.name);
+      const cpf = this.dialog().locator(`#emission-passenger-${i}-cpf`);
+      await cpf.fill('');
+      await cpf.pressSequentially(p.cpf);
+    }
+  }
+
+  lotSuggestion() {
+    return this.dialog().getByTestId('lot-suggestion');
+  }
+
+  estimate() {
+    return this.dialog().getByTestId('wizard-estimate');
+  }
+
+  review() {
+    return this.dialog().getByTestId('wizard-review');
+  }
+
+  // --- detail -------------------------------------------------------------------------------
+
+  async gotoDetail(id: string) {
+    await this.page.goto(`/emissoes/${id}`);
+  }
+
+  detailStatus() {
+    return this.page.getByTestId('emission-status').first();
+  }
+
+  timeline() {
+    return this.page.getByTestId('emission-timeline');
+  }
+
+  /** Clicks a life-cycle button and confirms it in its modal. */
+  async runAction(label: string, confirmLabel = label) {
+    await this.button(label).click();
+    const alert = this.page.getByRole('alertdialog');
+    await alert.waitFor();
+    await alert.getByRole('button', { name: confirmLabel, exact: true }).click();
+    await alert.waitFor({ state: 'hidden' });
+  }
+
+  toast(title: string) {
+    return this.page.locator('[data-sonner-toast]').filter({ hasText: title });
+  }
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { AccountLots } from '../types';
+import { ACCOUNTS_QUERY_KEY } from './keys';
+
+/** The account's candidate lots; the wizard plans over them with the domain's allocation rules. */
+export const getAccountLots = (accountId: string, signal?: AbortSignal) =>
+  api.get<AccountLots>(`/accounts/${encodeURIComponent(accountId)}/lots`, { signal });
+
+export const getAccountLotsQueryOptions = (accountId: string) =>
+  queryOptions({
+    queryKey: [...ACCOUNTS_QUERY_KEY, accountId, 'lots'] as const,
+    queryFn: ({ signal }) => getAccountLots(accountId, signal),
+    // Balances move with every emission: read them fresh when the wizard opens.
+    staleTime: 0,
+  });
+
+export function useAccountLots(accountId: string) {
+  return useQuery({ ...getAccountLotsQueryOptions(accountId), enabled: accountId !== '' });
+}

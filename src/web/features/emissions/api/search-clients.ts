@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { ClientOption } from '../types';
+import { CLIENTS_QUERY_KEY } from './keys';
+
+/** The wizard's client picker: GET /clients/quick-search (an empty query lists the first clients). */
+export const searchClients = (q: string, signal?: AbortSignal) =>
+  api.get<{ data: ClientOption[] }>(`/clients/quick-search?${new URLSearchParams({ q }).toString()}`, { signal });
+
+export const searchClientsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: [...CLIENTS_QUERY_KEY, 'quick-search', q] as const,
+    queryFn: ({ signal }) => searchClients(q, signal),
+    select: (result) => result.data,
+    placeholderData: keepPreviousData,
+  });
+
+export function useClientSearch(q: string, enabled = true) {
+  return useQuery({ ...searchClientsQueryOptions(q), enabled });
+}

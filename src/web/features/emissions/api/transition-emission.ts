@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { EmissionAction } from '@domain/emissions/emission.rules';
+import { api } from '@/lib/api-client';
+import type { EmissionDetail } from '../types';
+import { invalidateEmissionQueries } from './invalidate';
+import { emissionQueryKey } from './keys';
+
+export interface TransitionEmissionInput {
+  id: string;
+  action: EmissionAction;
+}
+
+export const transitionEmission = ({ id, action }: TransitionEmissionInput) =>
+  api.post<EmissionDetail>(`/emissions/${encodeURIComponent(id)}/transitions`, { action });
+
+export function useTransitionEmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: transitionEmission,
+    onSuccess: (detail, { id }) => {
+      queryClient.setQueryData(emissionQueryKey(id), detail);
+      return invalidateEmissionQueries(queryClient);
+    },
+  });
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Loader2Icon, SearchIcon, UserRoundIcon } from 'lucide-react';
+import { formatCpfOrCnpj } from '@domain/documents';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { cn } from '@/lib/utils';
+import { useClientSearch } from '../api/search-clients';
+import { accountLabel } from '../emission-display';
+import type { AccountOption, ClientOption } from '../types';
+import type { WizardForm } from './emission-wizard-dialog';
+
+export interface WizardStepAccountProps {
+  form: WizardForm;
+  client: ClientOption | null;
+  onClientChange: (client: ClientOption | null) => void;
+  accounts: UseQueryResult<AccountOption[]>;
+  onAccountChange: (accountId: string) => void;
+}
+
+/** Step 1: the client (quick search) and one of their loyalty accounts. */
+export function WizardStepAccount({ form, client, onClientChange, accounts, onAccountChange }: WizardStepAccountProps) {
+  const { errors } = form.formState;
+  const accountId = form.watch('account_id') ?? '';
+  const [typed, setTyped] = useState('');
+  const q = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS).trim();
+  const search = useClientSearch(q, client === null && q !== '');
+  const results = q === '' ? [] : (search.data ?? []);
+
+  const options = accounts.data ?? [];
+  const loadingAccounts = client !== null && accounts.isPending;
+
+  return (
+    <div className="grid gap-5">
+      {client ? (
+        <div className="grid gap-2">
+          <p className="text-sm leading-none font-medium">Cliente</p>
+          <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3" data-testid="wizard-selected-client">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+              <UserRoundIcon aria-hidden="true" className="size-4" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium">{client.name}</p>
+              <p className="truncate text-xs text-muted-foreground">
+                {[client.document ? formatCpfOrCnpj(client.document) : null, client.email].filter(Boolean).join(' · ') || 'Sem documento'}
+              </p>
+            </div>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                onClientChange(null);
+                setTyped('');
+              }}
+            >
+              Trocar cliente
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="grid gap-2">
+          <Label htmlFor="emission-client" className={cn(errors.client_id && 'text-destructive')}>
+            Cliente
+          </Label>
+          <div className="relative">
+            <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id="emission-client"
+              type="search"
+              autoComplete="off"
+              autoFocus
+              placeholder="Buscar cliente..."
+              className="pl-9"
+              maxLength={200}
+              aria-invalid={errors.client_id ? true : undefined}
+              aria-describedby="emission-client-help"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              onKeyDown={(event) => {
+                // Enter picks the only match instead of submitting the step.
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  if (results.length === 1) onClientChange(results[0]!);
+                }
+              }}
+            />
+            {search.isFetching && (
+              <Loader2Icon aria-hidden="true" className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" />
+            )}
+          </div>
+          {errors.client_id ? (
+            <p id="emission-client-help" role="alert" className="text-[0.8rem] leading-snug font-medium text-destructive">
+              {errors.client_id.message}
+            </p>
+          ) : (
+            <p id="emission-client-help" className="text-[0.8rem] leading-snug text-muted-foreground">
+              Busque por nome, CPF/CNPJ ou email.
+            </p>
+          )}
+        </div>
+      )}
+
+      {!client && q !== '' && (
+        <div className="-mt-2 overflow-hidden rounded-lg border" aria-live="polite">
+          {search.isError ? (
+            <p className="p-3 text-sm text-destructive">{search.error.message}</p>
+          ) : search.isPending ? (
+            <p className="p-3 text-sm text-muted-foreground">Buscando clientes...</p>
+          ) : results.length === 0 ? (
+            <p className="p-3 text-sm text-muted-foreground">Nenhum cliente encontrado para “{q}”.</p>
+          ) : (
+            <ul aria-label="Clientes encontrados" className="max-h-56 divide-y overflow-y-auto">
+              {results.map((option) => (
+                <li key={option.id}>
+                  <button
+                    type="button"
+                    className="flex w-full flex-col items-start gap-0.5 px-3 py-2 text-left outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:ring-inset"
+                    onClick={() => onClientChange(option)}
+                  >
+                    <span className="text-sm font-medium">{option.name}</span>
+                    <span className="text-xs text-muted-foreground">
+                      {[option.document ? formatCpfOrCnpj(option.document) : null, option.email].filter(Boolean).join(' · ') || 'Sem documento'}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <FormField
+        id="emission-account"
+        label="Conta de fidelidade"
+        error={errors.account_id?.message}
+        hint={
+          client === null
+            ? 'Escolha o cliente para ver as contas.'
+            : accounts.isError
+              ? 'Não foi possível carregar as contas do cliente.'
+              : !loadingAccounts && options.length === 0
+                ? 'Este cliente não tem contas de fidelidade. Cadastre uma na ficha do cliente.'
+                : 'As milhas sairão dos lotes desta conta.'
+        }
+      >
+        <Select value={loadingAccounts ? '' : accountId} disabled={client === null || loadingAccounts || options.length === 0} onChange={(event) => onAccountChange(event.target.value)}>
+          {loadingAccounts ? (
+            <option value="">Carregando contas...</option>
+          ) : (
+            <>
+              <option value="">{client === null ? 'Selecione o cliente primeiro' : options.length === 0 ? 'Nenhuma conta' : 'Selecione a conta'}</option>
+              {options.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {accountLabel(account)}
+                </option>
+              ))}
+            </>
+          )}
+        </Select>
+      </FormField>
+    </div>
+  );
+}

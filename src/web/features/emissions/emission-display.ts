@@ -1,0 +1,50 @@
+import { formatCents, formatNumber, formatPercent } from '@domain/format';
+import { COST_SCALE, numericToScaled } from '@domain/lots/lot.rules';
+import { programName } from '@domain/programs';
+import type { AccountOption } from './types';
+
+/** "R$ 15,51": a cost per thousand miles, rounded on the exact 4-place text. */
+export function formatCostPerThousand(perThousand: string | null | undefined): string {
+  if (perThousand === null || perThousand === undefined) return '—';
+  try {
+    return formatCents(numericToScaled(perThousand, 2));
+  } catch {
+    return '—';
+  }
+}
+
+/** Whether a numeric text is valid for numericToScaled. */
+export function isNumericText(text: string | null | undefined): text is string {
+  if (typeof text !== 'string') return false;
+  try {
+    numericToScaled(text, COST_SCALE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** "1 milha", "10.000 milhas". */
+export function milesText(miles: number): string {
+  return `${formatNumber(miles)} ${miles === 1 ? 'milha' : 'milhas'}`;
+}
+
+/** "12,35%" with two places, as the margin is stored. */
+export function marginPercentText(percent: number): string {
+  return formatPercent(percent, 1);
+}
+
+/** "LATAM Pass · 123456 (Viagens)": how an account reads in the picker and the review. */
+export function accountLabel(account: Pick<AccountOption, 'program' | 'account_number' | 'nickname'>): string {
+  return `${programName(account.program)} · ${account.account_number}${account.nickname ? ` (${account.nickname})` : ''}`;
+}
+
+/** Digits and one decimal separator, as money is typed in Brazil ("1.234,56"). */
+export function maskMoney(typed: string): string {
+  return typed.replace(/[^\d.,]/g, '').slice(0, 16);
+}
+
+/** Miles: digits only. */
+export function maskMiles(typed: string): string {
+  return typed.replace(/\D/g, '').slice(0, 10);
+}
