@@ -1,9 +1,10 @@
 import { runClientsBench } from './clients.bench';
+import { runEmissionsBench } from './emissions.bench';
 import { runLotsBench } from './lots.bench';
 import { runRequestsBench } from './requests.bench';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench };
+const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench, emissions: runEmissionsBench };
 
 if (only && !(only in benches)) {
   console.error(`Unknown benchmark "${only}". Choose one of: ${Object.keys(benches).join(', ')}`);
