@@ -133,7 +133,7 @@ interface OrderClause {
 
 /**
  * The sort key, then id, in one direction: each order is one list index read forwards or
- * backwards (migration 0006). A lot without expiry comes last in both directions of the expiry
+ * backwards (migration 0007). A lot without expiry comes last in both directions of the expiry
  * order (its own pair of indexes); other keys are never null. Cost per mile sorts by the cost per
  * thousand, which orders the same. Programs sort by key.
  */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../tenant';
-import { agencies, clients, loyalty_accounts, mile_lots, users } from '../schema';
+import { AGENCY_TABLES, agencies, clients, loyalty_accounts, mile_lots, users } from '../schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createTestDb } from '../../testing/test-db';
 import type { DbHandle } from '../client';
@@ -52,6 +52,19 @@ describe('row-level security', () => {
     await expect(withTenant(handle.db, a, (tx) => tx.insert(clients).values({ agency_id: b, name: 'Plantado em B' }))).rejects.toThrow();
     const bRows = await handle.db.select().from(clients).where(sql`${clients.agency_id} = ${b}`);
     expect(bRows.map((r) => r.name)).toEqual(['Cliente de B']);
+  });
+
+  it('covers every agency table: row-level security on, the agency_isolation policy, granted to the tenant role', async () => {
+    const res = await handle.db.execute(sql`
+      SELECT c.relname AS table, c.relrowsecurity AS rls,
+        EXISTS (SELECT 1 FROM pg_policies p WHERE p.tablename = c.relname AND p.policyname = 'agency_isolation') AS policy,
+        has_table_privilege('milheiro_app', c.oid, 'SELECT') AS granted
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname = ANY(${sql.raw(`ARRAY[${AGENCY_TABLES.map((t) => `'${t}'`).join(', ')}]`)})
+      ORDER BY 1`);
+    const rows = (res as unknown as { rows: { table: string; rls: boolean; policy: boolean; granted: boolean }[] }).rows;
+    expect(rows.map((r) => r.table)).toEqual([...AGENCY_TABLES].sort());
+    expect(rows.filter((r) => !r.rls || !r.policy || !r.granted)).toEqual([]);
   });
 
   it('without an agency set, nothing is visible', async () => {
