@@ -5,6 +5,7 @@ import type { ClientSort, SortOrder } from '@domain/clients/client.schema';
 import { formatCpfOrCnpj, formatPhone } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { Button } from '@/components/ui/button';
+import { MobileListHeader, selectAllState } from '@/components/list-selection';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   DropdownMenu,
@@ -13,7 +14,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -165,10 +165,6 @@ function ClientsWideTable({
   );
 }
 
-function selectAllState(rows: Client[], selectedIds: ReadonlySet<string>): boolean | 'indeterminate' {
-  const selected = rows.filter((client) => selectedIds.has(client.id)).length;
-  return rows.length > 0 && selected === rows.length ? true : selected > 0 ? 'indeterminate' : false;
-}
 
 function ClientRowMenu({ client, onEdit, onDelete }: { client: Client; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
   const navigate = useNavigate();
@@ -226,32 +222,15 @@ function ClientsCardList({
   const rows = clients ?? [];
   return (
     <div aria-busy={clients === undefined || refreshing}>
-      <div className="flex items-center justify-between gap-3 border-b px-4 py-2.5">
-        <label className="flex items-center gap-3 text-sm text-muted-foreground">
-          <Checkbox
-            aria-label="Selecionar todos"
-            checked={selectAllState(rows, selectedIds)}
-            disabled={rows.length === 0}
-            onCheckedChange={(checked) => onToggleAll(checked === true)}
-          />
-          Todos
-        </label>
-        <Select
-          aria-label="Ordenar por"
-          className="w-auto min-w-0"
-          value={`${sort}:${order}`}
-          onChange={(event) => {
-            const [nextSort, nextOrder] = event.target.value.split(':') as [ClientSort, SortOrder];
-            onSortChange(nextSort, nextOrder);
-          }}
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <MobileListHeader
+        rows={rows}
+        selectedIds={selectedIds}
+        onToggleAll={onToggleAll}
+        sort={sort}
+        order={order}
+        sortOptions={SORT_OPTIONS}
+        onSortChange={onSortChange}
+      />
       {clients === undefined ? (
         <ul aria-label="Carregando clientes" className="divide-y">
           {Array.from({ length: SKELETON_ROWS }, (_, i) => (

@@ -6,6 +6,7 @@ import type { LotSort, LotSortOrder } from '@domain/lots/lot.schema';
 import { remainingPercent } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
 import { Button } from '@/components/ui/button';
+import { MobileListHeader, selectAllState } from '@/components/list-selection';
 import { Checkbox } from '@/components/ui/checkbox';
 import {
   DropdownMenu,
@@ -14,7 +15,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useMediaQuery } from '@/hooks/use-media-query';
@@ -60,10 +60,6 @@ export function LotsTable(props: LotsTableProps) {
   return wide ? <LotsWideTable {...props} /> : <LotsCardList {...props} />;
 }
 
-function selectAllState(rows: Lot[], selectedIds: ReadonlySet<string>): boolean | 'indeterminate' {
-  const selected = rows.filter((lot) => selectedIds.has(lot.id)).length;
-  return rows.length > 0 && selected === rows.length ? true : selected > 0 ? 'indeterminate' : false;
-}
 
 function LotsWideTable({
   lots,
@@ -256,32 +252,15 @@ function LotsCardList({
   const rows = lots ?? [];
   return (
     <div aria-busy={lots === undefined || refreshing}>
-      <div className="flex items-center justify-between gap-3 border-b px-4 py-2.5">
-        <label className="flex items-center gap-3 text-sm text-muted-foreground">
-          <Checkbox
-            aria-label="Selecionar todos"
-            checked={selectAllState(rows, selectedIds)}
-            disabled={rows.length === 0}
-            onCheckedChange={(checked) => onToggleAll(checked === true)}
-          />
-          Todos
-        </label>
-        <Select
-          aria-label="Ordenar por"
-          className="w-auto min-w-0"
-          value={`${sort}:${order}`}
-          onChange={(event) => {
-            const [nextSort, nextOrder] = event.target.value.split(':') as [LotSort, LotSortOrder];
-            onSortChange(nextSort, nextOrder);
-          }}
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <MobileListHeader
+        rows={rows}
+        selectedIds={selectedIds}
+        onToggleAll={onToggleAll}
+        sort={sort}
+        order={order}
+        sortOptions={SORT_OPTIONS}
+        onSortChange={onSortChange}
+      />
       {lots === undefined ? (
         <ul aria-label="Carregando lotes" className="divide-y">
           {Array.from({ length: SKELETON_ROWS }, (_, i) => (
