@@ -105,10 +105,27 @@ export async function countClients(db: Db, filters: ClientFilters): Promise<numb
  * cards and the per-status counts, without scanning the clients.
  */
 export async function getClientTotals(db: Db, { agencyId }: { agencyId: string }) {
-  const [row] = await db.select().from(client_totals).where(eq(client_totals.agency_id, agencyId)).limit(1);
-  return (
-    row ?? { agency_id: agencyId, total_clients: 0, active_clients: 0, inactive_clients: 0, blocked_clients: 0, total_emissions: 0, total_revenue_cents: 0 }
-  );
+  // The agency's stripes (migration 0008), at most 16 rows of the primary key, summed.
+  const [row] = await db
+    .select({
+      total_clients: sql<string>`coalesce(sum(${client_totals.total_clients}), 0)::text`,
+      active_clients: sql<string>`coalesce(sum(${client_totals.active_clients}), 0)::text`,
+      inactive_clients: sql<string>`coalesce(sum(${client_totals.inactive_clients}), 0)::text`,
+      blocked_clients: sql<string>`coalesce(sum(${client_totals.blocked_clients}), 0)::text`,
+      total_emissions: sql<string>`coalesce(sum(${client_totals.total_emissions}), 0)::text`,
+      total_revenue_cents: sql<string>`coalesce(sum(${client_totals.total_revenue_cents}), 0)::text`,
+    })
+    .from(client_totals)
+    .where(eq(client_totals.agency_id, agencyId));
+  return {
+    agency_id: agencyId,
+    total_clients: Number(row?.total_clients ?? 0),
+    active_clients: Number(row?.active_clients ?? 0),
+    inactive_clients: Number(row?.inactive_clients ?? 0),
+    blocked_clients: Number(row?.blocked_clients ?? 0),
+    total_emissions: Number(row?.total_emissions ?? 0),
+    total_revenue_cents: Number(row?.total_revenue_cents ?? 0),
+  };
 }
 
 async function fetchRowsInOrder(db: Db, agencyId: string, ids: string[], order: ClientOrder): Promise<ClientRow[]> {

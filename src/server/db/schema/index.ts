@@ -19,6 +19,7 @@ import {
   pgTable,
   pgView,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -223,15 +224,18 @@ export const clients = pgTable(
 
 /**
  * Per-agency totals of the live client base (the clients list's summary cards), kept by the
- * statement-level triggers of migration 0005 on every write to clients, so the list never has to
- * scan the whole base. Derived, never typed in.
+ * statement-level triggers of migrations 0005 and 0008 on every write to clients, so the list never
+ * has to scan the whole base. Derived, never typed in. Striped (migration 0008): a client's figures
+ * go to the row of its stripe (client_totals_stripe(id), 0–15) and readers sum an agency's rows, so
+ * emissions of different clients do not queue on one agency-wide row.
  */
 export const client_totals = pgTable(
   'client_totals',
   {
     agency_id: uuid()
-      .primaryKey()
+      .notNull()
       .references(() => agencies.id, { onDelete: 'cascade' }),
+    stripe: smallint().notNull().default(0),
     total_clients: integer().notNull().default(0),
     active_clients: integer().notNull().default(0),
     inactive_clients: integer().notNull().default(0),
@@ -240,6 +244,8 @@ export const client_totals = pgTable(
     total_revenue_cents: cents().notNull().default(0),
   },
   (t) => [
+    primaryKey({ columns: [t.agency_id, t.stripe] }),
+    check('client_totals_stripe_range', sql`${t.stripe} BETWEEN 0 AND 15`),
     check(
       'client_totals_nonneg',
       sql`${t.total_clients} >= 0 AND ${t.active_clients} >= 0 AND ${t.inactive_clients} >= 0 AND ${t.blocked_clients} >= 0
@@ -496,6 +502,10 @@ export const emissions = pgTable(
     index('emissions_client_idx').on(t.client_id),
     index('emissions_account_idx').on(t.account_id),
     index('emissions_import_job_idx').on(t.import_job_id),
+    // The SLA statistic (average and P95 from submission to issue) reads only these, index-only.
+    index('emissions_sla_idx')
+      .on(t.agency_id, t.submitted_at, t.issued_at)
+      .where(sql`${t.issued_at} IS NOT NULL AND ${t.submitted_at} IS NOT NULL AND ${t.deleted_at} IS NULL`),
     check('emissions_status', sql`${t.status} IN ('pending', 'processing', 'issued', 'failed', 'cancelled')`),
     check('emissions_miles_positive', sql`${t.miles_used} > 0`),
     check(
