@@ -59,7 +59,7 @@ export async function engines(): Promise<{ name: string; open(): Promise<DbHandl
       await admin.end();
       const u = new URL(url);
       u.pathname = `/${name}`;
-      const h = await createDb({ kind: 'postgres', url: u.toString(), poolSize: 20 });
+      const h = await createDb({ kind: 'postgres', url: u.toString(), poolSize: Number(process.env.BENCH_POOL ?? 20) });
       await h.migrate();
       return {
         ...h,

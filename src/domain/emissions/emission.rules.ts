@@ -424,11 +424,23 @@ export function slaStats(pairs: readonly SlaPair[]): SlaStats {
     if (a !== null && b !== null && b > a) durations.push(b - a);
   }
   const count = durations.length;
-  if (count === 0) return { count: 0, average_hours: null, p95_hours: null };
+  if (count === 0) return slaStatsOf({ count: 0, total_ms: 0, p95_ms: null });
   durations.sort((x, y) => x - y);
   const total = durations.reduce((s, d) => s + d, 0);
-  const p95 = durations[Math.min(Math.floor((95 * count) / 100), count - 1)]!;
-  return { count, average_hours: round2(total / count / MS_PER_HOUR), p95_hours: round2(p95 / MS_PER_HOUR) };
+  return slaStatsOf({ count, total_ms: total, p95_ms: durations[slaP95Index(count)]! });
+}
+
+/** The P95's position in the sorted durations: ⌊95 × count ÷ 100⌋, clamped to the last. */
+export const slaP95Index = (count: number) => Math.min(Math.floor((95 * count) / 100), count - 1);
+
+/**
+ * The statistic from its aggregate (what the server computes in SQL over whole milliseconds:
+ * how many positive durations, their sum, and the one at slaP95Index), rounded as slaStats.
+ */
+export function slaStatsOf(aggregate: { count: number; total_ms: number; p95_ms: number | null }): SlaStats {
+  const { count, total_ms, p95_ms } = aggregate;
+  if (count === 0 || p95_ms === null) return { count: 0, average_hours: null, p95_hours: null };
+  return { count, average_hours: round2(total_ms / count / MS_PER_HOUR), p95_hours: round2(p95_ms / MS_PER_HOUR) };
 }
 
 /** '12,5 h' for tooltips; '—' without a value. */

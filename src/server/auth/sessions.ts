@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
-import { agencies, sessions, users } from '../db/schema';
+import type { Database, Db, Transaction } from '../db/client';
+import { preparedStatement } from '../db/prepared';
+import { APP_ROLE } from '../db/tenant';
+import { sessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'milheiro_session';
 /** Sliding expiry: a session lives 7 days past its last use (refreshed at most every 5 minutes). */
@@ -34,37 +36,44 @@ export async function createSession(db: Db, input: { userId: string; agencyId: s
 }
 
 /**
- * Resolves the cookie token to a live session, sliding its expiry. Runs before the agency is
- * known, as the owner role; it reads only the sessions row the token hashes to.
+ * The session the token hashes to, if live (not expired, its agency active), and, in the same
+ * statement and only for that row, the transaction entered as the tenant role with its agency
+ * (set_config(..., true) is SET LOCAL: docs/decisions/0001, DESIGN.md §2). It runs first in the
+ * request's transaction, as the owner, reading only the sessions row the token hashes to; one
+ * round trip where a separate lookup and enterTenant took two.
  */
-export async function resolveSession(db: Database, token: string): Promise<SessionContext | null> {
+const enterSessionRow = preparedStatement<{ session_id: string; user_id: string; agency_id: string; expires_ms: number; last_seen_ms: number }>(
+  'session_enter',
+  sql`SELECT s.id AS session_id, s.user_id, s.agency_id,
+      (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms, (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS last_seen_ms,
+      set_config('role', ${APP_ROLE}, true) AS entered_role, set_config('app.agency_id', s.agency_id::text, true) AS entered_agency
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id
+    JOIN agencies a ON a.id = s.agency_id
+    WHERE s.id = ${sql.placeholder('id')} AND s.expires_at > now() AND a.is_active
+    LIMIT 1`,
+);
+
+/**
+ * Resolves the cookie token to a live session and enters the transaction as its agency (see
+ * enterSessionRow); null, with nothing entered, when there is none. Slides the expiry at most
+ * every SESSION_TOUCH_INTERVAL_MS (as the tenant, whose policy admits its own sessions row).
+ */
+export async function enterSession(tx: Transaction, token: string): Promise<SessionContext | null> {
   const id = hashToken(token);
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.user_id,
-      agencyId: sessions.agency_id,
-      expiresAt: sessions.expires_at,
-      lastSeenAt: sessions.last_seen_at,
-      agencyActive: agencies.is_active,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .innerJoin(agencies, eq(agencies.id, sessions.agency_id))
-    .where(and(eq(sessions.id, id), gt(sessions.expires_at, sql`now()`)))
-    .limit(1);
-  if (!row || !row.agencyActive) return null;
-  let expiresAt = new Date(row.expiresAt);
+  const [row] = await enterSessionRow(tx, { id });
+  if (!row) return null;
+  let expiresAt = new Date(row.expires_ms);
   let refreshed = false;
-  if (Date.now() - new Date(row.lastSeenAt).getTime() > SESSION_TOUCH_INTERVAL_MS) {
+  if (Date.now() - row.last_seen_ms > SESSION_TOUCH_INTERVAL_MS) {
     expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await db
+    await tx
       .update(sessions)
       .set({ last_seen_at: sql`now()`, expires_at: expiresAt.toISOString() })
       .where(eq(sessions.id, id));
     refreshed = true;
   }
-  return { sessionId: row.sessionId, userId: row.userId, agencyId: row.agencyId, expiresAt, refreshed };
+  return { sessionId: row.session_id, userId: row.user_id, agencyId: row.agency_id, expiresAt, refreshed };
 }
 
 export async function deleteSession(db: Db, sessionId: string) {

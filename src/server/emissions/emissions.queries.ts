@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { marginPercent } from '../../domain/emissions/emission.rules';
+import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { marginPercent, slaStatsOf, type SlaStats } from '../../domain/emissions/emission.rules';
 import type { EmissionListQuery } from '../../domain/emissions/emission.schema';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
+import { preparedStatement } from '../db/prepared';
+import { TAKE_MILES_CTES } from '../lots/allocation.service';
 import { clients, emission_allocations, emission_passengers, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
 
 /**
@@ -154,12 +156,38 @@ export async function getAllocations(db: Db, agencyId: string, emissionId: strin
   return rows;
 }
 
-/** Submission and issue times of the agency's issued emissions, for the SLA statistic. */
-export async function getSlaPairs(db: Db, agencyId: string) {
-  return db
-    .select({ submitted_at: emissions.submitted_at, issued_at: emissions.issued_at })
-    .from(emissions)
-    .where(and(eq(emissions.agency_id, agencyId), isNull(emissions.deleted_at), isNotNull(emissions.submitted_at), isNotNull(emissions.issued_at)));
+/**
+ * The SLA statistic's inputs (spec part 2 §9) as CTEs over emissions_sla_idx: `sla` holds each
+ * positive time from submission to issue of the agency's issued emissions in whole milliseconds
+ * (as the browser reads the timestamps), its position i in order and their number n. SLA_COLUMNS
+ * reads from it how many, their sum and the one at the P95 position (slaP95Index); slaStatsOf
+ * rounds them. Nothing but three numbers leaves the database. Placeholder: agency_id.
+ */
+const SLA_CTES = sql`sla_ms AS (
+    SELECT floor(extract(epoch FROM issued_at) * 1000) - floor(extract(epoch FROM submitted_at) * 1000) AS ms
+    FROM emissions
+    WHERE agency_id = ${sql.placeholder('agency_id')} AND deleted_at IS NULL AND submitted_at IS NOT NULL AND issued_at IS NOT NULL
+  ), sla AS (
+    SELECT ms, row_number() OVER (ORDER BY ms) - 1 AS i, count(*) OVER () AS n FROM sla_ms WHERE ms > 0
+  )`;
+const SLA_COLUMNS = sql`(SELECT count(*) FROM sla)::int AS sla_count, (SELECT coalesce(sum(ms), 0) FROM sla)::text AS sla_total_ms,
+  (SELECT ms FROM sla WHERE i = least((95 * n) / 100, n - 1))::text AS sla_p95_ms`;
+
+interface SlaColumns {
+  sla_count: number;
+  sla_total_ms: string;
+  sla_p95_ms: string | null;
+}
+
+const slaOf = (row: SlaColumns | undefined): SlaStats =>
+  slaStatsOf({ count: row?.sla_count ?? 0, total_ms: Number(row?.sla_total_ms ?? 0), p95_ms: row?.sla_p95_ms == null ? null : Number(row.sla_p95_ms) });
+
+const selectSlaStats = preparedStatement<SlaColumns>('emission_sla_stats', sql`WITH ${SLA_CTES} SELECT ${SLA_COLUMNS}`);
+
+/** The agency's SLA statistic, computed in SQL. */
+export async function getSlaStats(db: Db, agencyId: string): Promise<SlaStats> {
+  const [row] = await selectSlaStats(db, { agency_id: agencyId });
+  return slaOf(row);
 }
 
 export async function getProgramRule(db: Db, agencyId: string, program: string) {
@@ -167,14 +195,6 @@ export async function getProgramRule(db: Db, agencyId: string, program: string) 
     .select({ sla_target_hours: program_rules.sla_target_hours, cpm_cap: program_rules.cpm_cap })
     .from(program_rules)
     .where(and(eq(program_rules.agency_id, agencyId), eq(program_rules.program, program)));
-  return row ?? null;
-}
-
-export async function getClientForEmission(db: Db, agencyId: string, clientId: string) {
-  const [row] = await db
-    .select({ id: clients.id, name: clients.name, document: clients.document })
-    .from(clients)
-    .where(and(eq(clients.agency_id, agencyId), eq(clients.id, clientId), isNull(clients.deleted_at)));
   return row ?? null;
 }
 
@@ -238,25 +258,116 @@ export async function getAccountPastPassengers(db: Db, agencyId: string, account
     .orderBy(desc(emissions.created_at));
 }
 
-/** A new emission, submitted now (the same instant as created_at: the transaction's now()). */
-export async function insertEmission(db: Db, values: Omit<typeof emissions.$inferInsert, 'submitted_at'>) {
-  const [row] = await db
-    .insert(emissions)
-    .values({ ...values, submitted_at: sql`now()` })
-    .returning({ id: emissions.id });
-  return row!.id;
+const selectCreateContext = preparedStatement<
+  {
+    client_id: string | null;
+    client_name: string | null;
+    client_email: string | null;
+    account_id: string | null;
+    account_client_id: string | null;
+    program: string | null;
+    account_number: string | null;
+    settings: unknown;
+    sla_target_hours: number | null;
+  } & SlaColumns
+>(
+  'emission_create_context',
+  sql`WITH ${SLA_CTES}
+    SELECT c.id AS client_id, c.name AS client_name, c.email AS client_email, a.id AS account_id, a.client_id AS account_client_id,
+      a.program, a.account_number, g.settings, r.sla_target_hours, ${SLA_COLUMNS}
+    FROM agencies g
+    LEFT JOIN clients c ON c.agency_id = g.id AND c.id = ${sql.placeholder('client_id')} AND c.deleted_at IS NULL
+    LEFT JOIN loyalty_accounts a ON a.agency_id = g.id AND a.id = ${sql.placeholder('account_id')} AND a.deleted_at IS NULL
+    LEFT JOIN program_rules r ON r.agency_id = g.id AND r.program = a.program
+    WHERE g.id = ${sql.placeholder('agency_id')}`,
+);
+
+/**
+ * What creating an emission reads before it locks anything, in one round trip: the client and the
+ * account (each null when not this agency's, deleted or unknown), the agency's settings (its
+ * allocation policy), the account program's SLA target and the agency's SLA statistic.
+ */
+export async function getCreateContext(db: Db, agencyId: string, clientId: string, accountId: string) {
+  const [row] = await selectCreateContext(db, { agency_id: agencyId, client_id: clientId, account_id: accountId });
+  if (!row) return null;
+  const { sla_count: _c, sla_total_ms: _t, sla_p95_ms: _p, ...rest } = row;
+  return { ...rest, sla: slaOf(row) };
 }
 
-export async function setEmissionMoney(db: Db, agencyId: string, id: string, values: { miles_cost_cents: number; margin_cents: number }) {
-  await db
-    .update(emissions)
-    .set(values)
-    .where(and(eq(emissions.agency_id, agencyId), eq(emissions.id, id)));
+export interface NewEmission {
+  id: string;
+  agency_id: string;
+  client_id: string;
+  account_id: string;
+  pnr: string | null;
+  route: string;
+  departure_date: string | null;
+  miles_used: number;
+  fees_cents: number;
+  revenue_cents: number;
+  rav_cents: number;
+  miles_cost_cents: number;
+  margin_cents: number;
+  status: string;
+  created_by: string | null;
 }
 
-export async function insertPassengers(db: Db, agencyId: string, emissionId: string, passengers: { name: string; cpf: string }[]) {
-  if (passengers.length === 0) return;
-  await db.insert(emission_passengers).values(passengers.map((p) => ({ agency_id: agencyId, emission_id: emissionId, name: p.name, cpf: p.cpf })));
+interface WrittenEmission {
+  created_at: string;
+  submitted_at: string;
+  passengers: { id: string; name: string; cpf: string }[];
+  allocations: { lot_id: string; miles: number; cost_per_thousand: string; cost_cents: number; lot_supplier: string | null; lot_expiry_date: string | null }[];
+}
+
+const P = (name: string) => sql.placeholder(name);
+
+const writeEmission = preparedStatement<WrittenEmission>(
+  'emission_create_write',
+  sql`WITH e AS (
+      INSERT INTO emissions (id, agency_id, client_id, account_id, pnr, route, departure_date, miles_used, fees_cents, revenue_cents,
+        rav_cents, miles_cost_cents, margin_cents, status, created_by, submitted_at)
+      VALUES (${P('emission_id')}, ${P('agency_id')}, ${P('client_id')}, ${P('account_id')}, ${P('pnr')}, ${P('route')}, ${P('departure_date')},
+        ${P('miles_used')}, ${P('fees_cents')}, ${P('revenue_cents')}, ${P('rav_cents')}, ${P('miles_cost_cents')}, ${P('margin_cents')},
+        ${P('status')}, ${P('created_by')}, now())
+      RETURNING created_at, submitted_at
+    ), ${TAKE_MILES_CTES}, pax AS (
+      INSERT INTO emission_passengers (agency_id, emission_id, name, cpf)
+      SELECT ${P('agency_id')}, ${P('emission_id')}, p.name, p.cpf FROM jsonb_to_recordset(${P('passengers')}::jsonb) AS p(name text, cpf text)
+      RETURNING id, name, cpf
+    ), act AS (
+      INSERT INTO activity (agency_id, user_id, kind, description, ref_type, ref_id)
+      VALUES (${P('agency_id')}, ${P('created_by')}, 'emission_created', ${P('activity')}, 'emission', ${P('emission_id')})
+      RETURNING id
+    )
+    SELECT e.created_at::text AS created_at, e.submitted_at::text AS submitted_at,
+      (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'cpf', p.cpf) ORDER BY p.id), '[]'::json) FROM pax p) AS passengers,
+      (SELECT coalesce(json_agg(json_build_object('lot_id', a.lot_id, 'miles', a.miles, 'cost_per_thousand', a.cost_per_thousand::text,
+          'cost_cents', a.cost_cents, 'lot_supplier', l.supplier, 'lot_expiry_date', l.expiry_date)
+          ORDER BY a.cost_per_thousand, l.expiry_date ASC NULLS LAST, a.lot_id), '[]'::json)
+        FROM allocated a JOIN mile_lots l ON l.agency_id = ${P('agency_id')} AND l.id = a.lot_id) AS allocations
+    FROM e, (SELECT count(*) FROM act) written`,
+);
+
+/**
+ * Writes a new emission in one statement: the emission (submitted now, the same instant as
+ * created_at: the transaction's now()), the allocation engine's TAKE_MILES_CTES (the lots' miles
+ * and the allocation rows, which may point at the emission since foreign keys are checked at the
+ * statement's end), the passengers and the activity line. Returns what the detail shows of them,
+ * in the detail's orders (getPassengers, getAllocations).
+ */
+export async function insertEmissionTakingMiles(
+  db: Db,
+  input: { emission: NewEmission; takeMiles: Record<string, string>; passengers: { name: string; cpf: string }[]; activity: string },
+): Promise<WrittenEmission> {
+  const { id, ...e } = input.emission;
+  const [row] = await writeEmission(db, {
+    ...e,
+    emission_id: id,
+    ...input.takeMiles,
+    passengers: JSON.stringify(input.passengers),
+    activity: input.activity,
+  });
+  return row!;
 }
 
 export type TimestampField = 'submitted_at' | 'issued_at' | 'failed_at' | 'cancelled_at';

@@ -11,31 +11,31 @@ import {
   EMISSION_ACTION_DEFINITIONS,
   INITIAL_EMISSION_STATUS,
   planTransition,
-  slaStats,
   type EmissionAction,
 } from '../../domain/emissions/emission.rules';
 import { EMISSION_MESSAGES, type EmissionCreateInput, type EmissionListQuery } from '../../domain/emissions/emission.schema';
+import { randomUUID } from 'node:crypto';
 import { recordActivity } from '../activity/activity.queries';
+import { readSettings } from '../agency/agency.queries';
 import type { Transaction } from '../db/client';
 import { AppError } from '../http/errors';
-import { allocateMiles, releaseMiles } from '../lots/allocation.service';
+import { lockAllocationCandidates, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
 import {
   applyTransition,
   getAccount,
   getAccountAvailableLots,
   getAccountPastPassengers,
   getAllocations,
-  getClientForEmission,
+  getCreateContext,
   getEmission,
   getEmissionsPage,
   getEmissionSummary,
   getPassengers,
   getProgramRule,
-  getSlaPairs,
-  insertEmission,
-  insertPassengers,
+  getSlaStats,
+  insertEmissionTakingMiles,
   lockEmission,
-  setEmissionMoney,
+  toEmissionDto,
 } from './emissions.queries';
 
 export const EMISSION_SERVER_MESSAGES = {
@@ -75,7 +75,7 @@ export async function getEmissionDetail(db: Transaction, agencyId: string, id: s
   const passengers = await getPassengers(db, agencyId, id);
   const allocations = await getAllocations(db, agencyId, id);
   const rule = await getProgramRule(db, agencyId, emission.program);
-  const stats = slaStats(await getSlaPairs(db, agencyId));
+  const stats = await getSlaStats(db, agencyId);
 
   const points: { kind: TimelineKind; at: string | null }[] = [
     { kind: 'created', at: emission.created_at },
@@ -101,9 +101,12 @@ export async function getEmissionDetail(db: Transaction, agencyId: string, id: s
 }
 
 /**
- * POST /emissions: checks the client and its account, writes the emission (processing, submitted
- * now), takes the miles from that account's lots (allocateMiles: the chosen lots, else the
- * agency's policy), sets the miles cost and margin, the passengers and an activity line.
+ * POST /emissions in three round trips after the request's own: one read (client, account,
+ * policy, SLA target; then the SLA statistic, before any lock is taken), the account's lots
+ * locked and planned by the allocation engine, and one statement writing the emission
+ * (processing, submitted now) with its final money, the miles taken, its allocations, passengers
+ * and activity line. The detail is answered from what was written, as GET /emissions/:id shows
+ * it. Locks (the lots, then the client's figures) are held only for that statement and the commit.
  */
 export async function createEmission(
   db: Transaction,
@@ -112,77 +115,91 @@ export async function createEmission(
   options: { today: string; logger?: Pick<Logger, 'warn'> },
 ) {
   const { agencyId } = actor;
-  const client = await getClientForEmission(db, agencyId, input.client_id);
-  if (!client) {
+  const context = await getCreateContext(db, agencyId, input.client_id, input.account_id);
+  if (!context?.client_id) {
     throw new AppError('CLIENT_NOT_FOUND', EMISSION_SERVER_MESSAGES.clientNotFound, {
       status: 404,
       fields: { client_id: EMISSION_MESSAGES.clientInvalid },
     });
   }
-  const account = await getAccount(db, agencyId, input.account_id);
-  if (!account) {
+  if (!context.account_id) {
     throw new AppError('ACCOUNT_NOT_FOUND', EMISSION_SERVER_MESSAGES.accountNotFound, {
       status: 404,
       fields: { account_id: EMISSION_MESSAGES.accountInvalid },
     });
   }
-  if (account.client_id !== client.id) {
+  if (context.account_client_id !== context.client_id) {
     throw new AppError('ACCOUNT_NOT_FOUND', EMISSION_SERVER_MESSAGES.accountNotOfClient, {
       status: 404,
       fields: { account_id: EMISSION_SERVER_MESSAGES.accountNotOfClient },
     });
   }
-
-  // Written first, since the allocations point at it; the money is completed after allocating.
-  const provisional = computeEmissionFinancials({
-    miles_cost_cents: 0,
+  const id = randomUUID();
+  const candidates = await lockAllocationCandidates(db, {
+    agencyId,
+    accountId: context.account_id,
+    lotIds: input.lot_ids.length > 0 ? input.lot_ids : undefined,
+    today: options.today,
+  });
+  const plan = planOrRefuse(candidates, input.miles_used, {
+    policy: readSettings(context.settings).lot_allocation_policy,
+    today: options.today,
+    logger: options.logger,
+    context: { agencyId, accountId: context.account_id, emissionId: id },
+  });
+  const financials = computeEmissionFinancials({
+    miles_cost_cents: plan.total_cost_cents,
     fees_cents: input.fees_cents,
     revenue_cents: input.revenue_cents,
     rav_cents: input.rav_cents,
   });
-  const id = await insertEmission(db, {
+  const emission = {
+    id,
     agency_id: agencyId,
-    client_id: client.id,
-    account_id: account.id,
-    pnr: input.pnr,
+    client_id: context.client_id,
+    account_id: context.account_id,
+    pnr: input.pnr ?? null,
     route: input.route,
-    departure_date: input.departure_date,
+    departure_date: input.departure_date ?? null,
     miles_used: input.miles_used,
     fees_cents: input.fees_cents,
     revenue_cents: input.revenue_cents,
     rav_cents: input.rav_cents,
-    miles_cost_cents: 0,
-    margin_cents: provisional.margin_cents,
+    miles_cost_cents: plan.total_cost_cents,
+    margin_cents: financials.margin_cents,
     status: INITIAL_EMISSION_STATUS,
     created_by: actor.userId,
+  };
+  const written = await insertEmissionTakingMiles(db, {
+    emission,
+    takeMiles: takeMilesValues(plan, candidates),
+    passengers: input.passengers,
+    activity: `Emissão ${input.route} criada para ${context.client_name}`,
   });
+  if (written.allocations.length !== plan.allocations.length) throw new Error('emission: a planned lot was not updated');
 
-  const allocation = await allocateMiles(db, {
-    agencyId,
-    accountId: account.id,
-    miles: input.miles_used,
-    emissionId: id,
-    lotIds: input.lot_ids.length > 0 ? input.lot_ids : undefined,
-    today: options.today,
-    logger: options.logger,
-  });
-  const financials = computeEmissionFinancials({
-    miles_cost_cents: allocation.total_cost_cents,
-    fees_cents: input.fees_cents,
-    revenue_cents: input.revenue_cents,
-    rav_cents: input.rav_cents,
-  });
-  await setEmissionMoney(db, agencyId, id, { miles_cost_cents: allocation.total_cost_cents, margin_cents: financials.margin_cents });
-  await insertPassengers(db, agencyId, id, input.passengers);
-  await recordActivity(db, {
-    agencyId,
-    userId: actor.userId,
-    kind: 'emission_created',
-    description: `Emissão ${input.route} criada para ${client.name}`,
-    refType: 'emission',
-    refId: id,
-  });
-  return getEmissionDetail(db, agencyId, id);
+  const { agency_id: _agency, created_by: _by, ...shown } = emission;
+  return {
+    emission: toEmissionDto({
+      ...shown,
+      client_name: context.client_name!,
+      client_email: context.client_email,
+      program: context.program!,
+      account_number: context.account_number,
+      created_at: written.created_at,
+      submitted_at: written.submitted_at,
+      issued_at: null,
+      failed_at: null,
+      cancelled_at: null,
+    }),
+    passengers: written.passengers,
+    allocations: written.allocations,
+    timeline: [
+      { kind: 'created' as TimelineKind, at: written.created_at },
+      { kind: 'submitted' as TimelineKind, at: written.submitted_at },
+    ],
+    sla: { ...context.sla, target_hours: context.sla_target_hours ?? DEFAULT_SLA_TARGET_HOURS },
+  };
 }
 
 /** POST /emissions/:id/transitions: the row is locked first, so two racing transitions cannot both apply. */

@@ -2,8 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isValidIsoDate, todayIso } from '../../domain/format';
-import { enterTenant } from '../db/tenant';
-import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
+import { enterSession, SESSION_COOKIE } from '../auth/sessions';
 import { AppError, MESSAGES } from './errors';
 import type { AppEnv } from './context';
 
@@ -58,36 +57,37 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
   });
 }
 
-/** Every /api/v1 route but PUBLIC_PATHS needs a live session; then it runs as its agency. */
-export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (PUBLIC_PATHS.has(c.req.path)) return next();
-  const token = getCookie(c, SESSION_COOKIE);
-  const session = token ? await resolveSession(c.var.deps.db, token) : null;
-  if (!session) {
-    if (token) deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    throw new AppError('UNAUTHENTICATED', MESSAGES.unauthorized, { status: 401 });
-  }
-  c.set('session', session);
-  if (session.refreshed && token) setSessionCookie(c, token, session.expiresAt);
-  return tenantTransaction(c, next);
-};
-
 class RollbackSignal extends Error {}
 
 /**
- * Runs the rest of the request in one transaction as the tenant role with the session's agency
- * (DESIGN.md §2). Any error or 4xx/5xx answer rolls it back, so a refused request writes nothing.
+ * Every /api/v1 route but PUBLIC_PATHS needs a live session; then the rest of the request runs in
+ * one transaction as the tenant role with the session's agency (DESIGN.md §2), entered by the
+ * statement that finds the session. Any error or 4xx/5xx answer rolls it back, so a refused
+ * request writes nothing.
  */
-export const tenantTransaction: MiddlewareHandler<AppEnv> = async (c, next) => {
-  try {
-    await c.var.deps.db.transaction(async (tx) => {
-      await enterTenant(tx, c.var.session.agencyId);
-      c.set('db', tx);
-      await next();
-      if (c.error || c.res.status >= 400) throw new RollbackSignal();
-    });
-  } catch (err) {
-    if (!(err instanceof RollbackSignal)) throw err;
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (PUBLIC_PATHS.has(c.req.path)) return next();
+  const token = getCookie(c, SESSION_COOKIE);
+  let found = false;
+  if (token) {
+    try {
+      await c.var.deps.db.transaction(async (tx) => {
+        const session = await enterSession(tx, token);
+        if (!session) throw new RollbackSignal();
+        found = true;
+        c.set('session', session);
+        c.set('db', tx);
+        if (session.refreshed) setSessionCookie(c, token, session.expiresAt);
+        await next();
+        if (c.error || c.res.status >= 400) throw new RollbackSignal();
+      });
+    } catch (err) {
+      if (!(err instanceof RollbackSignal)) throw err;
+    }
+  }
+  if (!found) {
+    if (token) deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    throw new AppError('UNAUTHENTICATED', MESSAGES.unauthorized, { status: 401 });
   }
 };
 

@@ -7,13 +7,14 @@
 // locks, the second plans with what the first left, and none deadlocks. The plan itself is the
 // domain's (src/domain/lots/allocation.ts); nothing here ranks lots.
 
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { planAllocation, SHORTAGE_MESSAGE_LOG, SHORTAGE_MESSAGE_PT, type AllocationPolicy, type PlannedAllocation } from '../../domain/lots/allocation';
 import { lotStatusAfterAllocation, lotStatusAfterRelease } from '../../domain/lots/lot.rules';
 import { todayIso } from '../../domain/format';
 import { readSettings } from '../agency/agency.queries';
 import type { Transaction } from '../db/client';
+import { preparedStatement } from '../db/prepared';
 import { agencies, emission_allocations, emissions, mile_lots } from '../db/schema';
 import { AppError, MESSAGES } from '../http/errors';
 
@@ -57,10 +58,121 @@ export function insufficientMiles(shortage: { requested: number; available: numb
   return new AppError('INSUFFICIENT_MILES', message, { status: 409, fields: { miles: message }, details: { ...shortage } });
 }
 
+/** A candidate lot as locked for allocation: what the planner needs, and what a response shows. */
+export interface LockedLot {
+  id: string;
+  remaining_quantity: number;
+  cost_per_thousand: string;
+  expiry_date: string | null;
+  purchase_date: string;
+  status: string;
+  supplier: string | null;
+}
+
+const LOCKED_LOT_COLUMNS = sql.raw(`id, remaining_quantity, cost_per_thousand::text AS cost_per_thousand, expiry_date::text AS expiry_date,
+  purchase_date::text AS purchase_date, status, supplier`);
+
+/** The chosen lots of the account (a manual choice), whatever their state: the planner says why one cannot serve. */
+const lockChosenLots = preparedStatement<LockedLot>(
+  'allocation_lock_chosen_lots',
+  sql`SELECT ${LOCKED_LOT_COLUMNS} FROM mile_lots
+    WHERE agency_id = ${sql.placeholder('agency_id')} AND account_id = ${sql.placeholder('account_id')} AND deleted_at IS NULL
+      AND id = ANY(string_to_array(${sql.placeholder('lot_ids')}, ',')::uuid[])
+    ORDER BY id FOR NO KEY UPDATE`,
+);
+
+/** The account's lots that can be eligible today. */
+const lockEligibleLots = preparedStatement<LockedLot>(
+  'allocation_lock_eligible_lots',
+  sql`SELECT ${LOCKED_LOT_COLUMNS} FROM mile_lots
+    WHERE agency_id = ${sql.placeholder('agency_id')} AND account_id = ${sql.placeholder('account_id')} AND deleted_at IS NULL
+      AND status = 'available' AND remaining_quantity > 0
+      AND (expiry_date IS NULL OR expiry_date >= ${sql.placeholder('today')}::date)
+    ORDER BY id FOR NO KEY UPDATE`,
+);
+
+/**
+ * Locks, in id order, the account's lots an allocation may draw from: the chosen ones (each must
+ * be of this account, else LOT_NOT_FOUND), or else only those that can be eligible today. A row
+ * another transaction changed meanwhile is re-read (and re-checked) after its lock. FOR NO KEY
+ * UPDATE is the lock the taking UPDATE takes anyway: allocators and releasers queue on it, while
+ * foreign-key checks of rows pointing at the lot (KEY SHARE) are not held up.
+ */
+export async function lockAllocationCandidates(
+  tx: Transaction,
+  params: { agencyId: string; accountId: string; lotIds?: string[]; today: string },
+): Promise<LockedLot[]> {
+  const { agencyId, accountId, today } = params;
+  const lotIds = params.lotIds ? [...new Set(params.lotIds.map((id) => id.toLowerCase()))] : undefined;
+  if (!lotIds) return lockEligibleLots(tx, { agency_id: agencyId, account_id: accountId, today });
+  const candidates = await lockChosenLots(tx, { agency_id: agencyId, account_id: accountId, lot_ids: lotIds.join(',') });
+  if (candidates.length !== lotIds.length) {
+    throw new AppError('LOT_NOT_FOUND', ALLOCATION_MESSAGES.lotNotInAccount, { status: 404, fields: { lot_ids: ALLOCATION_MESSAGES.lotNotInAccount } });
+  }
+  return candidates;
+}
+
+export type AllocationPlanned = Extract<ReturnType<typeof planAllocation>, { ok: true }>;
+
+/** The domain's plan over the locked lots; a shortage is logged (spec's English line) and refused with INSUFFICIENT_MILES. */
+export function planOrRefuse(
+  candidates: readonly LockedLot[],
+  miles: number,
+  options: { policy: AllocationPolicy; today: string; logger?: Pick<Logger, 'warn'>; context: Record<string, unknown> },
+): AllocationPlanned {
+  const plan = planAllocation(candidates, miles, { policy: options.policy, today: options.today });
+  if (!plan.ok) {
+    options.logger?.warn({ ...options.context, ...plan.shortage }, SHORTAGE_MESSAGE_LOG(plan.shortage.missing));
+    throw insufficientMiles(plan.shortage);
+  }
+  return plan;
+}
+
+/**
+ * The two common table expressions that write a plan: `taken` takes the miles from the lots
+ * (remaining and the status they now have), `allocated` records which lot gave what to the
+ * emission, only for a lot actually updated, RETURNING id, lot_id, miles, cost_per_thousand and
+ * cost_cents. Inside one statement, so the lots' locks are held for one round trip and the commit;
+ * a caller's statement may add its own CTEs (the emission itself, before them). Its placeholders
+ * are agency_id, emission_id and those of takeMilesValues.
+ */
+export const TAKE_MILES_CTES = sql`taken AS (
+    UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()
+    FROM jsonb_to_recordset(${sql.placeholder('take_lots')}::jsonb) AS v(lot_id uuid, miles integer, status text)
+    WHERE l.agency_id = ${sql.placeholder('agency_id')} AND l.id = ANY(string_to_array(${sql.placeholder('take_lot_ids')}, ',')::uuid[])
+      AND l.id = v.lot_id
+    RETURNING l.id
+  ), allocated AS (
+    INSERT INTO emission_allocations (agency_id, emission_id, lot_id, miles, cost_per_thousand, cost_cents)
+    SELECT ${sql.placeholder('agency_id')}, ${sql.placeholder('emission_id')}, p.lot_id, p.miles, p.cost_per_thousand, p.cost_cents
+    FROM jsonb_to_recordset(${sql.placeholder('take_allocations')}::jsonb)
+      AS p(lot_id uuid, miles integer, cost_per_thousand numeric, cost_cents bigint)
+    JOIN taken ON taken.id = p.lot_id
+    RETURNING id, lot_id, miles, cost_per_thousand, cost_cents
+  )`;
+
+/** The values of TAKE_MILES_CTES for a plan over the locked lots. */
+export function takeMilesValues(plan: AllocationPlanned, candidates: readonly LockedLot[]) {
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const lots = plan.allocations.map((a) => ({
+    lot_id: a.lot_id,
+    miles: a.miles,
+    status: lotStatusAfterAllocation(byId.get(a.lot_id)!.remaining_quantity - a.miles),
+  }));
+  return {
+    take_lots: JSON.stringify(lots),
+    take_lot_ids: lots.map((l) => l.lot_id).join(','),
+    take_allocations: JSON.stringify(plan.allocations),
+  };
+}
+
+const writeAllocation = preparedStatement<{ id: string; lot_id: string }>('allocation_write', sql`WITH ${TAKE_MILES_CTES} SELECT id, lot_id FROM allocated`);
+
 /**
  * Takes `miles` from the account's eligible lots in the policy's order and records which lot
- * gave what (emission_allocations), inside the caller's transaction. On shortage nothing is
- * written and INSUFFICIENT_MILES (409) says how many miles are missing.
+ * gave what (emission_allocations), inside the caller's transaction, for an emission that already
+ * exists. On shortage nothing is written and INSUFFICIENT_MILES (409) says how many miles are
+ * missing. (Creating an emission writes the same CTEs in its own statement: emissions.service.)
  */
 export async function allocateMiles(tx: Transaction, params: AllocateMilesParams): Promise<AllocationResult> {
   const { agencyId, accountId, miles, emissionId } = params;
@@ -78,69 +190,10 @@ export async function allocateMiles(tx: Transaction, params: AllocateMilesParams
   if (emission.account_id !== accountId) throw new AppError('ACCOUNT_MISMATCH', ALLOCATION_MESSAGES.accountMismatch, { status: 409 });
   const policy = params.policy ?? readSettings(emission.settings).lot_allocation_policy;
 
-  const lotIds = params.lotIds ? [...new Set(params.lotIds.map((id) => id.toLowerCase()))] : undefined;
-  // The candidates, locked in id order. Without a manual choice only lots that can be eligible are
-  // locked; a row another transaction changed meanwhile is re-read (and re-checked) after its lock.
-  // FOR NO KEY UPDATE is the lock the UPDATE below takes anyway: allocators and releasers queue on
-  // it, while foreign-key checks of rows pointing at the lot (KEY SHARE) are not held up.
-  const candidates = await tx
-    .select({
-      id: mile_lots.id,
-      remaining_quantity: mile_lots.remaining_quantity,
-      cost_per_thousand: mile_lots.cost_per_thousand,
-      expiry_date: mile_lots.expiry_date,
-      purchase_date: mile_lots.purchase_date,
-      status: mile_lots.status,
-    })
-    .from(mile_lots)
-    .where(
-      and(
-        eq(mile_lots.agency_id, agencyId),
-        eq(mile_lots.account_id, accountId),
-        isNull(mile_lots.deleted_at),
-        ...(lotIds
-          ? [inArray(mile_lots.id, lotIds)]
-          : [
-              eq(mile_lots.status, 'available'),
-              sql`${mile_lots.remaining_quantity} > 0`,
-              sql`(${mile_lots.expiry_date} IS NULL OR ${mile_lots.expiry_date} >= ${today})`,
-            ]),
-      ),
-    )
-    .orderBy(asc(mile_lots.id))
-    .for('no key update');
-  if (lotIds && candidates.length !== lotIds.length) {
-    throw new AppError('LOT_NOT_FOUND', ALLOCATION_MESSAGES.lotNotInAccount, { status: 404, fields: { lot_ids: ALLOCATION_MESSAGES.lotNotInAccount } });
-  }
-
-  const plan = planAllocation(candidates, miles, { policy, today });
-  if (!plan.ok) {
-    params.logger?.warn({ agencyId, accountId, emissionId, ...plan.shortage }, SHORTAGE_MESSAGE_LOG(plan.shortage.missing));
-    throw insufficientMiles(plan.shortage);
-  }
-
-  const byId = new Map(candidates.map((c) => [c.id, c]));
-  const lots = plan.allocations.map((a) => ({
-    lot_id: a.lot_id,
-    miles: a.miles,
-    status: lotStatusAfterAllocation(byId.get(a.lot_id)!.remaining_quantity - a.miles),
-  }));
-  // One statement takes the miles and records the allocations, so the locks are held for one
-  // round trip and the commit; an allocation row exists only for a lot actually updated.
-  const written = await tx.execute(sql`
-    WITH taken AS (
-      UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) AS v(lot_id uuid, miles integer, status text)
-      WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id
-      RETURNING l.id
-    )
-    INSERT INTO emission_allocations (agency_id, emission_id, lot_id, miles, cost_per_thousand, cost_cents)
-    SELECT ${agencyId}, ${emissionId}, p.lot_id, p.miles, p.cost_per_thousand, p.cost_cents
-    FROM jsonb_to_recordset(${JSON.stringify(plan.allocations)}::jsonb)
-      AS p(lot_id uuid, miles integer, cost_per_thousand numeric, cost_cents bigint)
-    JOIN taken ON taken.id = p.lot_id
-    RETURNING id, lot_id`);
-  const ids = new Map(rowsOf<{ id: string; lot_id: string }>(written).map((r) => [r.lot_id, r.id]));
+  const candidates = await lockAllocationCandidates(tx, { agencyId, accountId, lotIds: params.lotIds, today });
+  const plan = planOrRefuse(candidates, miles, { policy, today, logger: params.logger, context: { agencyId, accountId, emissionId } });
+  const written = await writeAllocation(tx, { agency_id: agencyId, emission_id: emissionId, ...takeMilesValues(plan, candidates) });
+  const ids = new Map(written.map((r) => [r.lot_id, r.id]));
   if (ids.size !== plan.allocations.length) throw new Error('allocation: a planned lot was not updated');
 
   return {

@@ -1,6 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMISSION_ACTIONS, transitionError, EMISSION_ACTION_DEFINITIONS, type EmissionAction } from '../../../domain/emissions/emission.rules';
+import {
+  DEFAULT_SLA_TARGET_HOURS,
+  EMISSION_ACTIONS,
+  EMISSION_ACTION_DEFINITIONS,
+  slaStats,
+  transitionError,
+  type EmissionAction,
+} from '../../../domain/emissions/emission.rules';
 import { EMISSION_MESSAGES, EMISSION_STATUSES, type EmissionStatus } from '../../../domain/emissions/emission.schema';
 import { SHORTAGE_MESSAGE_PT } from '../../../domain/lots/allocation';
 import { activity, clients, emission_allocations, emission_passengers, emissions, mile_lots, program_rules } from '../../db/schema';
@@ -14,6 +21,8 @@ let cookie: string;
 let agencyId: string;
 let otherCookie: string;
 let otherAgencyId: string;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const TODAY = '2026-03-15';
 const CLOCK = { 'x-test-today': TODAY };
@@ -394,6 +403,71 @@ describe('GET /api/v1/emissions/:id', () => {
     expect(res.body.sla.count).toBeGreaterThanOrEqual(1);
     expect(res.body.sla.average_hours).not.toBeNull();
     await ctx.handle.db.delete(program_rules).where(and(eq(program_rules.agency_id, agencyId), eq(program_rules.program, 'LATAM')));
+  });
+});
+
+describe('the SLA statistic and the creation answer', () => {
+  it('the SQL statistic equals the domain one (slaStats) over the same timestamps, microseconds and non-positive ones included', async () => {
+    const fresh = await createAgencyWithUser(ctx.handle.db);
+    const as = await signIn(fresh.user.email!, fresh.password);
+    const c = await createClientRow(ctx.handle.db, fresh.agency.id, { name: 'SLA exato' });
+    const pairs: { submitted_at: string; issued_at: string }[] = [];
+    // Durations from -1 h to ~40 h with odd microseconds; a zero, equal-after-truncation and negative ones are left out by both.
+    const offsets = [0, 1, 0.0004, -3_600_000, 7_200_000.25, 999.999, 3_600_000, 86_400_000 + 0.5, 144_000_123.456];
+    for (let i = 0; i < 37; i++) offsets.push(((i * 7_919_113) % 140_000_000) + (i % 5) * 0.001);
+    for (const [i, ms] of offsets.entries()) {
+      const submitted = `2026-03-${String(1 + (i % 20)).padStart(2, '0')} 08:15:${String(i % 60).padStart(2, '0')}.${String((i * 123_457) % 1_000_000).padStart(6, '0')}+00`;
+      const [row] = rowsOf<{ submitted_at: string; issued_at: string }>(
+        await ctx.handle.db.execute(sql`SELECT ${submitted}::timestamptz::text AS submitted_at, (${submitted}::timestamptz + ${`${ms} milliseconds`}::interval)::text AS issued_at`),
+      );
+      pairs.push(row!);
+      await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, { submitted_at: row!.submitted_at, issued_at: row!.issued_at });
+    }
+    // Not counted: deleted, or never issued.
+    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, { submitted_at: '2026-03-01T10:00:00Z', issued_at: '2026-03-09T10:00:00Z', deleted_at: '2026-03-10T00:00:00Z' });
+    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, { status: 'processing', submitted_at: '2026-03-01T10:00:00Z' });
+    const [any] = await ctx.handle.db
+      .select({ id: emissions.id })
+      .from(emissions)
+      .where(and(eq(emissions.agency_id, fresh.agency.id), isNull(emissions.deleted_at)))
+      .limit(1);
+
+    const res = await api.get(any!.id, as);
+    expect(res.status).toBe(200);
+    const expected = slaStats(pairs);
+    expect(expected.count).toBeGreaterThan(30);
+    expect(res.body.sla).toEqual({ ...expected, target_hours: DEFAULT_SLA_TARGET_HOURS });
+  });
+
+  it('answers the creation exactly as GET /emissions/:id then shows it (several passengers, lots of equal cost, SLA present)', async () => {
+    const { client, account } = await clientWithLots(agencyId, []);
+    const lotIds: string[] = [];
+    for (const [cpm, expiry, supplier] of [
+      ['20.0000', null, 'Sem validade'],
+      ['20.0000', '2026-12-01', 'Validade próxima'],
+      ['20.0000', '2027-06-01', null],
+      ['15.5000', '2028-01-01', 'Mais barato'],
+    ] as const) {
+      const lot = await createLotRow(ctx.handle.db, agencyId, account.id, {
+        original_quantity: 3_000,
+        remaining_quantity: 3_000,
+        cost_per_thousand: cpm,
+        total_cost_cents: Math.round((3_000 * Number(cpm)) / 10),
+        expiry_date: expiry,
+        supplier,
+      });
+      lotIds.push(lot.id);
+    }
+    const passengers = ['Ana Lúcia', 'Bruno Souza', 'Célia Dias', 'Davi Lima'].map((name, i) => ({ name, cpf: validCpf(55_000 + i) }));
+    const res = await api.create(body(client.id, account.id, { miles_used: 11_500, passengers, pnr: null, departure_date: null }));
+    expect(res.status).toBe(201);
+    expect(res.body.allocations).toHaveLength(4);
+    expect(res.body.passengers).toHaveLength(4);
+    expect(res.body.sla.count).toBeGreaterThanOrEqual(0);
+    const detail = await api.get(res.body.emission.id);
+    expect(detail.status).toBe(200);
+    expect(res.body).toEqual(detail.body);
+    await expectInvariant();
   });
 });
 
