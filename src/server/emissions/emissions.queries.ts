@@ -4,7 +4,7 @@ import type { EmissionListQuery } from '../../domain/emissions/emission.schema';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
-import { TAKE_MILES_CTES } from '../lots/allocation.service';
+import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../lots/allocation.service';
 import { clients, emission_allocations, emission_passengers, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
 
 /**
@@ -258,40 +258,51 @@ export async function getAccountPastPassengers(db: Db, agencyId: string, account
     .orderBy(desc(emissions.created_at));
 }
 
-const selectCreateContext = preparedStatement<
-  {
-    client_id: string | null;
-    client_name: string | null;
-    client_email: string | null;
-    account_id: string | null;
-    account_client_id: string | null;
-    program: string | null;
-    account_number: string | null;
-    settings: unknown;
-    sla_target_hours: number | null;
-  } & SlaColumns
->(
-  'emission_create_context',
-  sql`WITH ${SLA_CTES}
-    SELECT c.id AS client_id, c.name AS client_name, c.email AS client_email, a.id AS account_id, a.client_id AS account_client_id,
-      a.program, a.account_number, g.settings, r.sla_target_hours, ${SLA_COLUMNS}
-    FROM agencies g
-    LEFT JOIN clients c ON c.agency_id = g.id AND c.id = ${sql.placeholder('client_id')} AND c.deleted_at IS NULL
-    LEFT JOIN loyalty_accounts a ON a.agency_id = g.id AND a.id = ${sql.placeholder('account_id')} AND a.deleted_at IS NULL
-    LEFT JOIN program_rules r ON r.agency_id = g.id AND r.program = a.program
-    WHERE g.id = ${sql.placeholder('agency_id')}`,
-);
+interface CreateContextRow extends SlaColumns {
+  client_id: string | null;
+  client_name: string | null;
+  client_email: string | null;
+  account_id: string | null;
+  account_client_id: string | null;
+  program: string | null;
+  account_number: string | null;
+  settings: unknown;
+  sla_target_hours: number | null;
+  lots: LockedLot[];
+}
+
+const createContextStatement = (name: string, lockCte: SQL) =>
+  preparedStatement<CreateContextRow>(
+    name,
+    sql`WITH ${SLA_CTES}, ${lockCte}
+      SELECT c.id AS client_id, c.name AS client_name, c.email AS client_email, a.id AS account_id, a.client_id AS account_client_id,
+        a.program, a.account_number, g.settings, r.sla_target_hours, ${SLA_COLUMNS},
+        (SELECT coalesce(json_agg(json_build_object('id', l.id, 'remaining_quantity', l.remaining_quantity,
+            'cost_per_thousand', l.cost_per_thousand, 'expiry_date', l.expiry_date, 'purchase_date', l.purchase_date,
+            'status', l.status, 'supplier', l.supplier) ORDER BY l.id), '[]'::json) FROM locked l) AS lots
+      FROM agencies g
+      LEFT JOIN clients c ON c.agency_id = g.id AND c.id = ${sql.placeholder('client_id')} AND c.deleted_at IS NULL
+      LEFT JOIN loyalty_accounts a ON a.agency_id = g.id AND a.id = ${sql.placeholder('account_id')} AND a.deleted_at IS NULL
+      LEFT JOIN program_rules r ON r.agency_id = g.id AND r.program = a.program
+      WHERE g.id = ${sql.placeholder('agency_id')}`,
+  );
+const selectCreateContextChosen = createContextStatement('emission_create_context_chosen', LOCK_CHOSEN_LOTS_CTE);
+const selectCreateContextEligible = createContextStatement('emission_create_context_eligible', LOCK_ELIGIBLE_LOTS_CTE);
 
 /**
- * What creating an emission reads before it locks anything, in one round trip: the client and the
- * account (each null when not this agency's, deleted or unknown), the agency's settings (its
- * allocation policy), the account program's SLA target and the agency's SLA statistic.
+ * What creating an emission reads, in one round trip: the client and the account (each null when
+ * not this agency's, deleted or unknown), the agency's settings (its allocation policy), the
+ * account program's SLA target, the agency's SLA statistic, and the account's lots it may draw
+ * from, locked (the allocation engine's lock CTEs: the chosen lots, or the day's eligible ones).
+ * The lots are locked before the account is known to be the client's; a refused creation rolls
+ * back, and its locks with it.
  */
-export async function getCreateContext(db: Db, agencyId: string, clientId: string, accountId: string) {
-  const [row] = await selectCreateContext(db, { agency_id: agencyId, client_id: clientId, account_id: accountId });
+export async function getCreateContext(db: Db, params: { agencyId: string; clientId: string; accountId: string; lotIds?: string[]; today: string }) {
+  const { chosen, values } = lockLotsValues(params);
+  const [row] = await (chosen ? selectCreateContextChosen : selectCreateContextEligible)(db, { ...values, client_id: params.clientId });
   if (!row) return null;
   const { sla_count: _c, sla_total_ms: _t, sla_p95_ms: _p, ...rest } = row;
-  return { ...rest, sla: slaOf(row) };
+  return { ...rest, chosen, sla: slaOf(row) };
 }
 
 export interface NewEmission {

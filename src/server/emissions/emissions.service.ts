@@ -19,7 +19,7 @@ import { recordActivity } from '../activity/activity.queries';
 import { readSettings } from '../agency/agency.queries';
 import type { Transaction } from '../db/client';
 import { AppError } from '../http/errors';
-import { lockAllocationCandidates, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
+import { assertChosenLotsFound, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
 import {
   applyTransition,
   getAccount,
@@ -101,12 +101,12 @@ export async function getEmissionDetail(db: Transaction, agencyId: string, id: s
 }
 
 /**
- * POST /emissions in three round trips after the request's own: one read (client, account,
- * policy, SLA target; then the SLA statistic, before any lock is taken), the account's lots
- * locked and planned by the allocation engine, and one statement writing the emission
- * (processing, submitted now) with its final money, the miles taken, its allocations, passengers
- * and activity line. The detail is answered from what was written, as GET /emissions/:id shows
- * it. Locks (the lots, then the client's figures) are held only for that statement and the commit.
+ * POST /emissions in two statements after the request's own (BEGIN, the session, COMMIT): one
+ * read of the client, the account, the policy, the SLA target and statistic, with the account's
+ * lots locked (getCreateContext); the allocation engine's plan over those lots; and one statement
+ * writing the emission (processing, submitted now) with its final money, the miles taken, its
+ * allocations, passengers and activity line. The detail is answered from what was written, as
+ * GET /emissions/:id shows it (docs/decisions/0007-emission-create-at-scale.md).
  */
 export async function createEmission(
   db: Transaction,
@@ -115,7 +115,13 @@ export async function createEmission(
   options: { today: string; logger?: Pick<Logger, 'warn'> },
 ) {
   const { agencyId } = actor;
-  const context = await getCreateContext(db, agencyId, input.client_id, input.account_id);
+  const context = await getCreateContext(db, {
+    agencyId,
+    clientId: input.client_id,
+    accountId: input.account_id,
+    lotIds: input.lot_ids.length > 0 ? input.lot_ids : undefined,
+    today: options.today,
+  });
   if (!context?.client_id) {
     throw new AppError('CLIENT_NOT_FOUND', EMISSION_SERVER_MESSAGES.clientNotFound, {
       status: 404,
@@ -135,12 +141,8 @@ export async function createEmission(
     });
   }
   const id = randomUUID();
-  const candidates = await lockAllocationCandidates(db, {
-    agencyId,
-    accountId: context.account_id,
-    lotIds: input.lot_ids.length > 0 ? input.lot_ids : undefined,
-    today: options.today,
-  });
+  const candidates = context.lots;
+  assertChosenLotsFound(candidates, context.chosen);
   const plan = planOrRefuse(candidates, input.miles_used, {
     policy: readSettings(context.settings).lot_allocation_policy,
     today: options.today,

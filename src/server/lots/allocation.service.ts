@@ -72,43 +72,54 @@ export interface LockedLot {
 const LOCKED_LOT_COLUMNS = sql.raw(`id, remaining_quantity, cost_per_thousand::text AS cost_per_thousand, expiry_date::text AS expiry_date,
   purchase_date::text AS purchase_date, status, supplier`);
 
-/** The chosen lots of the account (a manual choice), whatever their state: the planner says why one cannot serve. */
-const lockChosenLots = preparedStatement<LockedLot>(
-  'allocation_lock_chosen_lots',
-  sql`SELECT ${LOCKED_LOT_COLUMNS} FROM mile_lots
+/**
+ * The lots an allocation may draw from, locked in id order, as a CTE `locked` (a caller may
+ * read other things in the same statement). FOR NO KEY UPDATE is the lock the taking UPDATE
+ * takes anyway: allocators and releasers queue on it, while foreign-key checks of rows pointing at
+ * the lot (KEY SHARE) are not held up; a row another transaction changed meanwhile is re-read, and
+ * re-checked, after its lock. Placeholders: agency_id, account_id, and lot_ids (CHOSEN: the
+ * manual choice, comma-joined, whatever the lots' state — the planner says why one cannot serve)
+ * or today (ELIGIBLE: only the lots that can be eligible that day).
+ */
+export const LOCK_CHOSEN_LOTS_CTE = sql`locked AS (
+    SELECT ${LOCKED_LOT_COLUMNS} FROM mile_lots
     WHERE agency_id = ${sql.placeholder('agency_id')} AND account_id = ${sql.placeholder('account_id')} AND deleted_at IS NULL
       AND id = ANY(string_to_array(${sql.placeholder('lot_ids')}, ',')::uuid[])
-    ORDER BY id FOR NO KEY UPDATE`,
-);
-
-/** The account's lots that can be eligible today. */
-const lockEligibleLots = preparedStatement<LockedLot>(
-  'allocation_lock_eligible_lots',
-  sql`SELECT ${LOCKED_LOT_COLUMNS} FROM mile_lots
+    ORDER BY id FOR NO KEY UPDATE
+  )`;
+export const LOCK_ELIGIBLE_LOTS_CTE = sql`locked AS (
+    SELECT ${LOCKED_LOT_COLUMNS} FROM mile_lots
     WHERE agency_id = ${sql.placeholder('agency_id')} AND account_id = ${sql.placeholder('account_id')} AND deleted_at IS NULL
       AND status = 'available' AND remaining_quantity > 0
       AND (expiry_date IS NULL OR expiry_date >= ${sql.placeholder('today')}::date)
-    ORDER BY id FOR NO KEY UPDATE`,
-);
+    ORDER BY id FOR NO KEY UPDATE
+  )`;
 
-/**
- * Locks, in id order, the account's lots an allocation may draw from: the chosen ones (each must
- * be of this account, else LOT_NOT_FOUND), or else only those that can be eligible today. A row
- * another transaction changed meanwhile is re-read (and re-checked) after its lock. FOR NO KEY
- * UPDATE is the lock the taking UPDATE takes anyway: allocators and releasers queue on it, while
- * foreign-key checks of rows pointing at the lot (KEY SHARE) are not held up.
- */
+const lockChosenLots = preparedStatement<LockedLot>('allocation_lock_chosen_lots', sql`WITH ${LOCK_CHOSEN_LOTS_CTE} SELECT * FROM locked ORDER BY id`);
+const lockEligibleLots = preparedStatement<LockedLot>('allocation_lock_eligible_lots', sql`WITH ${LOCK_ELIGIBLE_LOTS_CTE} SELECT * FROM locked ORDER BY id`);
+
+/** The values of the lock CTEs: a manual choice (deduplicated, lower-case), or the day's eligible lots. */
+export function lockLotsValues(params: { agencyId: string; accountId: string; lotIds?: string[]; today: string }) {
+  const lotIds = params.lotIds ? [...new Set(params.lotIds.map((id) => id.toLowerCase()))] : undefined;
+  const base = { agency_id: params.agencyId, account_id: params.accountId };
+  return lotIds ? { chosen: lotIds, values: { ...base, lot_ids: lotIds.join(',') } } : { chosen: undefined, values: { ...base, today: params.today } };
+}
+
+/** Every chosen lot must be of this account (and this agency), else LOT_NOT_FOUND. */
+export function assertChosenLotsFound(locked: readonly LockedLot[], chosen: readonly string[] | undefined) {
+  if (chosen && locked.length !== chosen.length) {
+    throw new AppError('LOT_NOT_FOUND', ALLOCATION_MESSAGES.lotNotInAccount, { status: 404, fields: { lot_ids: ALLOCATION_MESSAGES.lotNotInAccount } });
+  }
+}
+
+/** Locks the lots an allocation may draw from (see the lock CTEs). */
 export async function lockAllocationCandidates(
   tx: Transaction,
   params: { agencyId: string; accountId: string; lotIds?: string[]; today: string },
 ): Promise<LockedLot[]> {
-  const { agencyId, accountId, today } = params;
-  const lotIds = params.lotIds ? [...new Set(params.lotIds.map((id) => id.toLowerCase()))] : undefined;
-  if (!lotIds) return lockEligibleLots(tx, { agency_id: agencyId, account_id: accountId, today });
-  const candidates = await lockChosenLots(tx, { agency_id: agencyId, account_id: accountId, lot_ids: lotIds.join(',') });
-  if (candidates.length !== lotIds.length) {
-    throw new AppError('LOT_NOT_FOUND', ALLOCATION_MESSAGES.lotNotInAccount, { status: 404, fields: { lot_ids: ALLOCATION_MESSAGES.lotNotInAccount } });
-  }
+  const { chosen, values } = lockLotsValues(params);
+  const candidates = await (chosen ? lockChosenLots : lockEligibleLots)(tx, values);
+  assertChosenLotsFound(candidates, chosen);
   return candidates;
 }
 
