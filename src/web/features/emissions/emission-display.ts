@@ -1,17 +1,9 @@
-import { formatCents, formatNumber, formatPercent } from '@domain/format';
+import { formatNumber, formatPercent } from '@domain/format';
 import { COST_SCALE, numericToScaled } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
 import type { AccountOption } from './types';
 
-/** "R$ 15,51": a cost per thousand miles, rounded on the exact 4-place text. */
-export function formatCostPerThousand(perThousand: string | null | undefined): string {
-  if (perThousand === null || perThousand === undefined) return '—';
-  try {
-    return formatCents(numericToScaled(perThousand, 2));
-  } catch {
-    return '—';
-  }
-}
+export { formatCostPerThousand } from '@/lib/cost-format';
 
 /** Whether a numeric text is valid for numericToScaled. */
 export function isNumericText(text: string | null | undefined): text is string {

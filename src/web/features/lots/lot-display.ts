@@ -1,4 +1,4 @@
-import { formatBRL, formatCents, formatNumber } from '@domain/format';
+import { formatBRL, formatNumber } from '@domain/format';
 import { COST_SCALE, numericToScaled } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
 import type { Lot } from './types';
@@ -16,15 +16,7 @@ export function formatCostPerMile(perMile: string | null | undefined): string {
   }
 }
 
-/** "R$ 15,51": a cost per thousand miles with 2 places, rounded half away from zero on the exact text. */
-export function formatCostPerThousand(perThousand: string | null | undefined): string {
-  if (perThousand === null || perThousand === undefined) return '—';
-  try {
-    return formatCents(numericToScaled(perThousand, 2));
-  } catch {
-    return '—';
-  }
-}
+export { formatCostPerThousand } from '@/lib/cost-format';
 
 /** How a lot is named in confirmations and lists: "LATAM Pass · 10.000 milhas (conta 123456)". */
 export function lotLabel(lot: Pick<Lot, 'program' | 'original_quantity' | 'account_number'>): string {

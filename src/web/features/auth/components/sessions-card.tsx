@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import { LaptopIcon, Loader2Icon, LogOutIcon, SmartphoneIcon } from 'lucide-react';
+import { LaptopIcon, LogOutIcon, SmartphoneIcon } from 'lucide-react';
 import { formatDateTime } from '@domain/format';
 import { QueryErrorState } from '@/components/query-error-state';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast, toastError } from '@/lib/toast';
 import { describeUserAgent } from '@/lib/user-agent';
@@ -132,26 +124,20 @@ export function SessionsCard() {
         )}
       </CardContent>
 
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => !open && !busy && setConfirming(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{confirming?.kind === 'others' ? 'Encerrar outras sessões?' : 'Encerrar sessão?'}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming?.kind === 'one'
-                ? `O dispositivo ${describeUserAgent(confirming.session.user_agent)} (IP ${confirming.session.ip ?? 'desconhecido'}) será desconectado e precisará entrar novamente.`
-                : 'Todos os outros dispositivos conectados à sua conta serão desconectados. Esta sessão continua ativa.'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-            {/* A plain button, not AlertDialog.Action: the dialog stays open until the request ends. */}
-            <Button variant="destructive" onClick={confirm} disabled={busy}>
-              {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
-              {confirming?.kind === 'others' ? 'Encerrar sessões' : 'Encerrar'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        busy={busy}
+        title={confirming?.kind === 'others' ? 'Encerrar outras sessões?' : 'Encerrar sessão?'}
+        description={
+          confirming?.kind === 'one'
+            ? `O dispositivo ${describeUserAgent(confirming.session.user_agent)} (IP ${confirming.session.ip ?? 'desconhecido'}) será desconectado e precisará entrar novamente.`
+            : 'Todos os outros dispositivos conectados à sua conta serão desconectados. Esta sessão continua ativa.'
+        }
+        confirmLabel={confirming?.kind === 'others' ? 'Encerrar sessões' : 'Encerrar'}
+        confirmVariant="destructive"
+        onConfirm={confirm}
+      />
     </Card>
   );
 }

@@ -1,19 +1,8 @@
 import { useState } from 'react';
-import { Loader2Icon } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { KeptItemsDialog, type KeptItem } from '@/components/kept-items-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastError } from '@/lib/toast';
 import { useBulkDeleteClients } from '../api/bulk-delete-clients';
-import type { BulkDeleteResult } from '../types';
 
 export interface BulkDeleteClientsDialogProps {
   open: boolean;
@@ -31,7 +20,7 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
  */
 export function BulkDeleteClientsDialog({ open, ids, onOpenChange, onDone }: BulkDeleteClientsDialogProps) {
   const bulkDelete = useBulkDeleteClients();
-  const [kept, setKept] = useState<BulkDeleteResult['kept']>([]);
+  const [kept, setKept] = useState<KeptItem[]>([]);
   const busy = bulkDelete.isPending;
   // The selection is cleared as the dialog closes; its closing animation keeps the count it asked about.
   const [asked, setAsked] = useState(ids.length);
@@ -46,7 +35,7 @@ export function BulkDeleteClientsDialog({ open, ids, onOpenChange, onDone }: Bul
         if (result.deleted > 0) {
           toast.success('Clientes excluídos', { description: `${result.deleted} cliente(s) excluído(s) com sucesso!` });
         }
-        if (result.kept.length > 0) setKept(result.kept);
+        if (result.kept.length > 0) setKept(result.kept.map((k) => ({ id: k.id, label: k.name, reason: k.reason })));
       },
       onError: (error) => {
         onOpenChange(false);
@@ -57,48 +46,33 @@ export function BulkDeleteClientsDialog({ open, ids, onOpenChange, onDone }: Bul
 
   return (
     <>
-      <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Confirmar exclusão</AlertDialogTitle>
-            <AlertDialogDescription>
-              Tem certeza que deseja excluir {plural(n, 'o cliente selecionado', `os ${n} clientes selecionados`)}? Esta ação não pode ser
-              desfeita.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={busy}>
-              {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
-              Excluir
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        busy={busy}
+        title="Confirmar exclusão"
+        description={
+          <>
+            Tem certeza que deseja excluir {plural(n, 'o cliente selecionado', `os ${n} clientes selecionados`)}? Esta ação não pode ser
+            desfeita.
+          </>
+        }
+        confirmLabel="Excluir"
+        confirmVariant="destructive"
+        onConfirm={confirm}
+      />
 
-      <AlertDialog open={kept.length > 0} onOpenChange={(next) => !next && setKept([])}>
-        <AlertDialogContent className="sm:max-w-lg">
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              {kept.length} {plural(kept.length, 'cliente não foi excluído', 'clientes não foram excluídos')}
-            </AlertDialogTitle>
-            <AlertDialogDescription>
-              {plural(kept.length, 'Ele continua', 'Eles continuam')} na sua base pelos motivos abaixo.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <ul aria-label="Clientes mantidos" className="max-h-64 divide-y overflow-y-auto rounded-md border text-sm">
-            {kept.map((item) => (
-              <li key={item.id} className="space-y-0.5 px-3 py-2">
-                <p className="font-medium">{item.name}</p>
-                <p className="text-muted-foreground">{item.reason}</p>
-              </li>
-            ))}
-          </ul>
-          <AlertDialogFooter>
-            <AlertDialogAction>Entendi</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <KeptItemsDialog
+        items={kept}
+        onClose={() => setKept([])}
+        title={
+          <>
+            {kept.length} {plural(kept.length, 'cliente não foi excluído', 'clientes não foram excluídos')}
+          </>
+        }
+        description={<>{plural(kept.length, 'Ele continua', 'Eles continuam')} na sua base pelos motivos abaixo.</>}
+        listLabel="Clientes mantidos"
+      />
     </>
   );
 }

@@ -3,6 +3,8 @@ import { PlaneTakeoffIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { programName } from '@domain/programs';
+import { EmissionStatusBadge } from '@/components/emission-status-badge';
+import { ProgramDot } from '@/components/program-label';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Pagination } from '@/components/ui/pagination';
@@ -10,8 +12,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useClientEmissions } from '../api/get-client-emissions';
-import { EmissionStatusBadge } from './emission-status-badge';
-import { ProgramDot } from './program-dot';
 
 export function ClientEmissionsCard({ clientId }: { clientId: string }) {
   const [page, setPage] = useState(1);

@@ -14,9 +14,11 @@ import {
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
 import { CPF_LENGTH, formatCpfOrCnpj, maskCnpj, maskCpf, maskPhone, onlyDigits } from '@domain/documents';
 import { isProgramKey, PROGRAM_LIST, programName, type ProgramKey } from '@domain/programs';
+import { ProgramDot } from '@/components/program-label';
 import { Button } from '@/components/ui/button';
 import { FormDateInput } from '@/components/ui/date-input';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -28,7 +30,6 @@ import { cn } from '@/lib/utils';
 import { useCreateClient } from '../api/create-client';
 import { useUpdateClient } from '../api/update-client';
 import type { Client } from '../types';
-import { ProgramDot } from './program-dot';
 
 /** What the inputs hold: masked CPF and phone, '' for empty (clientInputSchema turns them into the API's values). */
 interface ClientFormValues {
@@ -85,37 +86,27 @@ export interface ClientFormDialogProps {
 
 /** 'Novo Cliente' / 'Editar Cliente' (spec part 1 §2, rules of §5). */
 export function ClientFormDialog({ open, onOpenChange, client, onSaved }: ClientFormDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [dirty, setDirty] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent
-        className="sm:max-w-[600px]"
-        // A click beside the dialog should not throw away what was typed.
-        onInteractOutside={(event) => {
-          if (busy || dirty) event.preventDefault();
-        }}
-        onEscapeKeyDown={(event) => {
-          if (busy) event.preventDefault();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{client ? 'Editar Cliente' : 'Novo Cliente'}</DialogTitle>
-          <DialogDescription>{client ? 'Edite as informações do cliente abaixo.' : 'Preencha as informações do novo cliente.'}</DialogDescription>
-        </DialogHeader>
-        {/* Mounted with the dialog, so every opening starts from the client's current record. */}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-[600px]"
+      title={client ? 'Editar Cliente' : 'Novo Cliente'}
+      description={client ? 'Edite as informações do cliente abaixo.' : 'Preencha as informações do novo cliente.'}
+    >
+      {(guard) => (
+        // Mounted with the dialog, so every opening starts from the client's current record.
         <ClientForm
           client={client}
-          onBusyChange={setBusy}
-          onDirtyChange={setDirty}
+          {...guard}
           onCancel={() => onOpenChange(false)}
           onSaved={(saved) => {
             onOpenChange(false);
             onSaved?.(saved);
           }}
         />
-      </DialogContent>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { programName } from '@domain/programs';
+import { ProgramDot } from '@/components/program-label';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { LoyaltyAccount } from '../types';
-import { ProgramDot } from './program-dot';
 
 export function ClientLoyaltyAccountsCard({ accounts }: { accounts: LoyaltyAccount[] }) {
   return (

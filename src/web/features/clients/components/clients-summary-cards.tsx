@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { CircleDollarSignIcon, PlaneTakeoffIcon, UserCheckIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
+import { SummaryCards } from '@/components/summary-card';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ClientsSummary } from '../types';
@@ -36,7 +37,7 @@ export interface ClientsSummaryCardsProps {
 export function ClientsSummaryCards({ summary }: ClientsSummaryCardsProps) {
   const loading = summary === undefined;
   return (
-    <section aria-label="Resumo dos clientes" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <SummaryCards label="Resumo dos clientes">
       <SummaryCard label="Total de Clientes" icon={UsersIcon} loading={loading} value={formatNumber(summary?.total_clients ?? 0)} />
       <SummaryCard label="Clientes Ativos" icon={UserCheckIcon} loading={loading} value={formatNumber(summary?.active_clients ?? 0)} />
       <SummaryCard label="Total de Emissões" icon={PlaneTakeoffIcon} loading={loading} value={formatNumber(summary?.total_emissions ?? 0)} />
@@ -46,6 +47,6 @@ export function ClientsSummaryCards({ summary }: ClientsSummaryCardsProps) {
         loading={loading}
         value={formatCents(summary?.total_revenue_cents ?? 0, 0)}
       />
-    </section>
+    </SummaryCards>
   );
 }

@@ -1,15 +1,5 @@
-import { Loader2Icon } from 'lucide-react';
 import { EMISSION_ACTION_DEFINITIONS, EMISSION_TEXTS, type EmissionAction } from '@domain/emissions/emission.rules';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastError } from '@/lib/toast';
 import { useTransitionEmission } from '../api/transition-emission';
 
@@ -45,20 +35,17 @@ export function EmissionActionDialog({ emissionId, action, onOpenChange }: Emiss
   };
 
   return (
-    <AlertDialog open={def !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{def?.confirm.title}</AlertDialogTitle>
-          <AlertDialogDescription>{def?.confirm.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{def?.confirm.dismiss_label}</AlertDialogCancel>
-          <Button variant={def?.destructive ? 'destructive' : 'default'} onClick={confirm} disabled={busy}>
-            {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
-            {def?.confirm.confirm_label}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={def !== null}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title={def?.confirm.title}
+      description={def?.confirm.description}
+      // Empty, not 'Cancelar', while the dialog closes on a cleared action.
+      cancelLabel={def?.confirm.dismiss_label ?? ''}
+      confirmLabel={def?.confirm.confirm_label}
+      confirmVariant={def?.destructive ? 'destructive' : 'default'}
+      onConfirm={confirm}
+    />
   );
 }

@@ -14,7 +14,8 @@ import {
 import { EMISSION_TEXTS } from '@domain/emissions/emission.rules';
 import { todayIso } from '@domain/format';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { Stepper } from '@/components/ui/stepper';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form';
@@ -44,27 +45,16 @@ export interface EmissionWizardDialogProps {
 
 /** 'Nova Emissão' (spec part 2 §2, §4 "Emission wizard", §5). */
 export function EmissionWizardDialog({ open, onOpenChange }: EmissionWizardDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [dirty, setDirty] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent
-        className="gap-5 sm:max-w-[760px]"
-        // A click beside the dialog should not throw away a half-filled emission.
-        onInteractOutside={(event) => {
-          if (busy || dirty) event.preventDefault();
-        }}
-        onEscapeKeyDown={(event) => {
-          if (busy) event.preventDefault();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>Nova Emissão</DialogTitle>
-          <DialogDescription>Registre a emissão de uma passagem com as milhas de um cliente.</DialogDescription>
-        </DialogHeader>
-        <EmissionWizard onBusyChange={setBusy} onDirtyChange={setDirty} onCancel={() => onOpenChange(false)} onCreated={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="gap-5 sm:max-w-[760px]"
+      title="Nova Emissão"
+      description="Registre a emissão de uma passagem com as milhas de um cliente."
+    >
+      {(guard) => <EmissionWizard {...guard} onCancel={() => onOpenChange(false)} onCreated={() => onOpenChange(false)} />}
+    </FormDialog>
   );
 }
 

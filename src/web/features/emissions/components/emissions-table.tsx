@@ -1,14 +1,15 @@
 import type * as React from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { EmissionStatusBadge } from '@/components/emission-status-badge';
+import { ListCards, ListTable } from '@/components/list-rows';
+import { ProgramLabel } from '@/components/program-label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import { marginPercentText } from '../emission-display';
 import type { Emission } from '../types';
-import { EmissionStatusBadge } from './emission-status-badge';
-import { ProgramLabel } from './program-label';
 
 const SKELETON_ROWS = 6;
 const COLUMN_COUNT = 9;
@@ -43,11 +44,12 @@ export function EmissionsTable(props: EmissionsTableProps) {
 
 function WideTable({ emissions, refreshing, empty }: EmissionsTableProps) {
   const navigate = useNavigate();
-  const rows = emissions ?? [];
   return (
-    <Table className="min-w-[860px] [&_td]:px-2 [&_th]:px-2 2xl:[&_td]:px-3 2xl:[&_th]:px-3" aria-label="Emissões" aria-busy={emissions === undefined || refreshing}>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
+    <ListTable
+      label="Emissões"
+      className="min-w-[860px]"
+      head={
+        <>
           <TableHead>PNR</TableHead>
           <TableHead>Cliente</TableHead>
           <TableHead>Rota</TableHead>
@@ -57,86 +59,79 @@ function WideTable({ emissions, refreshing, empty }: EmissionsTableProps) {
           <TableHead className="text-right">Margem</TableHead>
           <TableHead>Status</TableHead>
           <TableHead>Data</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody className={cn('transition-opacity', refreshing && 'opacity-60')}>
-        {emissions === undefined ? (
-          Array.from({ length: SKELETON_ROWS }, (_, i) => (
-            <TableRow key={i} className="hover:bg-transparent" data-testid="emission-skeleton-row">
-              {Array.from({ length: COLUMN_COUNT }, (_, j) => (
-                <TableCell key={j}>
-                  <Skeleton className={cn('h-4', j === 1 ? 'w-32' : 'w-16', [4, 5, 6].includes(j) && 'ml-auto')} />
-                </TableCell>
-              ))}
-            </TableRow>
-          ))
-        ) : rows.length === 0 ? (
-          <TableRow className="hover:bg-transparent">
-            <TableCell colSpan={COLUMN_COUNT} className="p-0">
-              {empty}
+        </>
+      }
+      rows={emissions}
+      refreshing={refreshing}
+      columns={COLUMN_COUNT}
+      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <TableRow key={i} className="hover:bg-transparent" data-testid="emission-skeleton-row">
+          {Array.from({ length: COLUMN_COUNT }, (_, j) => (
+            <TableCell key={j}>
+              <Skeleton className={cn('h-4', j === 1 ? 'w-32' : 'w-16', [4, 5, 6].includes(j) && 'ml-auto')} />
             </TableCell>
-          </TableRow>
-        ) : (
-          rows.map((emission) => (
-            <TableRow
-              key={emission.id}
-              data-testid="emission-row"
-              className="cursor-pointer"
-              // The whole row opens the emission; the PNR link is the keyboard's way in.
-              onClick={(event) => {
-                if ((event.target as HTMLElement).closest('a')) return;
-                void navigate(detailPath(emission));
-              }}
+          ))}
+        </TableRow>
+      ))}
+      empty={empty}
+    >
+      {(emission) => (
+        <TableRow
+          key={emission.id}
+          data-testid="emission-row"
+          className="cursor-pointer"
+          // The whole row opens the emission; the PNR link is the keyboard's way in.
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a')) return;
+            void navigate(detailPath(emission));
+          }}
+        >
+          <TableCell>
+            <Link
+              to={detailPath(emission)}
+              aria-label={`Abrir emissão ${emission.pnr ?? 'sem PNR'} de ${emission.client_name}`}
+              className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40"
             >
-              <TableCell>
-                <Link
-                  to={detailPath(emission)}
-                  aria-label={`Abrir emissão ${emission.pnr ?? 'sem PNR'} de ${emission.client_name}`}
-                  className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40"
-                >
-                  <PnrText pnr={emission.pnr} />
-                </Link>
-              </TableCell>
-              <TableCell className="max-w-[9rem] truncate font-medium 2xl:max-w-[14rem]" title={emission.client_name}>{emission.client_name}</TableCell>
-              <TableCell className="font-mono text-sm whitespace-nowrap">{emission.route}</TableCell>
-              <TableCell className="max-w-[8.5rem]">
-                <ProgramLabel program={emission.program} />
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{formatNumber(emission.miles_used)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(emission.revenue_cents)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap">
-                <Margin emission={emission} />
-              </TableCell>
-              <TableCell>
-                <EmissionStatusBadge status={emission.status} />
-              </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{formatDate(emission.created_at)}</TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+              <PnrText pnr={emission.pnr} />
+            </Link>
+          </TableCell>
+          <TableCell className="max-w-[9rem] truncate font-medium 2xl:max-w-[14rem]" title={emission.client_name}>{emission.client_name}</TableCell>
+          <TableCell className="font-mono text-sm whitespace-nowrap">{emission.route}</TableCell>
+          <TableCell className="max-w-[8.5rem]">
+            <ProgramLabel program={emission.program} />
+          </TableCell>
+          <TableCell className="text-right tabular-nums">{formatNumber(emission.miles_used)}</TableCell>
+          <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(emission.revenue_cents)}</TableCell>
+          <TableCell className="text-right whitespace-nowrap">
+            <Margin emission={emission} />
+          </TableCell>
+          <TableCell>
+            <EmissionStatusBadge status={emission.status} data-testid="emission-status" />
+          </TableCell>
+          <TableCell className="whitespace-nowrap tabular-nums">{formatDate(emission.created_at)}</TableCell>
+        </TableRow>
+      )}
+    </ListTable>
   );
 }
 
 function NarrowList({ emissions, refreshing, empty }: EmissionsTableProps) {
-  if (emissions === undefined) {
-    return (
-      <ul aria-label="Carregando emissões" className="divide-y">
-        {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          <li key={i} className="space-y-2 px-4 py-3" data-testid="emission-skeleton-row">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-56" />
-            <Skeleton className="h-3 w-32" />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-  if (emissions.length === 0) return <>{empty}</>;
   return (
-    <ul aria-label="Emissões" className={cn('divide-y transition-opacity', refreshing && 'opacity-60')}>
-      {emissions.map((emission) => (
+    <ListCards
+      rows={emissions}
+      refreshing={refreshing}
+      label="Emissões"
+      loadingLabel="Carregando emissões"
+      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <li key={i} className="space-y-2 px-4 py-3" data-testid="emission-skeleton-row">
+          <Skeleton className="h-4 w-40" />
+          <Skeleton className="h-3 w-56" />
+          <Skeleton className="h-3 w-32" />
+        </li>
+      ))}
+      empty={empty}
+    >
+      {(emission) => (
         <li key={emission.id} data-testid="emission-row">
           <Link
             to={detailPath(emission)}
@@ -146,7 +141,7 @@ function NarrowList({ emissions, refreshing, empty }: EmissionsTableProps) {
               <span className="min-w-0 truncate">
                 <PnrText pnr={emission.pnr} /> <span className="font-mono text-sm text-muted-foreground">· {emission.route}</span>
               </span>
-              <EmissionStatusBadge status={emission.status} />
+              <EmissionStatusBadge status={emission.status} data-testid="emission-status" />
             </div>
             <p className="truncate text-sm font-medium">{emission.client_name}</p>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
@@ -168,7 +163,7 @@ function NarrowList({ emissions, refreshing, empty }: EmissionsTableProps) {
             </div>
           </Link>
         </li>
-      ))}
-    </ul>
+      )}
+    </ListCards>
   );
 }

@@ -1,16 +1,6 @@
 import { useState } from 'react';
-import { Loader2Icon } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { KeptItemsDialog, type KeptItem } from '@/components/kept-items-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastError } from '@/lib/toast';
 import { useBulkDeleteLots } from '../api/bulk-delete-lots';
 import { lotLabel } from '../lot-display';
@@ -25,19 +15,13 @@ export interface BulkDeleteLotsDialogProps {
   onDone: () => void;
 }
 
-interface KeptLot {
-  id: string;
-  label: string;
-  reason: string;
-}
-
 /**
  * Confirms 'Excluir (n)', then reports: the spec's toast for what was deleted and, when the server
  * kept some (lots whose miles already went into emissions), a second dialog naming each one and why.
  */
 export function BulkDeleteLotsDialog({ open, lots, onOpenChange, onDone }: BulkDeleteLotsDialogProps) {
   const bulkDelete = useBulkDeleteLots();
-  const [kept, setKept] = useState<KeptLot[]>([]);
+  const [kept, setKept] = useState<KeptItem[]>([]);
   const busy = bulkDelete.isPending;
   const n = lots.length;
 
@@ -66,46 +50,30 @@ export function BulkDeleteLotsDialog({ open, lots, onOpenChange, onDone }: BulkD
 
   return (
     <>
-      <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Confirmar exclusão</AlertDialogTitle>
-            <AlertDialogDescription>
-              Tem certeza que deseja excluir {n === 1 ? 'o lote selecionado' : `os ${n} lotes selecionados`}? Esta ação não pode ser
-              desfeita.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-            <Button variant="destructive" onClick={confirm} disabled={busy || n === 0}>
-              {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
-              Excluir
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        busy={busy}
+        title="Confirmar exclusão"
+        description={
+          <>
+            Tem certeza que deseja excluir {n === 1 ? 'o lote selecionado' : `os ${n} lotes selecionados`}? Esta ação não pode ser
+            desfeita.
+          </>
+        }
+        confirmLabel="Excluir"
+        confirmVariant="destructive"
+        confirmDisabled={n === 0}
+        onConfirm={confirm}
+      />
 
-      <AlertDialog open={kept.length > 0} onOpenChange={(next) => !next && setKept([])}>
-        <AlertDialogContent className="sm:max-w-lg">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{kept.length === 1 ? '1 lote não foi excluído' : `${kept.length} lotes não foram excluídos`}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {kept.length === 1 ? 'Ele continua' : 'Eles continuam'} no estoque pelos motivos abaixo.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <ul aria-label="Lotes mantidos" className="max-h-64 divide-y overflow-y-auto rounded-md border text-sm">
-            {kept.map((item) => (
-              <li key={item.id} className="space-y-0.5 px-3 py-2">
-                <p className="font-medium">{item.label}</p>
-                <p className="text-muted-foreground">{item.reason}</p>
-              </li>
-            ))}
-          </ul>
-          <AlertDialogFooter>
-            <AlertDialogAction>Entendi</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <KeptItemsDialog
+        items={kept}
+        onClose={() => setKept([])}
+        title={kept.length === 1 ? '1 lote não foi excluído' : `${kept.length} lotes não foram excluídos`}
+        description={<>{kept.length === 1 ? 'Ele continua' : 'Eles continuam'} no estoque pelos motivos abaixo.</>}
+        listLabel="Lotes mantidos"
+      />
     </>
   );
 }

@@ -1,14 +1,4 @@
-import { Loader2Icon } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastError } from '@/lib/toast';
 import { useDeleteLot } from '../api/delete-lot';
 import { lotLabel } from '../lot-display';
@@ -43,24 +33,20 @@ export function DeleteLotDialog({ lot, onOpenChange, onDeleted }: DeleteLotDialo
   };
 
   return (
-    <AlertDialog open={lot !== null} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Confirmar exclusão</AlertDialogTitle>
-          <AlertDialogDescription>
-            Tem certeza que deseja excluir o lote <b className="font-semibold text-foreground">{lot ? lotLabel(lot) : ''}</b>? Esta ação
-            não pode ser desfeita.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-          {/* A plain button, not AlertDialog.Action: the dialog stays open until the request ends. */}
-          <Button variant="destructive" onClick={confirm} disabled={busy}>
-            {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
-            Excluir
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={lot !== null}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title="Confirmar exclusão"
+      description={
+        <>
+          Tem certeza que deseja excluir o lote <b className="font-semibold text-foreground">{lot ? lotLabel(lot) : ''}</b>? Esta ação
+          não pode ser desfeita.
+        </>
+      }
+      confirmLabel="Excluir"
+      confirmVariant="destructive"
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { PlaneTakeoffIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { EmissionStatusBadge } from '@/components/emission-status-badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatCostPerThousand } from '../lot-display';
 import { cn } from '@/lib/utils';
 import type { LotAllocation } from '../types';
-import { EmissionStatusBadge } from './emission-status-badge';
 
 /** The emissions this lot fed (DESIGN.md §2 emission_allocations), newest as the server orders them. */
 export function LotAllocationsCard({ allocations }: { allocations: LotAllocation[] }) {

@@ -2,12 +2,12 @@ import type * as React from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatNumber, formatPercent } from '@domain/format';
 import { utilisationPercent } from '@domain/lots/lot.rules';
+import { ProgramLabel } from '@/components/program-label';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import type { Lot } from '../types';
 import { ExpiryCountdown } from './expiry-countdown';
 import { LotStatusBadge } from './lot-status-badge';
-import { ProgramLabel } from './program-label';
 
 function Item({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
@@ -36,7 +36,7 @@ export function LotDetailsCard({ lot, today, warningDays }: LotDetailsCardProps)
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
           <Item label="Programa">
-            <ProgramLabel program={lot.program} />
+            <ProgramLabel program={lot.program} dotTestId="program-dot" />
           </Item>
           <Item label="Status">
             <LotStatusBadge status={lot.status} />

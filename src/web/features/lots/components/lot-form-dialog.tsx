@@ -9,7 +9,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { FormDateInput } from '@/components/ui/date-input';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -56,40 +57,28 @@ export interface LotFormDialogProps {
 
 /** 'Novo Lote de Milhas' / 'Editar Lote' (spec part 1 §2 and §5, part 2 §5 "Legacy lot form"). */
 export function LotFormDialog({ open, onOpenChange, lot, warningDays, onSaved }: LotFormDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [dirty, setDirty] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent
-        className="sm:max-w-[600px]"
-        // A click beside the dialog should not throw away what was typed.
-        onInteractOutside={(event) => {
-          if (busy || dirty) event.preventDefault();
-        }}
-        onEscapeKeyDown={(event) => {
-          if (busy) event.preventDefault();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{lot ? 'Editar Lote' : 'Novo Lote de Milhas'}</DialogTitle>
-          <DialogDescription>
-            {lot ? 'Altere os dados do lote abaixo.' : 'Registre a compra de milhas com o custo e o vencimento.'}
-          </DialogDescription>
-        </DialogHeader>
-        {/* Mounted with the dialog, so every opening starts from the lot's current record. */}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      className="sm:max-w-[600px]"
+      title={lot ? 'Editar Lote' : 'Novo Lote de Milhas'}
+      description={lot ? 'Altere os dados do lote abaixo.' : 'Registre a compra de milhas com o custo e o vencimento.'}
+    >
+      {(guard) => (
+        // Mounted with the dialog, so every opening starts from the lot's current record.
         <LotForm
           lot={lot}
           warningDays={warningDays}
-          onBusyChange={setBusy}
-          onDirtyChange={setDirty}
+          {...guard}
           onCancel={() => onOpenChange(false)}
           onSaved={(saved) => {
             onOpenChange(false);
             onSaved?.(saved);
           }}
         />
-      </DialogContent>
-    </Dialog>
+      )}
+    </FormDialog>
   );
 }
 

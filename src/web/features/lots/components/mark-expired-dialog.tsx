@@ -1,14 +1,4 @@
-import { Loader2Icon } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastError } from '@/lib/toast';
 import { useMarkExpiredLots } from '../api/mark-expired-lots';
 
@@ -35,23 +25,19 @@ export function MarkExpiredDialog({ open, onOpenChange }: MarkExpiredDialogProps
     });
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Marcar lotes expirados</AlertDialogTitle>
-          <AlertDialogDescription>
-            Todos os lotes disponíveis com vencimento anterior a hoje passarão para o status Expirado e deixarão de ser usados nas
-            emissões. Deseja continuar?
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-          <Button onClick={confirm} disabled={busy}>
-            {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
-            Marcar Expirados
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      busy={busy}
+      title="Marcar lotes expirados"
+      description={
+        <>
+          Todos os lotes disponíveis com vencimento anterior a hoje passarão para o status Expirado e deixarão de ser usados nas
+          emissões. Deseja continuar?
+        </>
+      }
+      confirmLabel="Marcar Expirados"
+      onConfirm={confirm}
+    />
   );
 }

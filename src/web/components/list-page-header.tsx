@@ -1,0 +1,44 @@
+import { PlusIcon, RefreshCwIcon } from 'lucide-react';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+export interface ListPageHeaderProps {
+  title: string;
+  subtitle?: string;
+  /** The list's query, for 'Atualizar'. */
+  query: { refetch: () => unknown; isFetching: boolean; isPending: boolean };
+  /** 'Novo Cliente', 'Novo Lote', 'Nova Emissão'. */
+  createLabel: string;
+  onCreate: () => void;
+}
+
+/** A list page's title with 'Atualizar' and its create button. */
+export function ListPageHeader({ title, subtitle, query, createLabel, onCreate }: ListPageHeaderProps) {
+  const refreshing = query.isFetching && !query.isPending;
+  return (
+    <PageHeader
+      title={title}
+      subtitle={subtitle}
+      actions={
+        <>
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
+            Atualizar
+          </Button>
+          <CreateButton label={createLabel} onClick={onCreate} />
+        </>
+      }
+    />
+  );
+}
+
+/** The create button of a list page, in its header and in its empty state. */
+export function CreateButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <PlusIcon aria-hidden="true" />
+      {label}
+    </Button>
+  );
+}

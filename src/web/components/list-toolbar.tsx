@@ -1,0 +1,117 @@
+import type * as React from 'react';
+import { FilterXIcon, SearchIcon, Trash2Icon } from 'lucide-react';
+import { PROGRAM_LIST, type ProgramKey } from '@domain/programs';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+
+export interface ListSearchProps extends Omit<React.ComponentProps<typeof Input>, 'type' | 'value' | 'onChange'> {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The box's width and place in the toolbar. */
+  wrapperClassName?: string;
+}
+
+/** A list's search box, with its magnifier. */
+export function ListSearch({ value, onValueChange, wrapperClassName, className, ...props }: ListSearchProps) {
+  return (
+    <div className={cn('relative', wrapperClassName)}>
+      <SearchIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input type="search" {...props} className={cn('pl-9', className)} value={value} onChange={(event) => onValueChange(event.target.value)} />
+    </div>
+  );
+}
+
+interface FilterSelectProps<V extends string> {
+  /** Accessible name: 'Filtrar por status'. */
+  label: string;
+  /** The first option, for no filter: 'Todos os status'. */
+  allLabel: string;
+  options: readonly { value: V; label: string }[];
+  value: V | null;
+  /** Null for the first option (or a value outside `options`). */
+  onValueChange: (value: V | null) => void;
+  className?: string;
+}
+
+/** A list filter: one of `options`, or all. */
+function FilterSelect<V extends string>({ label, allLabel, options, value, onValueChange, className }: FilterSelectProps<V>) {
+  return (
+    <Select
+      aria-label={label}
+      className={className}
+      value={value ?? ''}
+      onChange={(event) => onValueChange(options.find((option) => option.value === event.target.value)?.value ?? null)}
+    >
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+export interface StatusFilterProps<V extends string> {
+  statuses: readonly V[];
+  labels: Record<V, string>;
+  value: V | null;
+  onValueChange: (value: V | null) => void;
+  className?: string;
+}
+
+/** 'Filtrar por status', over a record's statuses in their order. */
+export function StatusFilter<V extends string>({ statuses, labels, value, onValueChange, className }: StatusFilterProps<V>) {
+  return (
+    <FilterSelect
+      label="Filtrar por status"
+      allLabel="Todos os status"
+      options={statuses.map((status) => ({ value: status, label: labels[status] }))}
+      value={value}
+      onValueChange={onValueChange}
+      className={className}
+    />
+  );
+}
+
+const PROGRAM_OPTIONS = PROGRAM_LIST.map((program) => ({ value: program.key, label: program.name }));
+
+/** 'Filtrar por programa', over the catalogue's programs. */
+export function ProgramFilter({ value, onValueChange }: { value: ProgramKey | null; onValueChange: (value: ProgramKey | null) => void }) {
+  return (
+    <FilterSelect
+      label="Filtrar por programa"
+      allLabel="Todos os programas"
+      options={PROGRAM_OPTIONS}
+      value={value}
+      onValueChange={onValueChange}
+      className="w-full sm:w-48"
+    />
+  );
+}
+
+/** 'Limpar Filtros', shown while any filter or search narrows the list. */
+export function ClearFiltersButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" onClick={onClick} className="shrink-0">
+      <FilterXIcon aria-hidden="true" />
+      Limpar Filtros
+    </Button>
+  );
+}
+
+/** 'Excluir (n)', for the rows ticked on screen; nothing while none is. */
+export function BulkDeleteButton({ count, onClick }: { count: number; onClick: () => void }) {
+  if (count === 0) return null;
+  return (
+    <Button variant="destructive" onClick={onClick}>
+      <Trash2Icon aria-hidden="true" />
+      Excluir ({count})
+    </Button>
+  );
+}

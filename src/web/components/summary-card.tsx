@@ -1,0 +1,43 @@
+import type * as React from 'react';
+import type { LucideIcon } from 'lucide-react';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+export interface SummaryCardProps {
+  label: string;
+  /** What the figure covers, under it. */
+  hint: string;
+  icon: LucideIcon;
+  value: React.ReactNode;
+  loading: boolean;
+  /** Amber, for a figure that asks for attention. */
+  highlight?: boolean;
+}
+
+/** One figure of a list page's summary, with its label, icon and hint. */
+export function SummaryCard({ label, hint, icon: Icon, value, loading, highlight = false }: SummaryCardProps) {
+  return (
+    <Card className={cn('gap-1.5 px-4 py-4 sm:px-5', highlight && 'border-amber-400/60 bg-amber-50/60 dark:border-amber-400/30 dark:bg-amber-400/5')}>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-medium text-muted-foreground">{label}</p>
+        <Icon aria-hidden="true" className={cn('size-4 shrink-0 text-muted-foreground', highlight && 'text-amber-600 dark:text-amber-400')} />
+      </div>
+      {loading ? (
+        <Skeleton className="h-7 w-24" />
+      ) : (
+        <p className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</p>
+      )}
+      <p className="text-xs leading-snug text-muted-foreground">{hint}</p>
+    </Card>
+  );
+}
+
+/** The row of four summary cards above a list (two columns on small screens). */
+export function SummaryCards({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <section aria-label={label} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type * as React from 'react';
+import { Loader2Icon } from 'lucide-react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from './alert-dialog';
+import { Button, type ButtonProps } from './button';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The request is under way: the dialog stays open and its buttons wait. */
+  busy: boolean;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  /** 'Cancelar' unless said otherwise. */
+  cancelLabel?: React.ReactNode;
+  confirmLabel: React.ReactNode;
+  confirmVariant?: ButtonProps['variant'];
+  /** Nothing to confirm yet, besides while busy. */
+  confirmDisabled?: boolean;
+  onConfirm: () => void;
+}
+
+/** A modal question answered only by its buttons or Escape, whose confirmation starts a request. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  busy,
+  title,
+  description,
+  cancelLabel = 'Cancelar',
+  confirmLabel,
+  confirmVariant,
+  confirmDisabled = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          {/* A plain button, not AlertDialog.Action: the dialog stays open until the request ends. */}
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={busy || confirmDisabled}>
+            {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
+            {confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
