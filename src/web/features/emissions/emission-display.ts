@@ -21,7 +21,7 @@ export function milesText(miles: number): string {
   return `${formatNumber(miles)} ${miles === 1 ? 'milha' : 'milhas'}`;
 }
 
-/** "12,35%" with two places, as the margin is stored. */
+/** "12,3%": one decimal place (the margin is stored with two). */
 export function marginPercentText(percent: number): string {
   return formatPercent(percent, 1);
 }

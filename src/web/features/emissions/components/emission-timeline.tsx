@@ -14,9 +14,17 @@ const KINDS: Record<EmissionTimelineKind, { label: string; icon: LucideIcon; ton
   cancelled: { label: 'Cancelada', icon: BanIcon, tone: 'text-muted-foreground' },
 };
 
+/**
+ * Hours as the SLA reads them. The statistic counts only positive times and arrives rounded to
+ * 0,01 h, so with emissions counted a value under 0,05 h reads '< 0,1 h', not a misleading '0 h'.
+ */
+function slaHoursText(hours: number | null, count: number): string {
+  return hours !== null && count > 0 && hours < 0.05 ? '< 0,1 h' : formatHours(hours);
+}
+
 /** 'SLA médio: 12,5 h · P95: 30 h': the agency's hours from submission to issue (spec part 2 §2, §9). */
 export function slaText(sla: EmissionSla): string {
-  return `SLA médio: ${formatHours(sla.average_hours)} · P95: ${formatHours(sla.p95_hours)}`;
+  return `SLA médio: ${slaHoursText(sla.average_hours, sla.count)} · P95: ${slaHoursText(sla.p95_hours, sla.count)}`;
 }
 
 function SlaTooltip({ sla, label }: { sla: EmissionSla; label: string }) {

@@ -50,7 +50,7 @@ function LotLine({ lot, miles, today, cpmCap }: { lot: AccountLot; miles?: numbe
         <LotFlags lot={lot} today={today} cpmCap={cpmCap} />
       </div>
       <div className="flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-muted-foreground tabular-nums">
-        <span>Saldo {formatNumber(lot.remaining_quantity)}</span>
+        <span>Saldo {milesText(lot.remaining_quantity)}</span>
         <span>{formatCostPerThousand(lot.cost_per_thousand)}/mil</span>
         <span className={cn(expiring && 'font-medium text-amber-700 dark:text-amber-400')}>
           {lot.expiry_date ? `Vence ${formatDate(lot.expiry_date)}` : 'Sem vencimento'}
@@ -108,8 +108,9 @@ export function LotSuggestionPanel({ lots, today, miles, panel, selection, onSel
             </div>
           ) : (
             <div className="flex min-w-0 flex-1 flex-col gap-2">
-              <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
-                Sugestão · {suggestion.allocations.length} lotes (nenhum lote sozinho cobre as milhas)
+              <span className="flex flex-col gap-0.5">
+                <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Sugestão · {suggestion.allocations.length} lotes</span>
+                <span className="text-xs text-muted-foreground">Nenhum lote sozinho cobre as milhas.</span>
               </span>
               {suggestion.allocations.map((a) => {
                 const lot = byId.get(a.lot_id);

@@ -35,17 +35,19 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
   const options = accounts.data ?? [];
   const loadingAccounts = client !== null && accounts.isPending;
 
+  // grid-cols-1 is minmax(0, 1fr): a long name wraps, and a long email or account label truncates,
+  // instead of widening the dialog past a 390 px screen.
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       {client ? (
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <p className="text-sm leading-none font-medium">Cliente</p>
           <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3" data-testid="wizard-selected-client">
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
               <UserRoundIcon aria-hidden="true" className="size-4" />
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate font-medium">{client.name}</p>
+              <p className="font-medium break-words">{client.name}</p>
               <p className="truncate text-xs text-muted-foreground">
                 {[client.document ? formatCpfOrCnpj(client.document) : null, client.email].filter(Boolean).join(' · ') || 'Sem documento'}
               </p>
@@ -54,6 +56,7 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
               type="button"
               variant="outline"
               size="sm"
+              className="shrink-0"
               onClick={() => {
                 onClientChange(null);
                 setTyped('');
@@ -64,7 +67,7 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
           </div>
         </div>
       ) : (
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           <Label htmlFor="emission-client" className={cn(errors.client_id && 'text-destructive')}>
             Cliente
           </Label>
@@ -123,8 +126,8 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
                     className="flex w-full flex-col items-start gap-0.5 px-3 py-2 text-left outline-none hover:bg-muted focus-visible:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/40 focus-visible:ring-inset"
                     onClick={() => onClientChange(option)}
                   >
-                    <span className="text-sm font-medium">{option.name}</span>
-                    <span className="text-xs text-muted-foreground">
+                    <span className="max-w-full truncate text-sm font-medium">{option.name}</span>
+                    <span className="max-w-full truncate text-xs text-muted-foreground">
                       {[option.document ? formatCpfOrCnpj(option.document) : null, option.email].filter(Boolean).join(' · ') || 'Sem documento'}
                     </span>
                   </button>
@@ -149,7 +152,12 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
                 : 'As milhas sairão dos lotes desta conta.'
         }
       >
-        <Select value={loadingAccounts ? '' : accountId} disabled={client === null || loadingAccounts || options.length === 0} onChange={(event) => onAccountChange(event.target.value)}>
+        <Select
+          className="min-w-0"
+          value={loadingAccounts ? '' : accountId}
+          disabled={client === null || loadingAccounts || options.length === 0}
+          onChange={(event) => onAccountChange(event.target.value)}
+        >
           {loadingAccounts ? (
             <option value="">Carregando contas...</option>
           ) : (

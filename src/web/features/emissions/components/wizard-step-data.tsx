@@ -188,13 +188,14 @@ export function WizardStepData({ form, account, lots, today, miles, panel, selec
   );
 }
 
+/** Label and value side by side on a phone, stacked from 640 px; the percent goes under the value. */
 function Figure({ label, value, detail, negative = false }: { label: string; value: string; detail?: string | undefined; negative?: boolean }) {
   return (
     <div className="flex min-w-0 items-baseline justify-between gap-3 sm:block sm:space-y-0.5">
-      <p className="text-xs font-medium text-muted-foreground">{label}</p>
-      <p className={cn('text-base font-semibold whitespace-nowrap tabular-nums sm:text-lg', negative && 'text-destructive')}>
+      <p className="shrink-0 text-xs font-medium text-muted-foreground">{label}</p>
+      <p className={cn('text-right text-base font-semibold whitespace-nowrap tabular-nums sm:text-left sm:text-lg', negative && 'text-destructive')}>
         {value}
-        {detail && <span className={cn('ml-1.5 text-xs font-medium sm:ml-0 sm:block', negative ? 'text-destructive' : 'text-muted-foreground')}>{detail}</span>}
+        {detail && <span className={cn('block text-xs font-medium', negative ? 'text-destructive' : 'text-muted-foreground')}>{detail}</span>}
       </p>
     </div>
   );

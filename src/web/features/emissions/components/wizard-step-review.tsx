@@ -60,23 +60,29 @@ export function WizardStepReview({ form, client, account, lots, today, beneficia
         </Alert>
       ) : null}
 
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <Item label="Cliente">
+      {/* Two columns even on a phone: the short items (route, PNR, date, miles) pair up. */}
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
+        <Item label="Cliente" className="col-span-2 sm:col-span-1">
           <span className="font-medium">{client?.name ?? '—'}</span>
           {client?.document && <span className="block text-xs text-muted-foreground">{formatCpfOrCnpj(client.document)}</span>}
         </Item>
-        <Item label="Conta">{account ? accountLabel(account) : '—'}</Item>
+        <Item label="Conta" className="col-span-2 sm:col-span-1">
+          {account ? accountLabel(account) : '—'}
+        </Item>
         <Item label="Rota">
           <span className="font-mono">{route}</span>
         </Item>
         <Item label="PNR">{pnr ? <span className="font-mono">{pnr}</span> : <span className="text-muted-foreground">Não informado</span>}</Item>
         <Item label="Data de embarque">{departure ? formatDate(departure) : <span className="text-muted-foreground">Não informada</span>}</Item>
         <Item label="Milhas">{miles === null ? '—' : <span className="tabular-nums">{formatNumber(miles)}</span>}</Item>
-        <Item label={`Passageiros (${passengers.length})`} className="sm:col-span-2">
+        <Item label={`Passageiros (${passengers.length})`} className="col-span-2">
           <ul className="grid gap-0.5">
             {passengers.map((p, i) => (
               <li key={i}>
-                {p?.name?.trim() || '—'} <span className="text-muted-foreground tabular-nums">· CPF {formatCpf(onlyDigits(p?.cpf ?? ''))}</span>
+                {p?.name?.trim() || '—'}{' '}
+                <span className="block text-muted-foreground tabular-nums sm:inline">
+                  <span className="hidden sm:inline">· </span>CPF {formatCpf(onlyDigits(p?.cpf ?? ''))}
+                </span>
               </li>
             ))}
           </ul>
@@ -97,13 +103,15 @@ export function WizardStepReview({ form, client, account, lots, today, beneficia
             {plan.allocations.map((a) => {
               const lot = byId.get(a.lot_id);
               return (
-                <li key={a.lot_id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
-                  <span className="flex min-w-0 flex-wrap items-center gap-2">
+                <li key={a.lot_id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-3 py-2">
+                  <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                     <span className="truncate font-medium">{lot?.supplier || 'Lote sem fornecedor'}</span>
                     {lot && <LotFlags lot={lot} today={today} cpmCap={cpmCap} />}
                   </span>
-                  <span className="text-muted-foreground tabular-nums">
-                    {milesText(a.miles)} · {formatCostPerThousand(a.cost_per_thousand)}/mil · <span className="text-foreground">{formatCents(a.cost_cents)}</span>
+                  <span className="row-span-2 text-right font-medium whitespace-nowrap tabular-nums">{formatCents(a.cost_cents)}</span>
+                  <span className="text-xs text-muted-foreground tabular-nums">
+                    <span className="whitespace-nowrap">{milesText(a.miles)}</span> ·{' '}
+                    <span className="whitespace-nowrap">{formatCostPerThousand(a.cost_per_thousand)}/mil</span>
                   </span>
                 </li>
               );
@@ -138,7 +146,7 @@ function Item({ label, children, className }: { label: string; children: ReactNo
   return (
     <div className={className}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
+      <dd className="mt-0.5 min-w-0 break-words">{children}</dd>
     </div>
   );
 }
