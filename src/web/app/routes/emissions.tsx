@@ -55,11 +55,13 @@ export default function EmissionsRoute() {
       <EmissionsSummaryCards summary={list?.summary} />
 
       <ListCard
+        // The search keeps room for its placeholder (13rem); where search, status, programme and
+        // period do not fit on one line (1280 px beside the sidebar), the period wraps to a second.
         toolbarClassName="flex flex-wrap items-end gap-2"
         toolbar={
           <>
             <ListSearch
-              wrapperClassName="w-full sm:w-auto sm:min-w-44 sm:flex-1 lg:max-w-64"
+              wrapperClassName="w-full sm:w-auto sm:min-w-52 sm:flex-1"
               aria-label="Buscar emissões"
               placeholder="PNR, rota ou cliente..."
               maxLength={EMISSION_SEARCH_MAX_LENGTH}
@@ -74,12 +76,14 @@ export default function EmissionsRoute() {
               onValueChange={(value) => updateList({ status: value, page: 1 })}
             />
             <ProgramFilter value={program} onValueChange={(value) => updateList({ program: value, page: 1 })} />
-            <div className="grid w-full grid-cols-2 gap-2 sm:w-auto" key={periodKey}>
-              <DateInput aria-label="Data inicial" placeholder="De dd/mm/aaaa" className="sm:w-40" value={date_from ?? ''} onChange={onDate('date_from')} />
+            {/* 'Até dd/mm/aaaa' and its calendar need about 10.5rem: the two boxes side by side where
+                both fit (11rem each from 640 px), one above the other on a narrow phone. */}
+            <div className="grid w-full grid-cols-[repeat(auto-fit,minmax(10.5rem,1fr))] gap-2 sm:w-auto sm:grid-cols-2" key={periodKey}>
+              <DateInput aria-label="Data inicial" placeholder="De dd/mm/aaaa" className="sm:w-44" value={date_from ?? ''} onChange={onDate('date_from')} />
               <DateInput
                 aria-label="Data final"
                 placeholder="Até dd/mm/aaaa"
-                className="sm:w-40"
+                className="sm:w-44"
                 value={date_to ?? ''}
                 onChange={onDate('date_to')}
                 aria-invalid={periodInverted || undefined}
