@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { BanIcon, CheckIcon, RotateCcwIcon, SendIcon, XIcon, type LucideIcon } from 'lucide-react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { BanIcon, CheckIcon, RotateCcwIcon, SendIcon, Undo2Icon, XIcon, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { availableActions, EMISSION_ACTION_DEFINITIONS, EMISSION_TEXTS, type EmissionAction } from '@domain/emissions/emission.rules';
 import { formatCpf, onlyDigits } from '@domain/documents';
@@ -13,10 +13,13 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useEmission } from '@/features/emissions/api/get-emission';
-import { formatCostPerThousand } from '@/features/emissions/emission-display';
+import { formatCostPerThousand, milesText } from '@/features/emissions/emission-display';
 import { EmissionActionDialog } from '@/features/emissions/components/emission-action-dialog';
 import { EmissionTimeline, slaText } from '@/features/emissions/components/emission-timeline';
 import { FinancialBreakdown } from '@/features/emissions/components/financial-breakdown';
+import type { EmissionAllocation } from '@/features/emissions/types';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { cn } from '@/lib/utils';
 
 const ACTION_ICONS: Record<EmissionAction, LucideIcon> = {
   issue: CheckIcon,
@@ -43,6 +46,8 @@ export default function EmissionDetailRoute() {
     >
       {({ emission, passengers, allocations, timeline, sla }) => {
         const actions = availableActions(emission.status);
+        // A cancelled emission gave its miles back; its allocations and figures stay as history.
+        const cancelled = emission.status === 'cancelled';
         return (
           <>
             <DetailHeader
@@ -86,7 +91,7 @@ export default function EmissionDetailRoute() {
                       <Link to={`/clientes/${emission.client_id}`} className="font-medium text-primary underline-offset-4 hover:underline">
                         {emission.client_name}
                       </Link>
-                      {emission.client_email && <span className="block truncate text-xs text-muted-foreground">{emission.client_email}</span>}
+                      {emission.client_email && <EmailText email={emission.client_email} className="block text-xs text-muted-foreground" />}
                     </Field>
                     <Field label="Programa">
                       <ProgramLabel program={emission.program} />
@@ -106,7 +111,11 @@ export default function EmissionDetailRoute() {
                       <ul className="grid gap-1" data-testid="emission-passengers">
                         {passengers.map((p) => (
                           <li key={p.id}>
-                            {p.name} <span className="text-muted-foreground tabular-nums">· CPF {formatCpf(onlyDigits(p.cpf))}</span>
+                            {p.name}{' '}
+                            {/* The CPF on its own line on a phone, after a '·' from 640 px. */}
+                            <span className="block text-muted-foreground tabular-nums sm:inline sm:whitespace-nowrap">
+                              <span className="hidden sm:inline">· </span>CPF {formatCpf(onlyDigits(p.cpf))}
+                            </span>
                           </li>
                         ))}
                       </ul>
@@ -119,10 +128,16 @@ export default function EmissionDetailRoute() {
                 <Card>
                   <CardHeader>
                     <CardTitle>Composição financeira</CardTitle>
+                    {cancelled && (
+                      <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="emission-cancelled-finance-note">
+                        <BanIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                        Cancelada — não entra nos totais de receita e margem.
+                      </p>
+                    )}
                   </CardHeader>
                   <CardContent>
                     <FinancialBreakdown
-                      className="border-0 p-0"
+                      className={cn('border-0 p-0', cancelled && 'text-muted-foreground')}
                       milesCostCents={emission.miles_cost_cents}
                       feesCents={emission.fees_cents}
                       ravCents={emission.rav_cents}
@@ -147,39 +162,14 @@ export default function EmissionDetailRoute() {
             <Card className="gap-0 pb-0">
               <CardHeader className="pb-4">
                 <CardTitle>Lotes utilizados</CardTitle>
-              </CardHeader>
-              <div className="overflow-x-auto border-t">
-                {allocations.length === 0 ? (
-                  <p className="px-6 py-8 text-center text-sm text-muted-foreground">Nenhum lote registrado para esta emissão.</p>
-                ) : (
-                  <Table className="min-w-[640px]" aria-label="Lotes utilizados">
-                    <TableHeader>
-                      <TableRow className="hover:bg-transparent">
-                        <TableHead>Lote</TableHead>
-                        <TableHead>Vencimento</TableHead>
-                        <TableHead className="text-right">Milhas</TableHead>
-                        <TableHead className="text-right">CPM</TableHead>
-                        <TableHead className="text-right">Custo</TableHead>
-                      </TableRow>
-                    </TableHeader>
-                    <TableBody>
-                      {allocations.map((a) => (
-                        <TableRow key={a.lot_id} data-testid="emission-allocation-row">
-                          <TableCell>
-                            <Link to={`/lotes/${a.lot_id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                              {a.lot_supplier || 'Ver lote'}
-                            </Link>
-                          </TableCell>
-                          <TableCell className="whitespace-nowrap tabular-nums">{a.lot_expiry_date ? formatDate(a.lot_expiry_date) : 'Sem vencimento'}</TableCell>
-                          <TableCell className="text-right tabular-nums">{formatNumber(a.miles)}</TableCell>
-                          <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCostPerThousand(a.cost_per_thousand)}</TableCell>
-                          <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(a.cost_cents)}</TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                {cancelled && allocations.length > 0 && (
+                  <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="emission-cancelled-lots-note">
+                    <Undo2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                    Emissão cancelada: estas milhas voltaram aos lotes.
+                  </p>
                 )}
-              </div>
+              </CardHeader>
+              <AllocationList allocations={allocations} />
             </Card>
 
             <EmissionActionDialog emissionId={emission.id} action={action} onOpenChange={(open) => !open && setAction(null)} />
@@ -187,6 +177,84 @@ export default function EmissionDetailRoute() {
         );
       }}
     </DetailPage>
+  );
+}
+
+/** The lots an emission drew from: a table from 768 px, a list of compact rows below (as the wizard's review). */
+function AllocationList({ allocations }: { allocations: EmissionAllocation[] }) {
+  const wide = useMediaQuery('(min-width: 768px)');
+  if (allocations.length === 0) {
+    return <p className="border-t px-6 py-8 text-center text-sm text-muted-foreground">Nenhum lote registrado para esta emissão.</p>;
+  }
+  if (!wide) {
+    return (
+      <ul aria-label="Lotes utilizados" className="divide-y border-t text-sm">
+        {allocations.map((a) => (
+          <li key={a.lot_id} data-testid="emission-allocation-row" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 px-5 py-3">
+            <LotLink allocation={a} className="truncate" />
+            <span className="row-span-3 text-right font-medium whitespace-nowrap tabular-nums">{formatCents(a.cost_cents)}</span>
+            <span className="text-xs text-muted-foreground tabular-nums">
+              <span className="whitespace-nowrap">{milesText(a.miles)}</span> ·{' '}
+              <span className="whitespace-nowrap">{formatCostPerThousand(a.cost_per_thousand)}/mil</span>
+            </span>
+            <span className="text-xs text-muted-foreground tabular-nums">
+              {a.lot_expiry_date ? `Vencimento ${formatDate(a.lot_expiry_date)}` : 'Sem vencimento'}
+            </span>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="overflow-x-auto border-t">
+      <Table className="min-w-[640px]" aria-label="Lotes utilizados">
+        <TableHeader>
+          <TableRow className="hover:bg-transparent">
+            <TableHead>Lote</TableHead>
+            <TableHead>Vencimento</TableHead>
+            <TableHead className="text-right">Milhas</TableHead>
+            <TableHead className="text-right">CPM</TableHead>
+            <TableHead className="text-right">Custo</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {allocations.map((a) => (
+            <TableRow key={a.lot_id} data-testid="emission-allocation-row">
+              <TableCell>
+                <LotLink allocation={a} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">{a.lot_expiry_date ? formatDate(a.lot_expiry_date) : 'Sem vencimento'}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatNumber(a.miles)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCostPerThousand(a.cost_per_thousand)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(a.cost_cents)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function LotLink({ allocation, className }: { allocation: EmissionAllocation; className?: string }) {
+  return (
+    <Link to={`/lotes/${allocation.lot_id}`} className={cn('font-medium text-primary underline-offset-4 hover:underline', className)}>
+      {allocation.lot_supplier || 'Ver lote'}
+    </Link>
+  );
+}
+
+/** An e-mail that wraps before its '@' (or anywhere, if a part is still too long) rather than being cut. */
+function EmailText({ email, className }: { email: string; className?: string }) {
+  const parts = email.split(/(?=@)/);
+  return (
+    <span className={cn('wrap-anywhere', className)}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
   );
 }
 
