@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ClientInput, ClientSort, ClientStatus, LoyaltyAccountInput, SortOrder } from '../../domain/clients/client.schema';
 import type { ClientEmissionSums } from '../../domain/clients/client.rules';
 import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
-import { client_search, client_totals, clients, emissions, loyalty_accounts } from '../db/schema';
+import { client_search, client_search_counts, client_search_matches, client_totals, clients, emissions, loyalty_accounts } from '../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
@@ -51,20 +51,32 @@ export function toClientDto(c: ClientRow, accounts: LoyaltyAccountDto[]) {
 export type ClientDto = ReturnType<typeof toClientDto>;
 
 /**
- * Contains-search over search_text (lower-case, accent-free name, e-mail and document), one
- * LIKE per word so "jose silva" finds "José da Silva". Searches run on the client_search view,
- * where the trigram index can serve them (migration 0005).
+ * A search's words, normalised as search_text is built (lower-case, accent-free), at most 8. A
+ * CPF typed with its dots beside a name ("maria 529.982") is searched as digits too.
  */
-export function searchConditions(search: string | undefined): SQL[] {
+export function searchWords(search: string | undefined): string[] {
   const normalized = normalizeSearch(search ?? '');
   if (!normalized) return [];
-  const words = normalized
+  return normalized
     .split(' ')
     .filter(Boolean)
     .slice(0, 8)
-    // A CPF typed with its dots beside a name ("maria 529.982") is searched as digits too.
     .map((w) => (/^[\d.\-/]+$/.test(w) && /\d/.test(w) ? w.replace(/\D/g, '') : w));
-  return words.map((w) => sql`${client_search.search_text} LIKE ${`%${escapeLike(w)}%`}`);
+}
+
+const containsPattern = (word: string) => `%${escapeLike(word)}%`;
+
+/**
+ * Contains-search over search_text (lower-case, accent-free name, e-mail and document), one
+ * condition per word so "jose silva" finds "José da Silva". Searches run on the client_search
+ * view, where the trigram index can serve them (migration 0005). A word of one or two characters
+ * makes no trigram: as LIKE it would lead the planner to scan the whole index (or the table) for
+ * it, so it is tested with strpos, the same contains-test, which the index does not take.
+ */
+export function searchConditions(search: string | undefined): SQL[] {
+  return searchWords(search).map((w) =>
+    [...w].length < 3 ? sql`strpos(${client_search.search_text}, ${w}) > 0` : sql`${client_search.search_text} LIKE ${containsPattern(w)}`,
+  );
 }
 
 function searchWhere({ agencyId, search, status }: ClientFilters): SQL {
@@ -172,21 +184,43 @@ const SORT_SQL: Record<ClientSort, string> = {
   total_spent: 'total_spent_cents',
 };
 
+/** The order's key columns, then sort_name and id, in one direction (as orderBy). */
+function orderKeys({ sort, order }: ClientOrder, alias?: string): { columns: string[]; orderBy: SQL } {
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  const columns = [SORT_SQL[sort], 'sort_name', 'id'].filter(Boolean);
+  return { columns, orderBy: sql.raw(columns.map((c) => `${alias ? `${alias}.` : ''}${c} ${dir}`).join(', ')) };
+}
+
+const reversed = (o: ClientOrder): ClientOrder => ({ sort: o.sort, order: o.order === 'asc' ? 'desc' : 'asc' });
+
 /** Up to this many matches, a searched page is cut from the sorted matches; beyond, from the order's index. */
 export const SEARCH_SORT_CAP = 2000;
 
+/** client_search_counts holds every string of search_text up to this long (migration 0009). */
+const COUNTED_LENGTH = 3;
+/** A word's biggest e-mail domains, up to this many, are each read along their own index in list order. */
+const MAX_DOMAIN_ARMS = 6;
+
+type SearchPageParams = ClientFilters & ClientOrder & { offset: number; limit: number };
+type SearchPage = { rows: ClientRow[]; total: number };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * One page of a searched list and the number of matches. Up to SEARCH_SORT_CAP matches are
- * gathered once through the trigram index (MATERIALIZED: the planner would otherwise often walk
- * the sort index testing LIKE row by row, slow when the matches sit far along that order, as a
- * first name does in name order), counted by a window and sorted. A broader search is counted
- * apart and its page read along the order's index, where matches are dense enough to come fast.
+ * One page of a searched list and the number of matches, both exact. A single word is answered
+ * from what migration 0009 keeps (searchOneWord); several words, or a word with an "@" inside, as
+ * below: up to `cap` matches are gathered once through the trigram index (MATERIALIZED: the
+ * planner would otherwise often walk the sort index testing LIKE row by row, slow when the matches
+ * sit far along that order, as a first name does in name order), counted by a window and sorted.
+ * A broader search is counted apart and its page read along the order's index, where matches are
+ * dense enough to come fast.
  */
-export async function searchClientsPage(
-  db: Db,
-  params: ClientFilters & ClientOrder & { offset: number; limit: number },
-  cap: number = SEARCH_SORT_CAP,
-): Promise<{ rows: ClientRow[]; total: number }> {
+export async function searchClientsPage(db: Db, params: SearchPageParams, cap: number = SEARCH_SORT_CAP): Promise<SearchPage> {
+  const words = searchWords(params.search);
+  if (words.length === 1) {
+    const page = await searchOneWord(db, params, words[0]!, cap);
+    if (page) return page;
+  }
   const matches = db
     .select({
       id: client_search.id,
@@ -198,19 +232,167 @@ export async function searchClientsPage(
     .from(client_search)
     .where(searchWhere(params))
     .limit(cap + 1);
-  const dir = params.order === 'asc' ? 'ASC' : 'DESC';
-  const keys = [SORT_SQL[params.sort], 'sort_name', 'id'].filter(Boolean).map((k) => `m.${k} ${dir}`);
-  const result = await db.execute(
-    sql`WITH m AS MATERIALIZED (${matches})
-      SELECT m.id, count(*) OVER () AS total FROM m ORDER BY ${sql.raw(keys.join(', '))} LIMIT ${params.limit} OFFSET ${params.offset}`,
+  const page = rowsOf<{ id: string; total: string | number | bigint }>(
+    await db.execute(
+      sql`WITH m AS MATERIALIZED (${matches})
+        SELECT m.id, count(*) OVER () AS total FROM m ORDER BY ${orderKeys(params, 'm').orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
+    ),
   );
-  const page = (result as unknown as { rows: { id: string; total: string | number | bigint }[] }).rows;
   const seen = page.length > 0 ? Number(page[0]!.total) : params.offset > 0 ? await countClients(db, params) : 0;
   if (seen <= cap) {
     return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: seen };
   }
   const total = page.length > 0 ? await countClients(db, params) : seen;
-  return { rows: await getClientsPage(db, { ...params, total }), total };
+  return { rows: await walkSearchPage(db, { ...params, total }), total };
+}
+
+/**
+ * The page of a search too broad to gather, read along its order's index testing search_text
+ * there (client_list_walk, migration 0009) from whichever end is nearer, as getClientsPage; the
+ * rows in the same statement.
+ */
+async function walkSearchPage(db: Db, params: SearchPageParams & { total: number }): Promise<ClientRow[]> {
+  const { offset, limit, total } = params;
+  if (offset >= total || limit <= 0) return [];
+  const end = Math.min(offset + limit, total);
+  const fromEnd = total - end < offset;
+  const order = fromEnd ? reversed(params) : params;
+  const patterns = JSON.stringify(searchWords(params.search).map(containsPattern));
+  const pageIds = sql`SELECT w FROM client_list_walk(${params.agencyId}::uuid, ${params.status ?? null}::text,
+    ARRAY(SELECT jsonb_array_elements_text(${patterns}::jsonb)), ${order.sort}::text, ${order.order === 'desc'}::boolean,
+    ${fromEnd ? total - end : offset}::integer, ${end - offset}::integer) AS w`;
+  return db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.agency_id, params.agencyId), sql`${clients.id} IN (${pageIds})`))
+    .orderBy(...orderBy(params));
+}
+
+/** The count column of client_search_counts for a status filter (all statuses without one). */
+const countOf = (status: ClientStatus | undefined): SQL =>
+  status
+    ? sql`${client_search_counts[status]}`
+    : sql`(${client_search_counts.active} + ${client_search_counts.inactive} + ${client_search_counts.blocked})`;
+
+/**
+ * What client_search_counts holds for a word, in one read: with `counted`, the live clients (of
+ * the status) whose search_text holds it (kept for words of up to COUNTED_LENGTH characters); with
+ * `domains`, the agency's e-mail domains ("@gmail.com") holding it and their live clients, most first.
+ */
+async function getWordCounts(db: Db, { agencyId, status }: ClientFilters, word: string, want: { counted: boolean; domains: boolean }) {
+  if (!want.counted && !want.domains) return { counted: undefined, domains: [] };
+  const t = client_search_counts;
+  const n = countOf(status);
+  const rows = await db
+    .select({ kind: t.kind, term: t.term, count: n })
+    .from(t)
+    .where(
+      and(
+        eq(t.agency_id, agencyId),
+        or(
+          ...(want.counted ? [and(eq(t.kind, 'g'), eq(t.term, word))] : []),
+          ...(want.domains ? [and(eq(t.kind, 'd'), sql`${t.term} LIKE ${containsPattern(word)}`, sql`${n} > 0`)] : []),
+        ),
+      ),
+    );
+  const domains = rows
+    .filter((r) => r.kind === 'd')
+    .map((r) => ({ domain: r.term, count: Number(r.count) }))
+    .sort((a, b) => b.count - a.count || (a.domain < b.domain ? -1 : 1));
+  const gram = rows.find((r) => r.kind === 'g');
+  return { counted: want.counted ? Number(gram?.count ?? 0) : undefined, domains };
+}
+
+/** Live entries (of the status) whose search_text holds `word` but for their e-mail domain. */
+function ownOnlyWhere({ agencyId, status }: ClientFilters, word: string): SQL {
+  const m = client_search_matches;
+  const like = containsPattern(word);
+  return and(
+    eq(m.agency_id, agencyId),
+    isNull(m.deleted_at),
+    ...(status ? [eq(m.status, status)] : []),
+    sql`${m.search_own} LIKE ${like}`,
+    sql`(${m.email_domain} IS NULL OR ${m.email_domain} NOT LIKE ${like})`,
+  )!;
+}
+
+async function countOwnOnly(db: Db, params: ClientFilters, word: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(client_search_matches).where(ownOnlyWhere(params, word));
+  return row?.n ?? 0;
+}
+
+/**
+ * The page of a word found in e-mail domains: each of its biggest domains' clients read along that
+ * domain's index in list order (index-only), the other domains' clients and the few matching
+ * outside their domain gathered and sorted, and these runs merged, from the nearer end, up to the
+ * page's last row; the rows in the same statement.
+ */
+async function domainsPage(
+  db: Db,
+  params: SearchPageParams & { total: number },
+  word: string,
+  arms: string[],
+  others: string[],
+): Promise<ClientRow[]> {
+  const { offset, limit, total, agencyId, status } = params;
+  if (offset >= total || limit <= 0) return [];
+  const end = Math.min(offset + limit, total);
+  const fromEnd = total - end < offset;
+  const order = fromEnd ? reversed(params) : params;
+  const skip = fromEnd ? total - end : offset;
+  const take = skip + (end - offset);
+  const { columns, orderBy: runOrder } = orderKeys(order);
+  const live = sql`agency_id = ${agencyId} AND deleted_at IS NULL${status ? sql` AND status = ${status}` : sql``}`;
+  const run = (where: SQL) =>
+    sql`(SELECT ${sql.raw(columns.join(', '))} FROM client_search WHERE ${live} AND ${where} ORDER BY ${runOrder} LIMIT ${take})`;
+  const runs = [
+    ...arms.map((domain) => run(sql`email_domain = ${domain}`)),
+    ...(others.length > 0 ? [run(sql`email_domain IN ${others}`)] : []),
+    run(sql`id IN (SELECT client_id FROM own)`),
+  ];
+  const ownIds = db.select({ client_id: client_search_matches.client_id }).from(client_search_matches).where(ownOnlyWhere(params, word));
+  const pageIds = sql`WITH own AS MATERIALIZED (${ownIds})
+    SELECT u.id FROM (${sql.join(runs, sql` UNION ALL `)}) u ORDER BY ${orderKeys(order, 'u').orderBy} LIMIT ${end - offset} OFFSET ${skip}`;
+  return db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.agency_id, agencyId), sql`${clients.id} IN (${pageIds})`))
+    .orderBy(...orderBy(params));
+}
+
+/**
+ * A single word, exactly, without reading every match (migration 0009). Its count: up to
+ * COUNTED_LENGTH characters, one row of client_search_counts; longer, the counts of the e-mail
+ * domains holding it there plus its matches outside their domain, which the trigram index of
+ * search_own finds (for "hotmail.com" or "gmail", none). A word without a space and without an "@"
+ * but at its start is in search_text exactly when it is in search_own or in email_domain: the
+ * split this relies on. Its page: a domain word's from domainsPage; a word of up to two characters
+ * (no trigram to find it by), or counted beyond `cap`, read along the order's index; the rest as
+ * any search (null: left to searchClientsPage).
+ */
+async function searchOneWord(db: Db, params: SearchPageParams, word: string, cap: number): Promise<SearchPage | null> {
+  const length = [...word].length;
+  const splits = word.indexOf('@', 1) === -1 && length > 2;
+  const { counted, domains } = await getWordCounts(db, params, word, { counted: length <= COUNTED_LENGTH, domains: splits });
+  if (counted === 0) return { rows: [], total: 0 };
+  const walk = async (total: number): Promise<SearchPage> => ({ rows: await walkSearchPage(db, { ...params, total }), total });
+  if (!splits) return counted === undefined ? null : walk(counted);
+  if (domains.length === 0) return counted === undefined || counted <= cap ? null : walk(counted);
+
+  const inDomains = domains.reduce((sum, d) => sum + d.count, 0);
+  const ownOnly = counted === undefined ? await countOwnOnly(db, params, word) : counted - inDomains;
+  const total = inDomains + ownOnly;
+  const arms = domains.slice(0, MAX_DOMAIN_ARMS);
+  const others = domains.slice(MAX_DOMAIN_ARMS);
+  if (ownOnly + others.reduce((sum, d) => sum + d.count, 0) > cap) return walk(total);
+  const rows = await domainsPage(
+    db,
+    { ...params, total },
+    word,
+    arms.map((d) => d.domain),
+    others.map((d) => d.domain),
+  );
+  return { rows, total };
 }
 
 /** Every matching client in list order, with only the columns the CSV needs (one query). */

@@ -1,0 +1,242 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientSort, ClientStatus, SortOrder } from '../../../domain/clients/client.schema';
+import { escapeLike } from '../../../domain/search';
+import { clients, emissions } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+import { createAgencyWithUser } from '../../testing/factories/agency.factory';
+import { createClientRow, createEmissionRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
+import { call, createTestContext, type TestContext } from '../../testing/test-app';
+import { SEARCH_SORT_CAP, searchClientsPage, searchWords } from '../clients.queries';
+
+/**
+ * Searches answered from the structures of migration 0009 (e-mail domains, search_own, the kept
+ * counts) must give exactly what a plain LIKE over clients gives: the same total, the same page of
+ * the same order, for every kind of word (one to three characters, e-mail domains, words found in
+ * domains and outside them, an "@" inside), every sort, with and without a status, on the first,
+ * a middle, the last page and beyond — and keep giving it as clients are written.
+ */
+let ctx: TestContext;
+let agencyId: string;
+let neighbourId: string;
+let cookie: string;
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMES = ['Maria', 'Mariana', 'Marcos', 'José', 'João', 'Ana', 'Ícaro', 'Zé', 'Conceição', 'Simone', 'Márcio', 'Lúcia'];
+const SURNAMES = ['Silva', 'Silveira', 'Simões', 'Amaral', 'Gomes', 'Mailer', 'Comerlato', 'Sá', 'Gmael', 'Gmailson'];
+// Nine domains hold "mail" (more than the six read along their own index); one is typed in capitals.
+const DOMAINS = [
+  ['gmail.com', 30],
+  ['hotmail.com', 12],
+  ['email.com', 4],
+  ['mail.com.br', 3],
+  ['gmail.com.br', 3],
+  ['ymail.com', 2],
+  ['bolmail.com', 2],
+  ['mailbox.org', 2],
+  ['Correio.MAIL.com.BR', 2],
+  ['outlook.com', 8],
+  ['empresa.com.br', 6],
+] as const;
+
+function makeClient(r: () => number, i: number, agency: string): typeof clients.$inferInsert {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
+  const weighted = () => {
+    let x = r() * DOMAINS.reduce((s, [, w]) => s + w, 0);
+    for (const [d, w] of DOMAINS) if ((x -= w) < 0) return d;
+    return DOMAINS[0]![0];
+  };
+  let name = `${pick(NAMES)} ${r() < 0.3 ? `${pick(NAMES)} ` : ''}${pick(SURNAMES)}`;
+  if (i % 37 === 0) name = `${name} @Casa`;
+  if (i % 41 === 0) name = `J. ${name}`;
+  const local = `${name.split(' ')[0]!.toLowerCase()}${r() < 0.5 ? '.' : ''}${r() < 0.6 ? Math.floor(r() * 99) : ''}`;
+  const roll = r();
+  const email =
+    roll < 0.12
+      ? null
+      : i % 53 === 0
+        ? `"${local}@casa"@${weighted()}` // two "@": the domain is what follows the last one
+        : i % 59 === 0
+          ? `${local}.gmail.com` // no "@" at all
+          : i % 61 === 0
+            ? `${local}@` // nothing after the "@"
+            : `${local}@${weighted()}`;
+  const spent = [0, 0, 10_000, 25_000, 25_000, 99_999][Math.floor(r() * 6)]!;
+  return {
+    agency_id: agency,
+    name,
+    email,
+    document: r() < 0.8 ? validCpf(1000 + i * 7919) : null,
+    status: (['active', 'active', 'active', 'inactive', 'blocked'] as const)[Math.floor(r() * 5)],
+    emissions_count: spent === 0 ? 0 : 1 + Math.floor(r() * 3),
+    total_spent_cents: spent,
+    deleted_at: i % 23 === 0 ? '2026-01-01T00:00:00Z' : null,
+  };
+}
+
+/** What the search must answer: a plain LIKE over clients (as the superuser), sorted as the API sorts. */
+async function reference(search: string, status: ClientStatus | undefined, sort: ClientSort, order: SortOrder, offset: number, limit: number) {
+  const key = { name: '', status: 'status', emissions: 'emissions_count', total_spent: 'total_spent_cents' }[sort];
+  const dir = order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = sql.raw([key, 'sort_name', 'id'].filter(Boolean).map((k) => `${k} ${dir}`).join(', '));
+  const where = sql.join(
+    [
+      sql`agency_id = ${agencyId}`,
+      sql`deleted_at IS NULL`,
+      ...(status ? [sql`status = ${status}`] : []),
+      ...searchWords(search).map((w) => sql`search_text LIKE ${`%${escapeLike(w)}%`}`),
+    ],
+    sql` AND `,
+  );
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const [counted] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM clients WHERE ${where}`);
+  const ids = await rows<{ id: string }>(sql`SELECT id FROM clients WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`);
+  return { total: counted!.n, ids: ids.map((r) => r.id) };
+}
+
+async function answer(search: string, status: ClientStatus | undefined, sort: ClientSort, order: SortOrder, offset: number, limit: number, cap?: number) {
+  const page = await withTenant(ctx.handle.db, agencyId, (tx) => searchClientsPage(tx, { agencyId, search, status, sort, order, offset, limit }, cap));
+  return { total: page.total, ids: page.rows.map((r) => r.id) };
+}
+
+const SORTS = (['name', 'status', 'emissions', 'total_spent'] as const).flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const));
+
+/** Every sort, first, middle and last page and one beyond, as the reference answers. */
+async function expectExact(search: string, status?: ClientStatus, cap?: number) {
+  const limit = 7;
+  for (const [sort, order] of SORTS) {
+    const { total } = await reference(search, status, sort, order, 0, 1);
+    const last = Math.max(0, Math.ceil(total / limit) - 1);
+    for (const page of new Set([0, Math.floor(last / 2), last, last + 1])) {
+      const want = await reference(search, status, sort, order, page * limit, limit);
+      const got = await answer(search, status, sort, order, page * limit, limit, cap);
+      expect(got, `${JSON.stringify(search)} status=${status ?? '-'} ${sort} ${order} page ${page + 1} cap=${cap ?? SEARCH_SORT_CAP}`).toEqual(want);
+    }
+  }
+}
+
+const WORDS = [
+  // one, two and three characters: counted in client_search_counts
+  'a', 'x', '@', '.', '%', '_', 'si', 'ma', '@g', 's@', 'om', 'mar', 'com', 'gma', '@gm', 'l.c', 'a@c',
+  // e-mail domains, words found in several domains (more than six), in domains and names both
+  'gmail', 'hotmail.com', '@gmail.com', 'gmail.com.br', 'mail', 'MAIL.com', 'correio', 'mailer', 'gmael',
+  // outside any domain, an "@" inside, accents, a document
+  'maria', 'silva', 'conceição', 'ícaro', 'ana@', 'o@gmail', 'casa"@', validCpf(1000 + 5 * 7919).slice(2, 9), 'nadaassim',
+  // several words
+  'maria gmail', 'a e', 'silva 1', 'mail com',
+];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const mine = await createAgencyWithUser(ctx.handle.db);
+  const neighbour = await createAgencyWithUser(ctx.handle.db);
+  agencyId = mine.agency.id;
+  neighbourId = neighbour.agency.id;
+  const r = rng(42);
+  // A batch (one statement, as an import writes), then single rows, in both agencies.
+  await ctx.handle.db.insert(clients).values(Array.from({ length: 260 }, (_, i) => makeClient(r, i, agencyId)));
+  for (let i = 260; i < 300; i++) await createClientRow(ctx.handle.db, agencyId, makeClient(r, i, agencyId));
+  await ctx.handle.db.insert(clients).values(Array.from({ length: 80 }, (_, i) => makeClient(r, i, neighbourId)));
+  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: mine.user.email, password: mine.password } });
+  cookie = res.cookie!;
+});
+afterAll(() => ctx.close());
+
+describe('a searched list equals a plain LIKE over clients', () => {
+  it.each(WORDS)('%j: total and every page, every sort', async (word) => {
+    await expectExact(word);
+  });
+
+  it.each(['a', 'si', 'mar', 'gmail', 'mail', 'maria', 'ana@'])('%j with a status filter', async (word) => {
+    await expectExact(word, 'active');
+    await expectExact(word, 'blocked');
+  });
+
+  it.each(['a', 'mar', 'gmail', 'mail', 'maria', 'silva', 'maria gmail'])('%j past the gather cap (read along the indexes instead)', async (word) => {
+    await expectExact(word, undefined, 3);
+  });
+
+  it('answers the same through the API, with total_pages', async () => {
+    for (const word of ['gmail', 'a', 'mar']) {
+      const res = await call(ctx.app, 'GET', `/api/v1/clients?search=${encodeURIComponent(word)}&sort=total_spent&order=desc&page=2`, { cookie });
+      const want = await reference(word, undefined, 'total_spent', 'desc', 20, 20);
+      expect(res.body.total).toBe(want.total);
+      expect(res.body.total_pages).toBe(Math.ceil(want.total / 20));
+      expect(res.body.data.map((c: { id: string }) => c.id)).toEqual(want.ids);
+    }
+  });
+});
+
+describe('the kept search structures follow every write', () => {
+  const recount = async () => {
+    const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const kept = await rows<Record<string, unknown>>(sql`
+      SELECT agency_id, kind, term, active, inactive, blocked FROM client_search_counts
+      WHERE active + inactive + blocked > 0 ORDER BY 1, 2, 3`);
+    const recounted = await rows<Record<string, unknown>>(sql`
+      SELECT c.agency_id, t.kind, t.term, count(*) FILTER (WHERE c.status = 'active')::int AS active,
+        count(*) FILTER (WHERE c.status = 'inactive')::int AS inactive, count(*) FILTER (WHERE c.status = 'blocked')::int AS blocked
+      FROM clients c CROSS JOIN LATERAL client_search_terms(c.search_text, c.email_domain) t
+      WHERE c.deleted_at IS NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+    const entries = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM clients c FULL JOIN client_search_entries e ON e.client_id = c.id
+      WHERE (c.id, c.agency_id, c.status, c.deleted_at, client_search_own_of(c.name, c.email, c.document), c.email_domain)
+        IS DISTINCT FROM (e.client_id, e.agency_id, e.status, e.deleted_at, e.search_own, e.email_domain)`);
+    return { kept, recounted, mismatchedEntries: entries[0]!.n };
+  };
+
+  it('through renames, e-mail and status changes, soft deletes, restores, deletes and emissions', async () => {
+    const api = (method: string, path: string, body?: unknown) => call(ctx.app, method, path, { cookie, body });
+    const created = await api('POST', '/api/v1/clients', { name: 'Zuleide Gmaílson', email: 'zu@Gmail.com', document: validCpf(777) });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect((await answer('zuleide', undefined, 'name', 'asc', 0, 20)).ids).toEqual([id]);
+    await api('PUT', `/api/v1/clients/${id}`, { name: 'Zuleide Souza', email: 'zu@novodominio.com.br', status: 'blocked' });
+    await ctx.handle.db.update(clients).set({ deleted_at: new Date().toISOString() }).where(eq(clients.id, id));
+    await ctx.handle.db.update(clients).set({ deleted_at: null, name: 'Zuleide de Novo' }).where(eq(clients.id, id));
+    // Emissions move a client's figures (and its place in two orders), not its search.
+    const account = await createLoyaltyAccountRow(ctx.handle.db, agencyId, { client_id: null, account_number: 'AG-1' });
+    await createEmissionRow(ctx.handle.db, agencyId, id, { account_id: account.id, revenue_cents: 123_456 });
+    await ctx.handle.db.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.client_id, id));
+    // A statement that changes many rows, one that changes none of the searched columns, and deletes.
+    await ctx.handle.db.update(clients).set({ status: 'inactive' }).where(sql`${clients.agency_id} = ${agencyId} AND ${clients.name} LIKE 'Ana%'`);
+    await ctx.handle.db.update(clients).set({ notes: 'lida' }).where(eq(clients.agency_id, agencyId));
+    const doomed = await ctx.handle.db.select({ id: clients.id }).from(clients).where(sql`${clients.agency_id} = ${agencyId} AND ${clients.name} LIKE 'Zé%'`);
+    expect(doomed.length).toBeGreaterThan(0);
+    await ctx.handle.db.delete(clients).where(inArray(clients.id, doomed.map((d) => d.id)));
+    const { kept, recounted, mismatchedEntries } = await recount();
+    expect(kept).toEqual(recounted);
+    expect(mismatchedEntries).toBe(0);
+    for (const word of ['zuleide', 'gmail', 'novodominio', 'a', 'an', 'ana', 'mail']) await expectExact(word);
+  });
+
+  it('another agency never shows up, and its counts are its own', async () => {
+    const other = await withTenant(ctx.handle.db, neighbourId, (tx) =>
+      searchClientsPage(tx, { agencyId: neighbourId, search: 'a', sort: 'name', order: 'asc', offset: 0, limit: 100 }),
+    );
+    expect(other.rows.every((r) => r.agency_id === neighbourId)).toBe(true);
+    const [n] = (
+      (await ctx.handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM clients WHERE agency_id = ${neighbourId} AND deleted_at IS NULL AND search_text LIKE '%a%'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(other.total).toBe(n!.n);
+    // Under the tenant role the kept tables show one agency only, as every agency table.
+    const seen = await withTenant(ctx.handle.db, agencyId, async (tx) =>
+      ((await tx.execute(sql`SELECT DISTINCT agency_id FROM client_search_counts UNION SELECT DISTINCT agency_id FROM client_search_entries`)) as unknown as {
+        rows: { agency_id: string }[];
+      }).rows,
+    );
+    expect(seen).toEqual([{ agency_id: agencyId }]);
+  });
+});
