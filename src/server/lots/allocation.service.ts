@@ -7,7 +7,7 @@
 // locks, the second plans with what the first left, and none deadlocks. The plan itself is the
 // domain's (src/domain/lots/allocation.ts); nothing here ranks lots.
 
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { planAllocation, SHORTAGE_MESSAGE_LOG, SHORTAGE_MESSAGE_PT, type AllocationPolicy, type PlannedAllocation } from '../../domain/lots/allocation';
 import { lotStatusAfterAllocation, lotStatusAfterRelease } from '../../domain/lots/lot.rules';
@@ -50,7 +50,6 @@ export interface AllocationResult {
   weighted_cost_per_thousand: string;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** INSUFFICIENT_MILES: the Portuguese shortage message, with the figures for the caller. */
 export function insufficientMiles(shortage: { requested: number; available: number; missing: number }) {
