@@ -51,17 +51,25 @@ export function toClientDto(c: ClientRow, accounts: LoyaltyAccountDto[]) {
 export type ClientDto = ReturnType<typeof toClientDto>;
 
 /**
- * A search's words, normalised as search_text is built (lower-case, accent-free), at most 8. A
- * CPF typed with its dots beside a name ("maria 529.982") is searched as digits too.
+ * A search's words as typed, normalised as search_text is built (lower-case, accent-free). A CPF
+ * typed with its dots beside a name ("maria 529.982") is searched as digits too.
  */
-export function searchWords(search: string | undefined): string[] {
+export function typedSearchWords(search: string | undefined): string[] {
   const normalized = normalizeSearch(search ?? '');
   if (!normalized) return [];
   return normalized
     .split(' ')
     .filter(Boolean)
-    .slice(0, 8)
     .map((w) => (/^[\d.\-/]+$/.test(w) && /\d/.test(w) ? w.replace(/\D/g, '') : w));
+}
+
+/**
+ * The words a search is answered by, at most 8: a word that another word of the search holds adds
+ * nothing and is dropped ("mar maria" is answered as "maria"), as is a repeated one.
+ */
+export function searchWords(search: string | undefined): string[] {
+  const words = [...new Set(typedSearchWords(search))];
+  return words.filter((w) => !words.some((other) => other !== w && other.includes(w))).slice(0, 8);
 }
 
 const containsPattern = (word: string) => `%${escapeLike(word)}%`;
@@ -104,12 +112,6 @@ export function orderBy({ sort, order }: ClientOrder, t: SortColumns = clients):
   const dir = order === 'asc' ? asc : desc;
   const key = { name: [], status: [t.status], emissions: [t.emissions_count], total_spent: [t.total_spent_cents] }[sort];
   return [...key, t.sort_name, t.id].map((c) => dir(c));
-}
-
-/** Clients matching a search (and status): counted on the view, where the trigram index serves. */
-export async function countClients(db: Db, filters: ClientFilters): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(client_search).where(searchWhere(filters));
-  return row?.total ?? 0;
 }
 
 /**
@@ -212,8 +214,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * below: up to `cap` matches are gathered once through the trigram index (MATERIALIZED: the
  * planner would otherwise often walk the sort index testing LIKE row by row, slow when the matches
  * sit far along that order, as a first name does in name order), counted by a window and sorted.
- * A broader search is counted apart and its page read along the order's index, where matches are
- * dense enough to come fast.
+ * A broader search, or one whose words all have one or two characters (no trigram finds them), is
+ * answered by one read along the order's index (scanSearchPage).
  */
 export async function searchClientsPage(db: Db, params: SearchPageParams, cap: number = SEARCH_SORT_CAP): Promise<SearchPage> {
   const words = searchWords(params.search);
@@ -221,6 +223,11 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
     const page = await searchOneWord(db, params, words[0]!, cap);
     if (page) return page;
   }
+  // No trigram index finds any of these words, or too many match to gather: one read along the order's index.
+  if (words.every((w) => [...w].length < 3)) return scanSearchPage(db, params);
+  const expected = await expectedMatches(db, params, words);
+  if (expected === 0) return { rows: [], total: 0 };
+  if (expected !== undefined && expected > cap) return scanSearchPage(db, params);
   const matches = db
     .select({
       id: client_search.id,
@@ -238,12 +245,51 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
         SELECT m.id, count(*) OVER () AS total FROM m ORDER BY ${orderKeys(params, 'm').orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
     ),
   );
-  const seen = page.length > 0 ? Number(page[0]!.total) : params.offset > 0 ? await countClients(db, params) : 0;
-  if (seen <= cap) {
-    return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: seen };
-  }
-  const total = page.length > 0 ? await countClients(db, params) : seen;
-  return { rows: await walkSearchPage(db, { ...params, total }), total };
+  // A page past the gathered matches says nothing of how many there are: the scan tells.
+  if (page.length === 0) return params.offset > 0 ? scanSearchPage(db, params) : { rows: [], total: 0 };
+  const seen = Number(page[0]!.total);
+  if (seen > cap) return scanSearchPage(db, params);
+  return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: seen };
+}
+
+/**
+ * How many clients several words of up to COUNTED_LENGTH characters should match, from their kept
+ * counts as if they occurred independently: 0 when one of them matches no client (then exactly),
+ * undefined when a word is longer (a longer word is seldom broad: gathering through its trigrams
+ * is the better read). It only chooses how a search is read.
+ */
+async function expectedMatches(db: Db, { agencyId, status }: ClientFilters, words: string[]): Promise<number | undefined> {
+  if (words.some((w) => [...w].length > COUNTED_LENGTH)) return undefined;
+  const t = client_search_counts;
+  const everyone = status ? client_totals[`${status}_clients`] : client_totals.total_clients;
+  const rows = await db
+    .select({
+      count: countOf(status),
+      everyone: sql<string>`(SELECT coalesce(sum(${everyone}), 0) FROM ${client_totals} WHERE ${client_totals.agency_id} = ${agencyId})`,
+    })
+    .from(t)
+    .where(and(eq(t.agency_id, agencyId), eq(t.kind, 'g'), inArray(t.term, words)));
+  if (rows.length < words.length || rows.some((r) => Number(r.count) === 0)) return 0;
+  const all = Number(rows[0]!.everyone);
+  return rows.reduce((expected, r) => (expected * Number(r.count)) / all, all);
+}
+
+/**
+ * A page and the total of a search no kept count answers and too broad to gather, from one read of
+ * the agency's entries along the order's index, testing search_text there (client_list_scan,
+ * migration 0010).
+ */
+async function scanSearchPage(db: Db, params: SearchPageParams): Promise<SearchPage> {
+  const patterns = JSON.stringify(searchWords(params.search).map(containsPattern));
+  const [scanned] = rowsOf<{ ids: string; total: string | number }>(
+    await db.execute(
+      sql`SELECT array_to_string(ids, ',') AS ids, total FROM client_list_scan(${params.agencyId}::uuid, ${params.status ?? null}::text,
+        ARRAY(SELECT jsonb_array_elements_text(${patterns}::jsonb)), ${params.sort}::text, ${params.order === 'desc'}::boolean,
+        ${params.offset}::integer, ${params.limit}::integer)`,
+    ),
+  );
+  const ids = scanned!.ids ? scanned!.ids.split(',') : [];
+  return { rows: await fetchRowsInOrder(db, params.agencyId, ids, params), total: Number(scanned!.total) };
 }
 
 /**
