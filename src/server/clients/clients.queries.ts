@@ -223,11 +223,13 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
     const page = await searchOneWord(db, params, words[0]!, cap);
     if (page) return page;
   }
+  const counts = await getCountsOfWords(db, params, words);
+  if (counts?.expected === 0) return { rows: [], total: 0 };
+  // Tested rarest first, so the others are tested on fewer entries: by kept count, else longest first.
+  const rarestFirst = counts ? [...words].sort((a, b) => counts.of.get(a)! - counts.of.get(b)!) : [...words].sort((a, b) => b.length - a.length);
+  const scan = () => scanSearchPage(db, params, rarestFirst);
   // No trigram index finds any of these words, or too many match to gather: one read along the order's index.
-  if (words.every((w) => [...w].length < 3)) return scanSearchPage(db, params);
-  const expected = await expectedMatches(db, params, words);
-  if (expected === 0) return { rows: [], total: 0 };
-  if (expected !== undefined && expected > cap) return scanSearchPage(db, params);
+  if (words.every((w) => [...w].length < 3) || (counts && counts.expected > cap)) return scan();
   const matches = db
     .select({
       id: client_search.id,
@@ -246,32 +248,33 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
     ),
   );
   // A page past the gathered matches says nothing of how many there are: the scan tells.
-  if (page.length === 0) return params.offset > 0 ? scanSearchPage(db, params) : { rows: [], total: 0 };
+  if (page.length === 0) return params.offset > 0 ? scan() : { rows: [], total: 0 };
   const seen = Number(page[0]!.total);
-  if (seen > cap) return scanSearchPage(db, params);
+  if (seen > cap) return scan();
   return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: seen };
 }
 
 /**
- * How many clients several words of up to COUNTED_LENGTH characters should match, from their kept
- * counts as if they occurred independently: 0 when one of them matches no client (then exactly),
- * undefined when a word is longer (a longer word is seldom broad: gathering through its trigrams
- * is the better read). It only chooses how a search is read.
+ * The kept counts of several words of up to COUNTED_LENGTH characters (undefined when one is
+ * longer), and how many clients they should match together as if they occurred independently: 0
+ * when one of them matches no client (then exactly). They only choose how a search is read.
  */
-async function expectedMatches(db: Db, { agencyId, status }: ClientFilters, words: string[]): Promise<number | undefined> {
+async function getCountsOfWords(db: Db, { agencyId, status }: ClientFilters, words: string[]) {
   if (words.some((w) => [...w].length > COUNTED_LENGTH)) return undefined;
   const t = client_search_counts;
   const everyone = status ? client_totals[`${status}_clients`] : client_totals.total_clients;
   const rows = await db
     .select({
+      term: t.term,
       count: countOf(status),
       everyone: sql<string>`(SELECT coalesce(sum(${everyone}), 0) FROM ${client_totals} WHERE ${client_totals.agency_id} = ${agencyId})`,
     })
     .from(t)
     .where(and(eq(t.agency_id, agencyId), eq(t.kind, 'g'), inArray(t.term, words)));
-  if (rows.length < words.length || rows.some((r) => Number(r.count) === 0)) return 0;
-  const all = Number(rows[0]!.everyone);
-  return rows.reduce((expected, r) => (expected * Number(r.count)) / all, all);
+  const of = new Map(words.map((w) => [w, Number(rows.find((r) => r.term === w)?.count ?? 0)]));
+  const all = Number(rows[0]?.everyone ?? 0);
+  const expected = [...of.values()].reduce((e, n) => (all === 0 ? 0 : (e * n) / all), all);
+  return { of, expected };
 }
 
 /**
@@ -279,8 +282,8 @@ async function expectedMatches(db: Db, { agencyId, status }: ClientFilters, word
  * the agency's entries along the order's index, testing search_text there (client_list_scan,
  * migration 0010).
  */
-async function scanSearchPage(db: Db, params: SearchPageParams): Promise<SearchPage> {
-  const patterns = JSON.stringify(searchWords(params.search).map(containsPattern));
+async function scanSearchPage(db: Db, params: SearchPageParams, words: string[]): Promise<SearchPage> {
+  const patterns = JSON.stringify(words.map(containsPattern));
   const [scanned] = rowsOf<{ ids: string; total: string | number }>(
     await db.execute(
       sql`SELECT array_to_string(ids, ',') AS ids, total FROM client_list_scan(${params.agencyId}::uuid, ${params.status ?? null}::text,
