@@ -220,6 +220,15 @@ describe('emissions', () => {
     expect(await text(emissions.rows().first())).toContain('NAT-GRU');
     await page.getByLabel('Filtrar por status').selectOption('');
 
+    // A period that starts after it ends is not sent: the message says so, the list stays whole.
+    await page.goto(`/emissoes?de=${addDays(1)}&ate=${browserToday()}`);
+    await page.getByRole('alert').filter({ hasText: 'Período inválido: a data inicial é posterior à final.' }).waitFor();
+    await emissions.rows().first().waitFor();
+    expect(await emissions.rows().count()).toBe(2);
+    expect(await page.getByText('Erro ao carregar emissões').count()).toBe(0);
+    await page.getByRole('button', { name: 'Limpar Filtros' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Período inválido' }).waitFor({ state: 'detached' });
+
     await emissions.row('XYZ789').locator('td').nth(2).click();
     await page.waitForURL(`**/emissoes/${res.body.emission.id}`);
     await page.getByRole('heading', { level: 1, name: /REC-LIS/ }).waitFor();

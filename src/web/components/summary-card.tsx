@@ -18,7 +18,7 @@ export interface SummaryCardProps {
 /** One figure of a list page's summary, with its label, icon and hint. */
 export function SummaryCard({ label, hint, icon: Icon, value, loading, highlight = false }: SummaryCardProps) {
   return (
-    <Card className={cn('gap-1.5 px-4 py-4 sm:px-5', highlight && 'border-amber-400/60 bg-amber-50/60 dark:border-amber-400/30 dark:bg-amber-400/5')}>
+    <Card className={cn('@container gap-1.5 px-4 py-4 sm:px-5', highlight && 'border-amber-400/60 bg-amber-50/60 dark:border-amber-400/30 dark:bg-amber-400/5')}>
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
         <Icon aria-hidden="true" className={cn('size-4 shrink-0 text-muted-foreground', highlight && 'text-amber-600 dark:text-amber-400')} />
@@ -26,7 +26,19 @@ export function SummaryCard({ label, hint, icon: Icon, value, loading, highlight
       {loading ? (
         <Skeleton className="h-7 w-24" />
       ) : (
-        <p className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</p>
+        // Sized to the card, not the window, and a step smaller for a long figure, so that one like
+        // R$ 1.234.567,89 is shown whole: beside the sidebar at 1280 px four cards leave about 11rem
+        // each, two on a phone about 9rem.
+        <p
+          className={cn(
+            'font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere]',
+            typeof value === 'string' && value.length > 12
+              ? 'text-base @[10rem]:text-lg @[13rem]:text-xl @[15rem]:text-2xl'
+              : 'text-lg @[10rem]:text-xl @[13rem]:text-2xl',
+          )}
+        >
+          {value}
+        </p>
       )}
       <p className="text-xs leading-snug text-muted-foreground">{hint}</p>
     </Card>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PlaneTakeoffIcon } from 'lucide-react';
 import { EMISSION_STATUSES, EMISSION_STATUS_LABELS, EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
 import { isValidIsoDate } from '@domain/format';
@@ -29,7 +29,12 @@ export default function EmissionsRoute() {
 
   const searchBox = useUrlSearch(search, (debounced) => updateList({ search: debounced, page: 1 }, true));
 
-  const emissions = useEmissions({ page, status, program, date_from, date_to, search });
+  // An inverted period is not sent (the API would refuse it): the list keeps the last valid one
+  // (none on a link that arrives inverted) while the message below the filters says why.
+  const periodInverted = date_from !== null && date_to !== null && date_from > date_to;
+  const lastValidPeriod = useRef<{ date_from: string | null; date_to: string | null }>({ date_from: null, date_to: null });
+  if (!periodInverted) lastValidPeriod.current = { date_from, date_to };
+  const emissions = useEmissions({ page, status, program, ...lastValidPeriod.current, search });
   const { list, rows, stale } = usePagedList(emissions, page, (last) => updateList({ page: last }, true));
 
   const [wizardOpen, setWizardOpen] = useState(false);
@@ -39,7 +44,6 @@ export default function EmissionsRoute() {
     if (value === '') updateList({ [key]: null, page: 1 });
     else if (isValidIsoDate(value)) updateList({ [key]: value, page: 1 });
   };
-  const periodInverted = date_from !== null && date_to !== null && date_from > date_to;
 
   const filtersActive = hasEmissionFilters(state) || searchBox.typed.trim() !== '';
   const clearAll = () => {
