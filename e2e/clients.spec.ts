@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { apiAs, openBrowser, signInAsOwner, type BrowserHandle } from './fixtures';
+import { apiAs } from './fixtures';
 import { ClientsPage } from './pages/clients-page';
-import { startServer, type TestServer } from './server';
+import { text, useSpecSession } from './session';
 
 /**
  * The clients area through the real UI (spec part 1 §2 "Clients", §4, §5, §8): the form dialog
  * with its masks and messages, search, server-side sort, paging kept in the address, selection
  * and bulk delete, CSV export, the row menu and the client page.
  */
-let server: TestServer;
-let browser: BrowserHandle;
+const session = useSpecSession();
 let context: BrowserContext;
 let page: Page;
 let clients: ClientsPage;
@@ -37,21 +36,9 @@ async function seed(body: Record<string, unknown>): Promise<string> {
   return res.body.id;
 }
 
-async function text(locator: { innerText(): Promise<string> }) {
-  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
-}
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(server.baseURL);
-  ({ context, page } = await browser.newPage());
-  await signInAsOwner(context);
+  ({ context, page } = session);
   clients = new ClientsPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('clients', () => {
@@ -312,7 +299,7 @@ describe('clients', () => {
   });
 
   it('stacks the rows as cards on a 390 px phone, with a sort select instead of the headers', async () => {
-    const phone = await browser.newPage({ width: 390, height: 844 });
+    const phone = await session.browser.newPage({ width: 390, height: 844 });
     try {
       await phone.context.addCookies(await context.cookies());
       const small = new ClientsPage(phone.page);

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDaysIso, formatDate } from '../src/domain/format';
-import { apiAs, openBrowser, signInAsOwner, type BrowserHandle } from './fixtures';
+import { apiAs } from './fixtures';
 import { EmissionsPage } from './pages/emissions-page';
-import { startServer, type TestServer } from './server';
+import { text, useSpecSession } from './session';
 
 /**
  * Emissions through the real UI (spec part 2 §2 "/emissoes" and "/emissoes/{id}", §4, §5, §8,
  * §9): the 3-step wizard with its messages, lot suggestion and margin warnings, the detail page
  * with its life-cycle buttons, and the miles a cancellation gives back to the lot.
  */
-let server: TestServer;
-let browser: BrowserHandle;
+const session = useSpecSession();
 let context: BrowserContext;
 let page: Page;
 let emissions: EmissionsPage;
@@ -31,10 +30,6 @@ function browserToday(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }
 const addDays = (days: number) => addDaysIso(browserToday(), days)!;
-
-async function text(locator: { innerText(): Promise<string> }) {
-  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
-}
 
 async function seedLot(quantity: number, costPerMile: string, expiresIn: number, supplier: string): Promise<string> {
   const res = await apiAs(context, 'POST', '/lots', {
@@ -57,10 +52,7 @@ async function lotRemaining(id: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(server.baseURL);
-  ({ context, page } = await browser.newPage());
-  await signInAsOwner(context);
+  ({ context, page } = session);
   emissions = new EmissionsPage(page);
 
   const client = await apiAs(context, 'POST', '/clients', {
@@ -76,11 +68,6 @@ beforeAll(async () => {
   accountId = accounts.body.data.find((a: { program: string }) => a.program === 'LATAM').id;
   cheapLotId = await seedLot(20_000, '0.0180', 40, 'Milhas Nordeste');
   bigLotId = await seedLot(60_000, '0.0230', 300, 'Balcão Sul');
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('emissions', () => {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, type BrowserHandle } from './fixtures';
 import { ConfigPage } from './pages/config-page';
 import { ShellPage } from './pages/shell-page';
 import { SignInPage } from './pages/sign-in-page';
-import { startServer, type TestServer } from './server';
+import { useSpecSession } from './session';
 
 /**
  * Issue 2's journey on a fresh installation: first-run account creation → sign-in → every route
  * by the g keys → theme kept across reload → 404 → agency form (CNPJ error, then saved) →
  * password change → sign-out.
  */
-let server: TestServer;
-let browser: BrowserHandle;
+const session = useSpecSession({ signIn: false });
 let context: BrowserContext;
 let page: Page;
 
@@ -26,14 +24,8 @@ const account = {
   password: 'Segura123',
 };
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(server.baseURL);
-  ({ context, page } = await browser.newPage());
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+beforeAll(() => {
+  ({ context, page } = session);
 });
 
 describe('foundation journey', () => {
@@ -60,7 +52,7 @@ describe('foundation journey', () => {
   });
 
   it('closes open sign-up once the first account exists', async () => {
-    const other = await browser.newPage();
+    const other = await session.browser.newPage();
     await other.page.goto('/entrar');
     await other.page.getByLabel('E-mail ou telefone').waitFor();
     expect(await other.page.getByRole('tab', { name: 'Criar conta' }).count()).toBe(0);

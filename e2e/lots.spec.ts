@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDaysIso, addMonthsIso, daysBetweenIso, formatDate } from '../src/domain/format';
-import { apiAs, openBrowser, signInAsOwner, type BrowserHandle } from './fixtures';
+import { apiAs } from './fixtures';
 import { LotsPage } from './pages/lots-page';
-import { startServer, type TestServer } from './server';
+import { text, useSpecSession } from './session';
 
 /**
  * The miles lots through the real UI (spec part 1 §2 "Miles lots", §4, §5, §8): the form dialog
  * with its filters, summary and messages, the countdown colours, server-side sort and filters,
  * 'Marcar Expirados', the row menu and the lot page, bulk delete, CSV export and paging.
  */
-let server: TestServer;
-let browser: BrowserHandle;
+const session = useSpecSession();
 let context: BrowserContext;
 let page: Page;
 let lots: LotsPage;
@@ -75,21 +74,9 @@ async function removeAllLots() {
   if (ids.length > 0) expect((await apiAs(context, 'POST', '/lots/bulk-delete', { ids })).status).toBe(200);
 }
 
-async function text(locator: { innerText(): Promise<string> }) {
-  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
-}
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(server.baseURL);
-  ({ context, page } = await browser.newPage());
-  await signInAsOwner(context);
+  ({ context, page } = session);
   lots = new LotsPage(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('lots', () => {
@@ -405,7 +392,7 @@ describe('lots', () => {
   });
 
   it('stacks the lots as cards on a 390 px phone, with a sort select instead of the headers', async () => {
-    const phone = await browser.newPage({ width: 390, height: 844 });
+    const phone = await session.browser.newPage({ width: 390, height: 844 });
     try {
       await phone.context.addCookies(await context.cookies());
       const small = new LotsPage(phone.page);

@@ -2,29 +2,44 @@ import type * as React from 'react';
 import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
 
-/** What the form inside tells its dialog, so the dialog knows when it may close. */
-export interface FormDialogGuard {
+/** What the form inside tells its dialog: when it may close, and that it is done. */
+export interface FormDialogGuard<T> {
   /** A save is under way: nothing closes the dialog. */
   onBusyChange: (busy: boolean) => void;
   /** Something was typed: a click beside the dialog no longer closes it. */
   onDirtyChange: (dirty: boolean) => void;
+  /** 'Cancelar': the dialog closes. */
+  onCancel: () => void;
+  /** Saved: the dialog closes and hands the saved record on. */
+  onSaved: (saved: T) => void;
 }
 
-export interface FormDialogProps {
+export interface FormDialogProps<T> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: React.ReactNode;
   description: React.ReactNode;
   /** The dialog's width and spacing. */
   className?: string;
-  /** The form, mounted with the dialog. */
-  children: (guard: FormDialogGuard) => React.ReactNode;
+  /** After the dialog closed on a save. */
+  onSaved?: (saved: T) => void;
+  /** The form, mounted with the dialog, so every opening starts from the record as it is now. */
+  children: (guard: FormDialogGuard<T>) => React.ReactNode;
 }
 
 /** A dialog holding a form: it keeps what was typed from a stray click, and stays while saving. */
-export function FormDialog({ open, onOpenChange, title, description, className, children }: FormDialogProps) {
+export function FormDialog<T = void>({ open, onOpenChange, title, description, className, onSaved, children }: FormDialogProps<T>) {
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const guard: FormDialogGuard<T> = {
+    onBusyChange: setBusy,
+    onDirtyChange: setDirty,
+    onCancel: () => onOpenChange(false),
+    onSaved: (saved) => {
+      onOpenChange(false);
+      onSaved?.(saved);
+    },
+  };
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <DialogContent
@@ -41,7 +56,7 @@ export function FormDialog({ open, onOpenChange, title, description, className, 
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {children({ onBusyChange: setBusy, onDirtyChange: setDirty })}
+        {children(guard)}
       </DialogContent>
     </Dialog>
   );

@@ -18,7 +18,7 @@ import { ProgramDot } from '@/components/program-label';
 import { Button } from '@/components/ui/button';
 import { FormDateInput } from '@/components/ui/date-input';
 import { DialogFooter } from '@/components/ui/dialog';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -93,29 +93,15 @@ export function ClientFormDialog({ open, onOpenChange, client, onSaved }: Client
       className="sm:max-w-[600px]"
       title={client ? 'Editar Cliente' : 'Novo Cliente'}
       description={client ? 'Edite as informações do cliente abaixo.' : 'Preencha as informações do novo cliente.'}
+      onSaved={onSaved}
     >
-      {(guard) => (
-        // Mounted with the dialog, so every opening starts from the client's current record.
-        <ClientForm
-          client={client}
-          {...guard}
-          onCancel={() => onOpenChange(false)}
-          onSaved={(saved) => {
-            onOpenChange(false);
-            onSaved?.(saved);
-          }}
-        />
-      )}
+      {(guard) => <ClientForm client={client} {...guard} />}
     </FormDialog>
   );
 }
 
-interface ClientFormProps {
+interface ClientFormProps extends FormDialogGuard<Client> {
   client: Client | null;
-  onBusyChange: (busy: boolean) => void;
-  onDirtyChange: (dirty: boolean) => void;
-  onCancel: () => void;
-  onSaved: (client: Client) => void;
 }
 
 function ClientForm({ client, onBusyChange, onDirtyChange, onCancel, onSaved }: ClientFormProps) {

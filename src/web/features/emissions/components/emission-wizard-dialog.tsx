@@ -15,7 +15,7 @@ import { EMISSION_TEXTS } from '@domain/emissions/emission.rules';
 import { todayIso } from '@domain/format';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { Stepper } from '@/components/ui/stepper';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form';
@@ -53,17 +53,12 @@ export function EmissionWizardDialog({ open, onOpenChange }: EmissionWizardDialo
       title="Nova Emissão"
       description="Registre a emissão de uma passagem com as milhas de um cliente."
     >
-      {(guard) => <EmissionWizard {...guard} onCancel={() => onOpenChange(false)} onCreated={() => onOpenChange(false)} />}
+      {(guard) => <EmissionWizard {...guard} />}
     </FormDialog>
   );
 }
 
-interface EmissionWizardProps {
-  onBusyChange: (busy: boolean) => void;
-  onDirtyChange: (dirty: boolean) => void;
-  onCancel: () => void;
-  onCreated: () => void;
-}
+type EmissionWizardProps = FormDialogGuard<void>;
 
 type Values = EmissionFormValues;
 
@@ -81,7 +76,7 @@ function setNestedError(errors: Record<string, unknown>, path: string, message: 
   });
 }
 
-function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onCreated }: EmissionWizardProps) {
+function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: EmissionWizardProps) {
   const navigate = useNavigate();
   const [today] = useState(todayIso);
   const [step, setStep] = useState(0);
@@ -181,7 +176,7 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onCreated }: Em
     create.mutate(input, {
       onSuccess: (detail) => {
         toast.success(EMISSION_TEXTS.created.title, { description: EMISSION_TEXTS.created.description });
-        onCreated();
+        onSaved();
         void navigate(`/emissoes/${detail.emission.id}`);
       },
       onError: (error) => {

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { FormDateInput } from '@/components/ui/date-input';
 import { DialogFooter } from '@/components/ui/dialog';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -64,31 +64,16 @@ export function LotFormDialog({ open, onOpenChange, lot, warningDays, onSaved }:
       className="sm:max-w-[600px]"
       title={lot ? 'Editar Lote' : 'Novo Lote de Milhas'}
       description={lot ? 'Altere os dados do lote abaixo.' : 'Registre a compra de milhas com o custo e o vencimento.'}
+      onSaved={onSaved}
     >
-      {(guard) => (
-        // Mounted with the dialog, so every opening starts from the lot's current record.
-        <LotForm
-          lot={lot}
-          warningDays={warningDays}
-          {...guard}
-          onCancel={() => onOpenChange(false)}
-          onSaved={(saved) => {
-            onOpenChange(false);
-            onSaved?.(saved);
-          }}
-        />
-      )}
+      {(guard) => <LotForm lot={lot} warningDays={warningDays} {...guard} />}
     </FormDialog>
   );
 }
 
-interface LotFormProps {
+interface LotFormProps extends FormDialogGuard<Lot> {
   lot: Lot | null;
   warningDays: number;
-  onBusyChange: (busy: boolean) => void;
-  onDirtyChange: (dirty: boolean) => void;
-  onCancel: () => void;
-  onSaved: (lot: Lot) => void;
 }
 
 function accountOptionLabel(account: Pick<LoyaltyAccountOption, 'account_number' | 'nickname' | 'client_name'>): string {
