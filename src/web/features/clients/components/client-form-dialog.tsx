@@ -24,8 +24,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerFieldErrors, withMask } from '@/lib/form';
-import { toast, toastError } from '@/lib/toast';
+import { saveRecord, withMask, type SaveTexts } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreateClient } from '../api/create-client';
 import { useUpdateClient } from '../api/update-client';
@@ -84,6 +83,13 @@ export interface ClientFormDialogProps {
   onSaved?: (client: Client) => void;
 }
 
+const CLIENT_SAVE_TEXTS: SaveTexts = {
+  created: { title: 'Cliente criado', description: 'Cliente criado com sucesso!' },
+  updated: { title: 'Cliente atualizado', description: 'Cliente atualizado com sucesso!' },
+  createFailed: 'Erro ao criar cliente',
+  updateFailed: 'Erro ao atualizar cliente',
+};
+
 /** 'Novo Cliente' / 'Editar Cliente' (spec part 1 §2, rules of §5). */
 export function ClientFormDialog({ open, onOpenChange, client, onSaved }: ClientFormDialogProps) {
   return (
@@ -138,33 +144,18 @@ function ClientForm({ client, onBusyChange, onDirtyChange, onCancel, onSaved }: 
   useEffect(() => onBusyChange(pending), [pending, onBusyChange]);
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
-  const onSubmit = form.handleSubmit((input) => {
-    const knownFields: string[] = [...BASE_FIELDS, ...input.loyalty_accounts.map((_, i) => `loyalty_accounts.${i}.program`)];
-    const onError = (title: string) => (error: Error) => {
-      applyServerFieldErrors(error, form.setError, knownFields);
-      toastError(title, error);
-    };
-    if (client) {
-      update.mutate(
-        { id: client.id, input },
-        {
-          onSuccess: (saved) => {
-            toast.success('Cliente atualizado', { description: 'Cliente atualizado com sucesso!' });
-            onSaved(saved);
-          },
-          onError: onError('Erro ao atualizar cliente'),
-        },
-      );
-    } else {
-      create.mutate(input, {
-        onSuccess: (saved) => {
-          toast.success('Cliente criado', { description: 'Cliente criado com sucesso!' });
-          onSaved(saved);
-        },
-        onError: onError('Erro ao criar cliente'),
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((input) =>
+    saveRecord({
+      id: client?.id ?? null,
+      input,
+      create,
+      update,
+      texts: CLIENT_SAVE_TEXTS,
+      setError: form.setError,
+      knownFields: [...BASE_FIELDS, ...input.loyalty_accounts.map((_, i) => `loyalty_accounts.${i}.program`)],
+      onSaved,
+    }),
+  );
 
   const fieldId = (name: FieldPath<ClientFormValues>) => `${idPrefix}-${name.replace(/[._]/g, '-')}`;
 

@@ -15,8 +15,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
-import { applyServerFieldErrors, withMask } from '@/lib/form';
-import { toast, toastError } from '@/lib/toast';
+import { saveRecord, withMask, type SaveTexts } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { useCreateLot } from '../api/create-lot';
 import { useProgramAccounts } from '../api/get-accounts';
@@ -54,6 +53,13 @@ export interface LotFormDialogProps {
   warningDays: number;
   onSaved?: (lot: Lot) => void;
 }
+
+const LOT_SAVE_TEXTS: SaveTexts = {
+  created: { title: 'Lote criado', description: 'Lote de milhas criado com sucesso!' },
+  updated: { title: 'Lote atualizado', description: 'Lote atualizado com sucesso!' },
+  createFailed: 'Erro ao criar lote',
+  updateFailed: 'Erro ao atualizar lote',
+};
 
 /** 'Novo Lote de Milhas' / 'Editar Lote' (spec part 1 §2 and §5, part 2 §5 "Legacy lot form"). */
 export function LotFormDialog({ open, onOpenChange, lot, warningDays, onSaved }: LotFormDialogProps) {
@@ -151,34 +157,19 @@ function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSa
     },
   });
 
-  const onSubmit = form.handleSubmit((input) => {
-    // Only one of the two reaches the API: the chosen account, or the number of a new one.
-    const body: LotInput = newAccount ? { ...input, account_id: null } : { ...input, account_number: null };
-    const onError = (title: string) => (error: Error) => {
-      applyServerFieldErrors(error, form.setError, FIELDS);
-      toastError(title, error);
-    };
-    if (lot) {
-      update.mutate(
-        { id: lot.id, input: body },
-        {
-          onSuccess: (saved) => {
-            toast.success('Lote atualizado', { description: 'Lote atualizado com sucesso!' });
-            onSaved(saved);
-          },
-          onError: onError('Erro ao atualizar lote'),
-        },
-      );
-    } else {
-      create.mutate(body, {
-        onSuccess: (saved) => {
-          toast.success('Lote criado', { description: 'Lote de milhas criado com sucesso!' });
-          onSaved(saved);
-        },
-        onError: onError('Erro ao criar lote'),
-      });
-    }
-  });
+  const onSubmit = form.handleSubmit((input) =>
+    saveRecord({
+      id: lot?.id ?? null,
+      // Only one of the two reaches the API: the chosen account, or the number of a new one.
+      input: (newAccount ? { ...input, account_id: null } : { ...input, account_number: null }) satisfies LotInput,
+      create,
+      update,
+      texts: LOT_SAVE_TEXTS,
+      setError: form.setError,
+      knownFields: FIELDS,
+      onSaved,
+    }),
+  );
 
   // With the picker showing, "número da conta" would point at a field that is not there.
   const pickerError =
