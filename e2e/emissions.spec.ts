@@ -240,6 +240,41 @@ describe('emissions', () => {
     await figure.getByText('60.000', { exact: true }).waitFor();
   });
 
+  it("pages the lot's allocation history, 20 a page, newest first", async () => {
+    // Twenty more emissions from the lot: with the earlier ones, more than one page.
+    for (let i = 0; i < 20; i++) {
+      const res = await apiAs(context, 'POST', '/emissions', {
+        client_id: clientId,
+        account_id: accountId,
+        pnr: `PG${String(i).padStart(4, '0')}`,
+        route: 'NAT-REC',
+        departure_date: addDays(20),
+        miles_used: 1_000,
+        fees_cents: 0,
+        revenue_cents: 50_000,
+        rav_cents: 0,
+        passengers: [PASSENGER],
+        lot_ids: [bigLotId],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const history = await apiAs(context, 'GET', `/lots/${bigLotId}/allocations`);
+    const total = history.body.total as number;
+    expect(total).toBeGreaterThan(20);
+
+    await page.goto(`/lotes/${bigLotId}`);
+    const rows = page.getByTestId('allocation-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(20);
+    expect(await text(rows.first())).toContain('PG0019');
+    const pager = page.getByRole('navigation', { name: 'Paginação de alocações' });
+    expect(await text(pager)).toContain(`Mostrando 1 a 20 de ${total} alocações`);
+    await pager.getByRole('button', { name: 'Próxima' }).click();
+    await pager.getByText(`Mostrando 21 a ${total} de ${total} alocações`).waitFor();
+    await rows.filter({ hasText: 'PG0019' }).waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(total - 20);
+  });
+
   it("shows 'Emissão não encontrada' with a way back for an unknown id", async () => {
     await emissions.gotoDetail('00000000-0000-4000-8000-000000000000');
     await page.getByText('Emissão não encontrada').waitFor();

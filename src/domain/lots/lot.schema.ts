@@ -279,9 +279,7 @@ const lotFiltersShape = {
 
 const LIMIT_MESSAGE = `Limite deve estar entre 1 e ${LOTS_MAX_PAGE_SIZE}`;
 
-/** Query string of GET /api/v1/lots (every value arrives as a string). */
-export const lotListQuerySchema = z.object({
-  ...lotFiltersShape,
+const pageShape = {
   page: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
@@ -295,8 +293,14 @@ export const lotListQuerySchema = z.object({
       .max(LOTS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
       .default(LOTS_PAGE_SIZE),
   ),
-});
+};
+
+/** Query string of GET /api/v1/lots (every value arrives as a string). */
+export const lotListQuerySchema = z.object({ ...lotFiltersShape, ...pageShape });
 export type LotListQuery = z.infer<typeof lotListQuerySchema>;
+
+/** Query string of GET /api/v1/lots/:id/allocations: a page of the lot's allocation history. */
+export const lotAllocationsQuerySchema = z.object(pageShape);
 
 /** Query string of GET /api/v1/lots/export: the list's filters and order, every page. */
 export const lotExportQuerySchema = z.object(lotFiltersShape);

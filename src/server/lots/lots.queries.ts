@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LotSort, LotSortOrder, LotStatus } from '../../domain/lots/lot.schema';
 import { costPerMileFromPerThousand, milesCostCents, numericToScaled, scaledToNumeric } from '../../domain/lots/lot.rules';
@@ -348,9 +348,19 @@ export async function lockLot(db: Db, { agencyId, id }: { agencyId: string; id: 
   return row ?? null;
 }
 
-/** Emissions the lot has fed, newest first, cancelled ones (released) included as history. */
-export async function getLotAllocations(db: Db, { agencyId, lotId }: { agencyId: string; lotId: string }) {
-  return db
+/**
+ * A page of the emissions the lot has fed, newest first, cancelled ones (released) included as
+ * history, and how many there are: read along emission_allocations_lot_idx (lot, created_at, id).
+ */
+export async function getLotAllocationsPage(
+  db: Db,
+  { agencyId, lotId, offset, limit }: { agencyId: string; lotId: string; offset: number; limit: number },
+) {
+  const where = and(eq(emission_allocations.agency_id, agencyId), eq(emission_allocations.lot_id, lotId));
+  const [counted] = await db.select({ total: count() }).from(emission_allocations).where(where);
+  const total = counted?.total ?? 0;
+  if (offset >= total) return { rows: [], total };
+  const rows = await db
     .select({
       id: emission_allocations.id,
       emission_id: emission_allocations.emission_id,
@@ -367,8 +377,11 @@ export async function getLotAllocations(db: Db, { agencyId, lotId }: { agencyId:
     .from(emission_allocations)
     .innerJoin(emissions, and(eq(emissions.id, emission_allocations.emission_id), eq(emissions.agency_id, emission_allocations.agency_id)))
     .leftJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
-    .where(and(eq(emission_allocations.agency_id, agencyId), eq(emission_allocations.lot_id, lotId)))
-    .orderBy(desc(emission_allocations.created_at), desc(emission_allocations.id));
+    .where(where)
+    .orderBy(desc(emission_allocations.created_at), desc(emission_allocations.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows, total };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { toCsv } from '../../domain/csv';
 import { LOT_EXPORT_HEADERS, lotExportRow } from '../../domain/lots/lot.export';
 import {
   bulkLotDeleteSchema,
+  lotAllocationsQuerySchema,
   lotExpiringQuerySchema,
   lotExportQuerySchema,
   lotListQuerySchema,
@@ -21,6 +22,7 @@ import {
   getLotStats,
   getLotSummary,
   listExpiringLots,
+  listLotAllocations,
   listLots,
   LOT_API_MESSAGES,
   markExpired,
@@ -90,6 +92,11 @@ export const lotsRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const id = lotId(c);
     return c.json(await getLotDetail(c.var.db, { agencyId: c.var.session.agencyId, id }));
+  })
+  .get('/:id/allocations', async (c) => {
+    const id = lotId(c);
+    const { page, limit } = parseOrThrow(lotAllocationsQuerySchema, c.req.query());
+    return c.json(await listLotAllocations(c.var.db, { agencyId: c.var.session.agencyId, id, page, limit }));
   })
   .put('/:id', async (c) => {
     const id = lotId(c);

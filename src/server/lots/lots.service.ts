@@ -25,7 +25,7 @@ import {
   getAvailableByProgram,
   getExpiringLots,
   getLot,
-  getLotAllocations,
+  getLotAllocationsPage,
   getLotStatsSums,
   getLotSummaryByProgram,
   getLotsPage,
@@ -110,7 +110,14 @@ export async function listLots(db: Db, { agencyId, today }: { agencyId: string; 
 export async function getLotDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
   const row = await getLot(db, { agencyId, id });
   if (!row) throw lotNotFound();
-  return { lot: toLotDto(row), allocations: await getLotAllocations(db, { agencyId, lotId: id }) };
+  return { lot: toLotDto(row) };
+}
+
+/** A page of the lot's allocation history (GET /lots/:id/allocations); 404 for a lot not the agency's. */
+export async function listLotAllocations(db: Db, { agencyId, id, page, limit }: { agencyId: string; id: string; page: number; limit: number }) {
+  if (!(await getLot(db, { agencyId, id }))) throw lotNotFound();
+  const { rows, total } = await getLotAllocationsPage(db, { agencyId, lotId: id, offset: (page - 1) * limit, limit });
+  return { data: rows, total, page, limit, total_pages: Math.ceil(total / limit) };
 }
 
 export async function listExpiringLots(db: Db, { agencyId, today, days }: { agencyId: string; today: string; days?: number }) {

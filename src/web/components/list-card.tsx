@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Card } from '@/components/ui/card';
-import { Pagination } from '@/components/ui/pagination';
+import { PaginationFooter } from '@/components/ui/pagination';
 import { cn } from '@/lib/utils';
 import type { Paginated } from '@/types/api';
 
@@ -46,19 +46,7 @@ export function ListCard({
         children
       )}
 
-      {list && list.total_pages > 1 && (
-        <div className="border-t p-4">
-          <Pagination
-            label={paginationLabel}
-            page={list.page}
-            totalPages={list.total_pages}
-            total={list.total}
-            pageSize={pageSize}
-            itemLabel={itemLabel}
-            onPageChange={onPageChange}
-          />
-        </div>
-      )}
+      <PaginationFooter list={list} label={paginationLabel} pageSize={pageSize} itemLabel={itemLabel} onPageChange={onPageChange} />
     </Card>
   );
 }

@@ -624,7 +624,8 @@ export const emission_allocations = pgTable(
     foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
     foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }),
     index('emission_allocations_emission_idx').on(t.emission_id),
-    index('emission_allocations_lot_idx').on(t.lot_id),
+    // A lot's allocation history, newest first, is counted and paged along this (GET /lots/:id/allocations).
+    index('emission_allocations_lot_idx').on(t.lot_id, t.agency_id, t.created_at, t.id),
     check('emission_allocations_miles_positive', sql`${t.miles} > 0`),
     check('emission_allocations_cost_nonneg', sql`${t.cost_cents} >= 0 AND ${t.cost_per_thousand} >= 0`),
   ],

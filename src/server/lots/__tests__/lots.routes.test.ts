@@ -229,8 +229,8 @@ describe('POST /api/v1/lots', () => {
   });
 });
 
-describe('GET /api/v1/lots/:id', () => {
-  it('answers the lot with the emissions it fed, cancelled ones included as history', async () => {
+describe('GET /api/v1/lots/:id and /api/v1/lots/:id/allocations', () => {
+  it('answers the lot, and the emissions it fed with cancelled ones included as history', async () => {
     const created = await api.create({ ...validBody, account_number: 'DETALHE-1', original_quantity: 10_000 });
     const lot = created.body;
     const live = await drawMiles(agencyId, lot.account_id, 3_000);
@@ -238,9 +238,13 @@ describe('GET /api/v1/lots/:id', () => {
     await cancelEmission(agencyId, cancelled);
     const res = await api.get(lot.id);
     expect(res.status).toBe(200);
+    expect(Object.keys(res.body)).toEqual(['lot']);
     expect(res.body.lot).toMatchObject({ id: lot.id, original_quantity: 10_000, remaining_quantity: 7_000, used_quantity: 3_000, remaining_value_cents: 10_850 });
-    expect(res.body.allocations).toHaveLength(2);
-    const byEmission = Object.fromEntries(res.body.allocations.map((a: { emission_id: string }) => [a.emission_id, a]));
+    const history = await api.read(`/lots/${lot.id}/allocations`);
+    expect(history.status).toBe(200);
+    expect(history.body).toMatchObject({ total: 2, page: 1, limit: 20, total_pages: 1 });
+    expect(history.body.data).toHaveLength(2);
+    const byEmission = Object.fromEntries(history.body.data.map((a: { emission_id: string }) => [a.emission_id, a]));
     expect(byEmission[live]).toMatchObject({
       emission_pnr: 'ABC123',
       emission_route: 'NAT-GRU',
@@ -257,6 +261,30 @@ describe('GET /api/v1/lots/:id', () => {
     );
   });
 
+  it('pages the history newest first, every allocation once, and refuses a bad page', async () => {
+    const lot = (await api.create({ ...validBody, account_number: 'HISTORICO-1', original_quantity: 100_000 })).body;
+    const drawn: string[] = [];
+    for (let i = 0; i < 23; i++) drawn.push(await drawMiles(agencyId, lot.account_id, 1_000 + i));
+    const pages = [];
+    for (const page of [1, 2, 3]) {
+      const res = await api.read(`/lots/${lot.id}/allocations?page=${page}&limit=10`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ total: 23, page, limit: 10, total_pages: 3 });
+      pages.push(...res.body.data);
+    }
+    expect(pages.map((a: { emission_id: string }) => a.emission_id)).toEqual([...drawn].reverse());
+    expect((await api.read(`/lots/${lot.id}/allocations?page=4&limit=10`)).body).toMatchObject({ data: [], total: 23, total_pages: 3 });
+    for (const [query, message] of [
+      ['page=0', 'Página inválida'],
+      ['page=abc', 'Página inválida'],
+      ['limit=101', 'Limite deve estar entre 1 e 100'],
+    ] as const) {
+      const bad = await api.read(`/lots/${lot.id}/allocations?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(JSON.stringify(bad.body.error), query).toContain(message);
+    }
+  });
+
   it("is 404 LOT_NOT_FOUND for an unknown id, a malformed one and another agency's lot", async () => {
     const mine = await api.create({ ...validBody, account_number: 'PRIVADO-1' });
     for (const [id, as] of [
@@ -270,6 +298,10 @@ describe('GET /api/v1/lots/:id', () => {
     }
     expect((await api.update(mine.body.id, validBody, otherCookie)).status).toBe(404);
     expect((await api.remove(mine.body.id, otherCookie)).status).toBe(404);
+    const theirs = await api.read(`/lots/${mine.body.id}/allocations`, otherCookie);
+    expect(theirs.status).toBe(404);
+    expect(theirs.body.error.code).toBe('LOT_NOT_FOUND');
+    expect((await api.read('/lots/nao-e-uuid/allocations')).status).toBe(404);
     expect((await api.list('?search=privado', otherCookie)).body.total).toBe(0);
     expect((await api.get(mine.body.id)).body.lot.account_number).toBe('PRIVADO-1');
     expect((await api.remove(mine.body.id)).status).toBe(204);

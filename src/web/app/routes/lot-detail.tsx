@@ -35,7 +35,7 @@ export default function LotDetailRoute() {
       errorTitle="Erro ao carregar lote"
       notFound={{ title: 'Lote não encontrado', description: 'Este lote não existe ou foi excluído.', code: 'LOT_NOT_FOUND' }}
     >
-      {({ lot, allocations }) => (
+      {({ lot }) => (
         <>
           <DetailHeader back={BACK} actions={<EditDeleteActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}>
             <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">
@@ -56,7 +56,7 @@ export default function LotDetailRoute() {
             <LotUtilisationCard lot={lot} />
           </div>
 
-          <LotAllocationsCard allocations={allocations} />
+          <LotAllocationsCard lotId={lot.id} />
 
           <LotFormDialog open={editing} lot={lot} warningDays={warningDays} onOpenChange={setEditing} />
           <DeleteLotDialog lot={deleting ? lot : null} onOpenChange={setDeleting} onDeleted={() => void navigate('/lotes', { replace: true })} />

@@ -48,3 +48,16 @@ export function Pagination({ page, totalPages, total, pageSize, itemLabel, onPag
     </nav>
   );
 }
+
+/** The pagination under a card's table, with its border; nothing until the page is there, or for a single page. */
+export function PaginationFooter({
+  list,
+  ...props
+}: Omit<PaginationProps, 'page' | 'totalPages' | 'total' | 'className'> & { list: { page: number; total_pages: number; total: number } | undefined }) {
+  if (!list || list.total_pages <= 1) return null;
+  return (
+    <div className="border-t p-4">
+      <Pagination page={list.page} totalPages={list.total_pages} total={list.total} {...props} />
+    </div>
+  );
+}

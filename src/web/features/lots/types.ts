@@ -57,7 +57,7 @@ export interface LotListParams extends LotListFilters {
   page: number;
 }
 
-/** One emission fed by the lot (GET /api/v1/lots/:id). */
+/** One emission fed by the lot (GET /api/v1/lots/:id/allocations). */
 export interface LotAllocation {
   id: string;
   emission_id: string;
@@ -74,7 +74,6 @@ export interface LotAllocation {
 
 export interface LotDetail {
   lot: Lot;
-  allocations: LotAllocation[];
 }
 
 export interface BulkDeleteLotsResult {
