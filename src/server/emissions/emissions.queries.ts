@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { marginPercent, slaStatsOf, type SlaStats } from '../../domain/emissions/emission.rules';
 import type { EmissionListQuery } from '../../domain/emissions/emission.schema';
 import { escapeLike, normalizeSearch } from '../../domain/search';
@@ -49,13 +49,20 @@ const joined = (db: Db, extra: Record<string, never> | { client_email: typeof cl
     .innerJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
     .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)));
 
-function listConditions(agencyId: string, q: EmissionListQuery): SQL[] {
+/** The list's filters that read emissions alone (status, client, period). */
+function ownConditions(agencyId: string, q: EmissionListQuery): SQL[] {
   const where: SQL[] = [eq(emissions.agency_id, agencyId), isNull(emissions.deleted_at)];
   if (q.status) where.push(eq(emissions.status, q.status));
   if (q.client_id) where.push(eq(emissions.client_id, q.client_id));
-  if (q.program) where.push(eq(loyalty_accounts.program, q.program));
   if (q.date_from) where.push(sql`${emissions.created_at} >= (${q.date_from}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
   if (q.date_to) where.push(sql`${emissions.created_at} < ((${q.date_to}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
+  return where;
+}
+
+/** Those that need the emission's account (program) or client (search). */
+function joinedConditions(q: EmissionListQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.program) where.push(eq(loyalty_accounts.program, q.program));
   const term = normalizeSearch(q.search);
   if (term !== '') {
     const like = `%${escapeLike(term)}%`;
@@ -70,22 +77,47 @@ function listConditions(agencyId: string, q: EmissionListQuery): SQL[] {
   return where;
 }
 
+const newestFirst = [desc(emissions.created_at), desc(emissions.id)];
+
+/**
+ * A page of the list, newest first, and how many match. Filtered by emissions' own columns only,
+ * both come from emissions_list_idx / emissions_list_status_idx (migration 0012): the count
+ * index-only, the page's ids read from whichever end of the order is nearer, so the last page
+ * costs what the first does, then only those rows are joined to their client and account. A
+ * program or a search needs the joins for every row: counted and paged over the join.
+ */
 export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionListQuery) {
-  const where = and(...listConditions(agencyId, q));
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(emissions)
-    .innerJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
-    .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)))
-    .where(where);
-  const total = totalRow?.total ?? 0;
+  const own = and(...ownConditions(agencyId, q));
+  const joinedWhere = joinedConditions(q);
   const offset = (q.page - 1) * q.limit;
+  if (joinedWhere.length > 0) {
+    const where = and(own, ...joinedWhere);
+    const [totalRow] = await db
+      .select({ total: count() })
+      .from(emissions)
+      .innerJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
+      .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)))
+      .where(where);
+    const total = totalRow?.total ?? 0;
+    if (offset >= total) return { rows: [], total };
+    const rows = await joined(db).where(where).orderBy(...newestFirst).limit(q.limit).offset(offset);
+    return { rows: rows.map(toEmissionDto), total };
+  }
+  const [totalRow] = await db.select({ total: count() }).from(emissions).where(own);
+  const total = totalRow?.total ?? 0;
   if (offset >= total) return { rows: [], total };
+  const end = Math.min(offset + q.limit, total);
+  const fromEnd = total - end < offset;
+  const pageIds = db
+    .select({ id: emissions.id })
+    .from(emissions)
+    .where(own)
+    .orderBy(...(fromEnd ? [asc(emissions.created_at), asc(emissions.id)] : newestFirst))
+    .limit(end - offset)
+    .offset(fromEnd ? total - end : offset);
   const rows = await joined(db)
-    .where(where)
-    .orderBy(desc(emissions.created_at), desc(emissions.id))
-    .limit(q.limit)
-    .offset(offset);
+    .where(and(eq(emissions.agency_id, agencyId), inArray(emissions.id, pageIds)))
+    .orderBy(...newestFirst);
   return { rows: rows.map(toEmissionDto), total };
 }
 
@@ -157,21 +189,14 @@ export async function getAllocations(db: Db, agencyId: string, emissionId: strin
 }
 
 /**
- * The SLA statistic's inputs (spec part 2 §9) as CTEs over emissions_sla_idx: `sla` holds each
- * positive time from submission to issue of the agency's issued emissions in whole milliseconds
- * (as the browser reads the timestamps), its position i in order and their number n. SLA_COLUMNS
- * reads from it how many, their sum and the one at the P95 position (slaP95Index); slaStatsOf
- * rounds them. Nothing but three numbers leaves the database. Placeholder: agency_id.
+ * The SLA statistic (spec part 2 §9) as migration 0013 keeps it in emission_sla_stats: how many
+ * positive times from submission to issue (whole milliseconds, as the browser reads the
+ * timestamps), their sum and the one at the P95 position (slaP95Index); slaStatsOf rounds them.
+ * `sla` is the agency's row (none before its first issued emission). Placeholder: agency_id.
  */
-const SLA_CTES = sql`sla_ms AS (
-    SELECT floor(extract(epoch FROM issued_at) * 1000) - floor(extract(epoch FROM submitted_at) * 1000) AS ms
-    FROM emissions
-    WHERE agency_id = ${sql.placeholder('agency_id')} AND deleted_at IS NULL AND submitted_at IS NOT NULL AND issued_at IS NOT NULL
-  ), sla AS (
-    SELECT ms, row_number() OVER (ORDER BY ms) - 1 AS i, count(*) OVER () AS n FROM sla_ms WHERE ms > 0
-  )`;
-const SLA_COLUMNS = sql`(SELECT count(*) FROM sla)::int AS sla_count, (SELECT coalesce(sum(ms), 0) FROM sla)::text AS sla_total_ms,
-  (SELECT ms FROM sla WHERE i = least((95 * n) / 100, n - 1))::text AS sla_p95_ms`;
+const SLA_CTES = sql`sla AS (SELECT sla_count, sla_total_ms, sla_p95_ms FROM emission_sla_stats WHERE agency_id = ${sql.placeholder('agency_id')})`;
+const SLA_COLUMNS = sql`coalesce((SELECT sla_count FROM sla), 0)::int AS sla_count, coalesce((SELECT sla_total_ms FROM sla), 0)::text AS sla_total_ms,
+  (SELECT sla_p95_ms FROM sla)::text AS sla_p95_ms`;
 
 interface SlaColumns {
   sla_count: number;

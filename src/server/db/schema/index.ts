@@ -584,8 +584,11 @@ export const emissions = pgTable(
     foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }),
     foreignKey({ columns: [t.account_id, t.agency_id], foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id] }),
     foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
-    index('emissions_agency_created_idx').on(t.agency_id, t.created_at.desc()),
-    index('emissions_agency_status_idx').on(t.agency_id, t.status, t.created_at.desc()),
+    // The list, newest first (ties by id), all or by status, read from either end of these; the
+    // cards' counts and issued revenue index-only from the second, which carries revenue_cents
+    // last for that (migration 0012).
+    index('emissions_list_idx').on(t.agency_id, t.created_at, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('emissions_list_status_idx').on(t.agency_id, t.status, t.created_at, t.id, t.revenue_cents).where(sql`${t.deleted_at} IS NULL`),
     index('emissions_client_idx').on(t.client_id),
     index('emissions_account_idx').on(t.account_id),
     index('emissions_import_job_idx').on(t.import_job_id),
@@ -602,6 +605,20 @@ export const emissions = pgTable(
     check('emissions_route', sql`length(trim(${t.route})) > 0`),
   ],
 );
+
+/**
+ * The agency's SLA statistic (spec part 2 §9) as kept by migration 0013: how many positive times
+ * from submission to issue, their sum and the one at the P95 position, in whole milliseconds,
+ * recomputed by each statement that changes an emission's submission or issue time or deletion.
+ */
+export const emission_sla_stats = pgTable('emission_sla_stats', {
+  agency_id: uuid()
+    .primaryKey()
+    .references(() => agencies.id, { onDelete: 'cascade' }),
+  sla_count: integer().notNull().default(0),
+  sla_total_ms: numeric().notNull().default('0'),
+  sla_p95_ms: numeric(),
+});
 
 export const emission_allocations = pgTable(
   'emission_allocations',

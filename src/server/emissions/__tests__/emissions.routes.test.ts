@@ -439,6 +439,67 @@ describe('the SLA statistic and the creation answer', () => {
     expect(res.body.sla).toEqual({ ...expected, target_hours: DEFAULT_SLA_TARGET_HOURS });
   });
 
+  it('the kept statistic follows every change: creation, issue through the API, edits, soft and hard deletes, a batch', async () => {
+    const fresh = await createAgencyWithUser(ctx.handle.db);
+    const as = await signIn(fresh.user.email!, fresh.password);
+    const agency = fresh.agency.id;
+    const { client, account } = await clientWithLots(agency, [['20.0000', 100_000]]);
+    // What the statistic must be: the domain's, over the timestamps as they are now.
+    const recomputed = async () => {
+      const pairs = rowsOf<{ submitted_at: string; issued_at: string }>(
+        await ctx.handle.db.execute(sql`SELECT submitted_at::text AS submitted_at, issued_at::text AS issued_at FROM emissions
+          WHERE agency_id = ${agency} AND deleted_at IS NULL AND submitted_at IS NOT NULL AND issued_at IS NOT NULL`),
+      );
+      return { ...slaStats(pairs), target_hours: DEFAULT_SLA_TARGET_HOURS };
+    };
+    const created = await api.create(
+      {
+        client_id: client.id,
+        account_id: account.id,
+        pnr: 'SLA001',
+        route: 'NAT-GRU',
+        departure_date: '2026-12-20',
+        miles_used: 1_000,
+        fees_cents: 0,
+        revenue_cents: 10_000,
+        rav_cents: 0,
+        passengers: [{ name: 'Passageiro SLA', cpf: validCpf(777_001) }],
+      },
+      as,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.emission.id as string;
+    const shown = async () => (await api.get(id, as)).body.sla;
+    expect(await shown()).toEqual(await recomputed());
+    expect((await shown()).count).toBe(0);
+
+    expect((await api.transition(id, 'issue', as)).status).toBe(200);
+    expect(await shown()).toEqual(await recomputed());
+    expect((await shown()).count).toBe(1);
+
+    const older = [];
+    for (const hours of [2, 5, 9, 30]) {
+      older.push(
+        await createEmissionRow(ctx.handle.db, agency, client.id, {
+          account_id: account.id,
+          submitted_at: '2026-03-01T08:00:00Z',
+          issued_at: new Date(Date.parse('2026-03-01T08:00:00Z') + hours * 3_600_000).toISOString(),
+        }),
+      );
+    }
+    expect(await shown()).toEqual(await recomputed());
+    await ctx.handle.db.update(emissions).set({ issued_at: '2026-03-03T08:00:00Z' }).where(eq(emissions.id, older[0]!.id));
+    expect(await shown()).toEqual(await recomputed());
+    await ctx.handle.db.update(emissions).set({ deleted_at: '2026-03-04T00:00:00Z' }).where(eq(emissions.id, older[1]!.id));
+    expect(await shown()).toEqual(await recomputed());
+    await ctx.handle.db.delete(emissions).where(eq(emissions.id, older[2]!.id));
+    expect(await shown()).toEqual(await recomputed());
+    // One statement over many rows: every one of them counted once.
+    await ctx.handle.db.update(emissions).set({ submitted_at: sql`${emissions.submitted_at} - interval '1 hour'` }).where(eq(emissions.agency_id, agency));
+    expect(await shown()).toEqual(await recomputed());
+    expect((await shown()).count).toBe(3);
+  });
+
   it('answers the creation exactly as GET /emissions/:id then shows it (several passengers, lots of equal cost, SLA present)', async () => {
     const { client, account } = await clientWithLots(agencyId, []);
     const lotIds: string[] = [];
