@@ -21,7 +21,7 @@ import { createApp } from '../src/server/app';
 import { typedSearchWords } from '../src/server/clients/clients.queries';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { generateAgencyData, vacuumAnalyze } from './generate';
-import { engines, fmt, time, type Stats } from './lib';
+import { engines, fmt, signedInGet, time, type Stats } from './lib';
 
 const TARGET_P50_MS: Record<string, number> = { PostgreSQL: 20, PGlite: 80 };
 
@@ -44,17 +44,7 @@ export async function runClientsBench() {
           `${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`,
       );
 
-      const res = await app.request('http://localhost/api/v1/auth/sign-in', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: mine.user.email, password: mine.password }),
-      });
-      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-      const getJson = async (path: string) => {
-        const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
-        if (r.status !== 200) throw new Error(`${path} → ${r.status}: ${await r.text()}`);
-        return r.json() as Promise<{ total_pages: number; total: number; data: { document: string | null }[] }>;
-      };
+      const { cookie, getJson } = await signedInGet(app, { email: mine.user.email, password: mine.password });
       const n = engine.name === 'PGlite' ? 30 : 60;
       const warmup = 5;
       const results: { label: string; stats: Stats; list: boolean }[] = [];

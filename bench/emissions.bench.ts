@@ -22,8 +22,8 @@ import { emissions, mile_lots } from '../src/server/db/schema';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { createClientRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../src/server/testing/factories/client.factory';
 import { brokenLots } from '../src/server/testing/invariants';
-import { createRng } from './generate';
-import { engines, fmt, stats } from './lib';
+import { createRng, generateAgencyData, vacuumAnalyze } from './generate';
+import { engines, fmt, signedInGet, stats, time } from './lib';
 
 const TARGET_CREATIONS_PER_S = 200;
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 16);
@@ -155,4 +155,42 @@ export async function runEmissionsBench() {
     }
   }
   if (failedInvariant) process.exit(1);
+}
+
+/**
+ * The emissions list and an emission's page at scale: GET /api/v1/emissions (session, RLS
+ * transaction, kept cards and counts, page ids from the list index, rows with client and account,
+ * JSON) on the first, a middle and the last page, by status, by program, searched; and
+ * GET /api/v1/emissions/:id (passengers, allocations, the kept SLA statistic), over the emissions the
+ * generator makes for BENCH_LIST_CLIENTS clients (default 20,000: about 25,000 emissions).
+ */
+export async function runEmissionListBench() {
+  const scale = Number(process.env.BENCH_LIST_CLIENTS ?? 20_000);
+  console.log(`\n# Emissions list and detail at the emissions of ${scale.toLocaleString('en')} clients (in-process through the app)`);
+  for (const engine of await engines()) {
+    if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
+    const handle = await engine.open();
+    try {
+      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
+      const mine = await createAgencyWithUser(handle.db);
+      const gen = await generateAgencyData(handle.db, { agencyId: mine.agency.id, clients: scale, userId: mine.user.id });
+      await vacuumAnalyze(handle.db);
+      console.log(`${engine.name.padEnd(10)} generated ${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`);
+      const { getJson } = await signedInGet(app, { email: mine.user.email, password: mine.password });
+      const n = engine.name === 'PGlite' ? 30 : 60;
+      const measure = async (label: string, path: string) =>
+        console.log(`${engine.name.padEnd(10)} ${label.padEnd(50)} ${fmt(await time(() => getJson(path), n, 5))}`);
+      const first = await getJson('/api/v1/emissions');
+      const issued = await getJson('/api/v1/emissions?status=issued');
+      await measure('list, first page', '/api/v1/emissions');
+      await measure(`list, middle page (${Math.ceil(first.total_pages / 2)})`, `/api/v1/emissions?page=${Math.ceil(first.total_pages / 2)}`);
+      await measure(`list, last page (${first.total_pages})`, `/api/v1/emissions?page=${first.total_pages}`);
+      await measure(`status=issued, middle page (${Math.ceil(issued.total_pages / 2)})`, `/api/v1/emissions?status=issued&page=${Math.ceil(issued.total_pages / 2)}`);
+      await measure('program=LATAM, first page', '/api/v1/emissions?program=LATAM');
+      await measure('search "nat", first page', '/api/v1/emissions?search=nat');
+      await measure('detail of an issued emission', `/api/v1/emissions/${issued.data[0]!.id}`);
+    } finally {
+      await handle.close();
+    }
+  }
 }

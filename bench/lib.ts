@@ -75,3 +75,28 @@ export async function engines(): Promise<{ name: string; open(): Promise<DbHandl
   });
   return list;
 }
+
+/** What the list endpoints answer, loosely: enough for a benchmark to find pages and ids. */
+export type BenchList = { total: number; total_pages: number; data: any[] } & Record<string, any>;
+
+/**
+ * Signs `user` in through the app: its session cookie, and a GET that sends it and answers the
+ * JSON of a 200 (anything else throws, with the path and the answer).
+ */
+export async function signedInGet(
+  app: { request: (url: string, init?: RequestInit) => Response | Promise<Response> },
+  user: { email: string | null; password: string },
+): Promise<{ cookie: string; getJson: <T = BenchList>(path: string) => Promise<T> }> {
+  const res = await app.request('http://localhost/api/v1/auth/sign-in', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ identifier: user.email, password: user.password }),
+  });
+  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
+  const getJson = async <T = BenchList>(path: string): Promise<T> => {
+    const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
+    if (r.status !== 200) throw new Error(`${path} → ${r.status}: ${await r.text()}`);
+    return r.json() as Promise<T>;
+  };
+  return { cookie, getJson };
+}

@@ -32,7 +32,7 @@ import { allocateMiles } from '../src/server/lots/allocation.service';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { brokenLots } from '../src/server/testing/invariants';
 import { createRng, generateAgencyData, generateLots, insertEmissionsBulk, vacuumAnalyze } from './generate';
-import { engines, fmt, stats, time, type Stats } from './lib';
+import { engines, fmt, signedInGet, stats, time, type Stats } from './lib';
 
 const TARGET_LIST_P50_MS: Record<string, number> = { PostgreSQL: 20 };
 const TARGET_ALLOCATIONS_PER_S: Record<string, number> = { PostgreSQL: 300 };
@@ -60,17 +60,7 @@ export async function runLotsBench() {
       const broken = await brokenLots(handle.db, mine.agency.id);
       if (broken.length > 0) throw new Error(`generated data breaks the lot invariant: ${broken.length} lots`);
 
-      const res = await app.request('http://localhost/api/v1/auth/sign-in', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: mine.user.email, password: mine.password }),
-      });
-      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-      const getJson = async (path: string) => {
-        const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
-        if (r.status !== 200) throw new Error(`${path} → ${r.status}: ${await r.text()}`);
-        return r.json() as Promise<{ total_pages: number; total: number; data: { account_number: string }[] }>;
-      };
+      const { cookie, getJson } = await signedInGet(app, { email: mine.user.email, password: mine.password });
       const n = engine.name === 'PGlite' ? 30 : 60;
       const results: { label: string; stats: Stats; list: boolean }[] = [];
       const measure = async (label: string, path: string, list = true) => {

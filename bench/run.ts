@@ -1,10 +1,10 @@
 import { runClientsBench } from './clients.bench';
-import { runEmissionsBench } from './emissions.bench';
+import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runLotsBench } from './lots.bench';
 import { runRequestsBench } from './requests.bench';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench, emissions: runEmissionsBench };
+const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench, emissions: runEmissionsBench, 'emissions-list': runEmissionListBench };
 
 if (only && !(only in benches)) {
   console.error(`Unknown benchmark "${only}". Choose one of: ${Object.keys(benches).join(', ')}`);

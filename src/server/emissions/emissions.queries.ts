@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { marginPercent, slaStatsOf, type SlaStats } from '../../domain/emissions/emission.rules';
-import type { EmissionListQuery } from '../../domain/emissions/emission.schema';
+import type { EmissionListQuery, EmissionStatus } from '../../domain/emissions/emission.schema';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../lots/allocation.service';
-import { clients, emission_allocations, emission_passengers, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
+import { clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
 
 /**
  * The agency's calendar: date_from/date_to and a passenger's emission day are read in Brazil's
@@ -86,7 +86,7 @@ const newestFirst = [desc(emissions.created_at), desc(emissions.id)];
  * costs what the first does, then only those rows are joined to their client and account. A
  * program or a search needs the joins for every row: counted and paged over the join.
  */
-export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionListQuery) {
+export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionListQuery, totals: EmissionTotals) {
   const own = and(...ownConditions(agencyId, q));
   const joinedWhere = joinedConditions(q);
   const offset = (q.page - 1) * q.limit;
@@ -103,8 +103,9 @@ export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionList
     const rows = await joined(db).where(where).orderBy(...newestFirst).limit(q.limit).offset(offset);
     return { rows: rows.map(toEmissionDto), total };
   }
-  const [totalRow] = await db.select({ total: count() }).from(emissions).where(own);
-  const total = totalRow?.total ?? 0;
+  // Unfiltered, or by status only: the kept totals count it.
+  const kept = q.client_id || q.date_from || q.date_to ? undefined : q.status ? totals.byStatus[q.status] : emissionSummaryOf(totals).total;
+  const total = kept ?? (await db.select({ total: count() }).from(emissions).where(own))[0]?.total ?? 0;
   if (offset >= total) return { rows: [], total };
   const end = Math.min(offset + q.limit, total);
   const fromEnd = total - end < offset;
@@ -121,22 +122,41 @@ export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionList
   return { rows: rows.map(toEmissionDto), total };
 }
 
-/** The list's cards over the whole agency: every emission, issued, waiting (pending + processing), issued revenue. */
-export async function getEmissionSummary(db: Db, agencyId: string) {
+/**
+ * The agency's live emissions per status and the issued ones' revenue, as kept by migration 0014:
+ * its stripes (at most 16 rows of the primary key), summed.
+ */
+export async function getEmissionTotals(db: Db, agencyId: string) {
+  const t = emission_totals;
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::int`,
-      issued: sql<number>`(count(*) FILTER (WHERE ${emissions.status} = 'issued'))::int`,
-      pending: sql<number>`(count(*) FILTER (WHERE ${emissions.status} IN ('pending', 'processing')))::int`,
-      revenue_issued_cents: sql<string>`coalesce(sum(${emissions.revenue_cents}) FILTER (WHERE ${emissions.status} = 'issued'), 0)::text`,
+      pending: sql<string>`coalesce(sum(${t.pending}), 0)::text`,
+      processing: sql<string>`coalesce(sum(${t.processing}), 0)::text`,
+      issued: sql<string>`coalesce(sum(${t.issued}), 0)::text`,
+      failed: sql<string>`coalesce(sum(${t.failed}), 0)::text`,
+      cancelled: sql<string>`coalesce(sum(${t.cancelled}), 0)::text`,
+      issued_revenue_cents: sql<string>`coalesce(sum(${t.issued_revenue_cents}), 0)::text`,
     })
-    .from(emissions)
-    .where(and(eq(emissions.agency_id, agencyId), isNull(emissions.deleted_at)));
-  return {
-    total: Number(row?.total ?? 0),
-    issued: Number(row?.issued ?? 0),
+    .from(t)
+    .where(eq(t.agency_id, agencyId));
+  const byStatus: Record<EmissionStatus, number> = {
     pending: Number(row?.pending ?? 0),
-    revenue_issued_cents: Number(row?.revenue_issued_cents ?? 0),
+    processing: Number(row?.processing ?? 0),
+    issued: Number(row?.issued ?? 0),
+    failed: Number(row?.failed ?? 0),
+    cancelled: Number(row?.cancelled ?? 0),
+  };
+  return { byStatus, issuedRevenueCents: Number(row?.issued_revenue_cents ?? 0) };
+}
+export type EmissionTotals = Awaited<ReturnType<typeof getEmissionTotals>>;
+
+/** The list's cards over the whole agency: every emission, issued, waiting (pending + processing), issued revenue. */
+export function emissionSummaryOf({ byStatus, issuedRevenueCents }: EmissionTotals) {
+  return {
+    total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
+    issued: byStatus.issued,
+    pending: byStatus.pending + byStatus.processing,
+    revenue_issued_cents: issuedRevenueCents,
   };
 }
 

@@ -29,7 +29,8 @@ import {
   getCreateContext,
   getEmission,
   getEmissionsPage,
-  getEmissionSummary,
+  emissionSummaryOf,
+  getEmissionTotals,
   getPassengers,
   getProgramRule,
   getSlaStats,
@@ -62,8 +63,9 @@ const ACTION_ACTIVITY: Record<EmissionAction, string> = {
 };
 
 export async function listEmissions(db: Transaction, agencyId: string, query: EmissionListQuery) {
-  const { rows, total } = await getEmissionsPage(db, agencyId, query);
-  const summary = await getEmissionSummary(db, agencyId);
+  const totals = await getEmissionTotals(db, agencyId);
+  const { rows, total } = await getEmissionsPage(db, agencyId, query, totals);
+  const summary = emissionSummaryOf(totals);
   return { data: rows, total, page: query.page, limit: query.limit, total_pages: Math.ceil(total / query.limit), summary };
 }
 

@@ -607,6 +607,36 @@ export const emissions = pgTable(
 );
 
 /**
+ * The emissions list's cards and unfiltered counts, per agency, as kept by migration 0014: live
+ * emissions per status and the revenue of the issued ones, moved by statement triggers on
+ * emissions. Striped as client_totals (16 rows per agency, by the emission's id), so concurrent
+ * creations do not queue on one row; readers sum an agency's rows.
+ */
+export const emission_totals = pgTable(
+  'emission_totals',
+  {
+    agency_id: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    stripe: smallint().notNull().default(0),
+    pending: integer().notNull().default(0),
+    processing: integer().notNull().default(0),
+    issued: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    cancelled: integer().notNull().default(0),
+    issued_revenue_cents: cents().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agency_id, t.stripe] }),
+    check('emission_totals_stripe_range', sql`${t.stripe} BETWEEN 0 AND 15`),
+    check(
+      'emission_totals_nonneg',
+      sql`${t.pending} >= 0 AND ${t.processing} >= 0 AND ${t.issued} >= 0 AND ${t.failed} >= 0 AND ${t.cancelled} >= 0 AND ${t.issued_revenue_cents} >= 0`,
+    ),
+  ],
+);
+
+/**
  * The agency's SLA statistic (spec part 2 §9) as kept by migration 0013: how many positive times
  * from submission to issue, their sum and the one at the P95 position, in whole milliseconds,
  * recomputed by each statement that changes an emission's submission or issue time or deletion.

@@ -500,6 +500,69 @@ describe('the SLA statistic and the creation answer', () => {
     expect((await shown()).count).toBe(3);
   });
 
+  it("the list's cards and counts, kept per agency, follow creations, transitions, edits, deletes and batches", async () => {
+    const fresh = await createAgencyWithUser(ctx.handle.db);
+    const as = await signIn(fresh.user.email!, fresh.password);
+    const agency = fresh.agency.id;
+    const { client, account } = await clientWithLots(agency, [['20.0000', 100_000]]);
+    // What the list must show: a recount of the live emissions.
+    const expectKeptEqualsRecount = async () => {
+      const [row] = rowsOf<{ total: number; issued: number; pending: number; revenue: string }>(
+        await ctx.handle.db.execute(sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'issued'))::int AS issued,
+          (count(*) FILTER (WHERE status IN ('pending', 'processing')))::int AS pending,
+          coalesce(sum(revenue_cents) FILTER (WHERE status = 'issued'), 0)::text AS revenue
+          FROM emissions WHERE agency_id = ${agency} AND deleted_at IS NULL`),
+      );
+      const list = await api.list('', as);
+      expect(list.body.summary).toEqual({ total: row!.total, issued: row!.issued, pending: row!.pending, revenue_issued_cents: Number(row!.revenue) });
+      expect(list.body.total).toBe(row!.total);
+      for (const status of EMISSION_STATUSES) {
+        const [n] = rowsOf<{ n: number }>(
+          await ctx.handle.db.execute(sql`SELECT count(*)::int AS n FROM emissions WHERE agency_id = ${agency} AND deleted_at IS NULL AND status = ${status}`),
+        );
+        expect((await api.list(`?status=${status}`, as)).body.total, status).toBe(n!.n);
+      }
+    };
+    const ids: string[] = [];
+    for (const [i, revenue] of [12_345, 67_890, 10_000].entries()) {
+      const res = await api.create(
+        {
+          client_id: client.id,
+          account_id: account.id,
+          pnr: `TOT00${i}`,
+          route: 'NAT-GRU',
+          departure_date: '2026-12-20',
+          miles_used: 1_000,
+          fees_cents: 0,
+          revenue_cents: revenue,
+          rav_cents: 0,
+          passengers: [{ name: 'Passageiro Total', cpf: validCpf(888_001 + i) }],
+        },
+        as,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      ids.push(res.body.emission.id);
+    }
+    await expectKeptEqualsRecount();
+    expect((await api.transition(ids[0]!, 'issue', as)).status).toBe(200);
+    expect((await api.transition(ids[1]!, 'issue', as)).status).toBe(200);
+    expect((await api.transition(ids[2]!, 'cancel', as)).status).toBe(200);
+    await expectKeptEqualsRecount();
+    // Edits in place, a soft delete and its undoing, a hard delete, one statement over many rows.
+    await ctx.handle.db.update(emissions).set({ revenue_cents: 99_999 }).where(eq(emissions.id, ids[0]!));
+    await ctx.handle.db.update(emissions).set({ route: 'NAT-REC' }).where(eq(emissions.id, ids[1]!));
+    await expectKeptEqualsRecount();
+    await ctx.handle.db.update(emissions).set({ deleted_at: '2026-03-04T00:00:00Z' }).where(eq(emissions.id, ids[1]!));
+    await expectKeptEqualsRecount();
+    await ctx.handle.db.update(emissions).set({ deleted_at: null }).where(eq(emissions.id, ids[1]!));
+    for (let i = 0; i < 4; i++) await createEmissionRow(ctx.handle.db, agency, client.id, { account_id: account.id, status: 'failed' });
+    await expectKeptEqualsRecount();
+    await ctx.handle.db.update(emissions).set({ status: 'cancelled' }).where(and(eq(emissions.agency_id, agency), eq(emissions.status, 'failed')));
+    await ctx.handle.db.delete(emission_allocations).where(eq(emission_allocations.emission_id, ids[2]!));
+    await ctx.handle.db.delete(emissions).where(eq(emissions.id, ids[2]!));
+    await expectKeptEqualsRecount();
+  });
+
   it('answers the creation exactly as GET /emissions/:id then shows it (several passengers, lots of equal cost, SLA present)', async () => {
     const { client, account } = await clientWithLots(agencyId, []);
     const lotIds: string[] = [];
