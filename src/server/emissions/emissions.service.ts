@@ -22,6 +22,7 @@ import { AppError } from '../http/errors';
 import { assertChosenLotsFound, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
 import {
   applyTransition,
+  emissionSummaryOf,
   getAccount,
   getAccountAvailableLots,
   getAccountPastPassengers,
@@ -29,7 +30,6 @@ import {
   getCreateContext,
   getEmission,
   getEmissionsPage,
-  emissionSummaryOf,
   getEmissionTotals,
   getPassengers,
   getProgramRule,
