@@ -49,20 +49,26 @@ const joined = (db: Db, extra: Record<string, never> | { client_email: typeof cl
     .innerJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
     .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)));
 
-/** The list's filters that read emissions alone (status, client, period). */
-function ownConditions(agencyId: string, q: EmissionListQuery): SQL[] {
+/** The list's filters that read emissions alone (status, client, the program's accounts, period). */
+function ownConditions(db: Db, agencyId: string, q: EmissionListQuery): SQL[] {
   const where: SQL[] = [eq(emissions.agency_id, agencyId), isNull(emissions.deleted_at)];
   if (q.status) where.push(eq(emissions.status, q.status));
   if (q.client_id) where.push(eq(emissions.client_id, q.client_id));
+  if (q.program) {
+    const accounts = db
+      .select({ id: loyalty_accounts.id })
+      .from(loyalty_accounts)
+      .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.program, q.program)));
+    where.push(inArray(emissions.account_id, accounts));
+  }
   if (q.date_from) where.push(sql`${emissions.created_at} >= (${q.date_from}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
   if (q.date_to) where.push(sql`${emissions.created_at} < ((${q.date_to}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
   return where;
 }
 
-/** Those that need the emission's account (program) or client (search). */
+/** Those that need the emission's client (search). */
 function joinedConditions(q: EmissionListQuery): SQL[] {
   const where: SQL[] = [];
-  if (q.program) where.push(eq(loyalty_accounts.program, q.program));
   const term = normalizeSearch(q.search);
   if (term !== '') {
     const like = `%${escapeLike(term)}%`;
@@ -80,14 +86,15 @@ function joinedConditions(q: EmissionListQuery): SQL[] {
 const newestFirst = [desc(emissions.created_at), desc(emissions.id)];
 
 /**
- * A page of the list, newest first, and how many match. Filtered by emissions' own columns only,
- * both come from emissions_list_idx / emissions_list_status_idx (migration 0012): the count
- * index-only, the page's ids read from whichever end of the order is nearer, so the last page
- * costs what the first does, then only those rows are joined to their client and account. A
- * program or a search needs the joins for every row: counted and paged over the join.
+ * A page of the list, newest first, and how many match. Unfiltered or by status, the count is
+ * kept (emission_totals, migration 0014); filtered by emissions' own columns (client, period, the
+ * program's accounts) it is counted index-only from emissions_list_idx / emissions_list_status_idx
+ * (migration 0012). The page's ids are read from whichever end of the order is nearer, so the last
+ * page costs what the first does, then only those rows are joined to their client and account. A
+ * search needs the client of every row: counted and paged over the join.
  */
 export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionListQuery, totals: EmissionTotals) {
-  const own = and(...ownConditions(agencyId, q));
+  const own = and(...ownConditions(db, agencyId, q));
   const joinedWhere = joinedConditions(q);
   const offset = (q.page - 1) * q.limit;
   if (joinedWhere.length > 0) {
@@ -104,7 +111,7 @@ export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionList
     return { rows: rows.map(toEmissionDto), total };
   }
   // Unfiltered, or by status only: the kept totals count it.
-  const kept = q.client_id || q.date_from || q.date_to ? undefined : q.status ? totals.byStatus[q.status] : emissionSummaryOf(totals).total;
+  const kept = q.client_id || q.program || q.date_from || q.date_to ? undefined : q.status ? totals.byStatus[q.status] : emissionSummaryOf(totals).total;
   const total = kept ?? (await db.select({ total: count() }).from(emissions).where(own))[0]?.total ?? 0;
   if (offset >= total) return { rows: [], total };
   const end = Math.min(offset + q.limit, total);

@@ -584,10 +584,9 @@ export const emissions = pgTable(
     foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }),
     foreignKey({ columns: [t.account_id, t.agency_id], foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id] }),
     foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
-    // The list, newest first (ties by id), all or by status, read from either end of these; the
-    // cards' counts and issued revenue index-only from the second, which carries revenue_cents
-    // last for that (migration 0012).
-    index('emissions_list_idx').on(t.agency_id, t.created_at, t.id).where(sql`${t.deleted_at} IS NULL`),
+    // The list, newest first (ties by id), all, by program (the account, carried last) or by
+    // status, read from either end of these; counts index-only (migration 0012).
+    index('emissions_list_idx').on(t.agency_id, t.created_at, t.id, t.account_id).where(sql`${t.deleted_at} IS NULL`),
     index('emissions_list_status_idx').on(t.agency_id, t.status, t.created_at, t.id, t.revenue_cents).where(sql`${t.deleted_at} IS NULL`),
     index('emissions_client_idx').on(t.client_id),
     index('emissions_account_idx').on(t.account_id),
