@@ -18,6 +18,7 @@ import type { Database, Db } from '../src/server/db/client';
 import { clients, emission_allocations, emissions, loyalty_accounts, mile_lots } from '../src/server/db/schema';
 import { milesCostCents } from '../src/domain/lots/lot.rules';
 import { PROGRAMS, type ProgramKey } from '../src/domain/programs';
+import { mulberry32 } from '../src/domain/random';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness
@@ -32,16 +33,9 @@ export interface Rng {
   weighted<T>(items: readonly (readonly [T, number])[]): T;
 }
 
-/** mulberry32: small, fast and good enough for test data (not for secrets). */
+/** The generator's draws, over mulberry32 (deterministic for a seed). */
 export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const rng: Rng = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

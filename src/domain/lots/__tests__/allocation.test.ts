@@ -11,6 +11,7 @@ import {
   type AllocationPolicy,
   type CandidateLot,
 } from '../allocation';
+import { mulberry32 } from '../../random';
 import { ALLOCATION_GOLDEN, GOLDEN_TODAY } from './allocation.golden';
 
 const TODAY = '2026-03-15';
@@ -168,18 +169,6 @@ describe('manualLotOptions', () => {
 
 // ---------------------------------------------------------------------------------------------
 // Property tests: random candidate sets from a seeded generator, so a failure replays exactly.
-
-/** mulberry32: a tiny, well-known 32-bit PRNG; deterministic for a given seed. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEED = 20260315;
 const RUNS = 500;

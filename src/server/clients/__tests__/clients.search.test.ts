@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSort, ClientStatus, SortOrder } from '../../../domain/clients/client.schema';
+import { mulberry32 } from '../../../domain/random';
 import { escapeLike } from '../../../domain/search';
 import { clients, emissions } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
@@ -21,16 +22,6 @@ let agencyId: string;
 let neighbourId: string;
 let cookie: string;
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = ['Maria', 'Mariana', 'Marcos', 'José', 'João', 'Ana', 'Ícaro', 'Zé', 'Conceição', 'Simone', 'Márcio', 'Lúcia'];
 const SURNAMES = ['Silva', 'Silveira', 'Simões', 'Amaral', 'Gomes', 'Mailer', 'Comerlato', 'Sá', 'Gmael', 'Gmailson'];
@@ -144,7 +135,7 @@ beforeAll(async () => {
   const neighbour = await createAgencyWithUser(ctx.handle.db);
   agencyId = mine.agency.id;
   neighbourId = neighbour.agency.id;
-  const r = rng(42);
+  const r = mulberry32(42);
   // A batch (one statement, as an import writes), then single rows, in both agencies.
   await ctx.handle.db.insert(clients).values(Array.from({ length: 260 }, (_, i) => makeClient(r, i, agencyId)));
   for (let i = 260; i < 300; i++) await createClientRow(ctx.handle.db, agencyId, makeClient(r, i, agencyId));

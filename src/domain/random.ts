@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a small, well-known 32-bit generator, uniform in [0, 1) and the same sequence for the
+ * same seed — for generated data and property tests that must replay exactly (never for secrets).
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
