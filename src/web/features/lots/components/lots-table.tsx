@@ -101,13 +101,7 @@ function LotsWideTable({ lots, onToggle, onEdit, onDelete, today, warningDays, .
               </div>
             </TableCell>
             <TableCell className="text-right tabular-nums">
-              <p className="whitespace-nowrap">
-                <span className="font-medium">{formatNumber(lot.remaining_quantity)}</span>
-                <span className="text-muted-foreground"> / {formatNumber(lot.original_quantity)}</span>
-              </p>
-              <p className="text-xs whitespace-nowrap text-muted-foreground">
-                {formatPercent(remainingPercent(lot.original_quantity, lot.remaining_quantity))} restante
-              </p>
+              <LotQuantity lot={lot} lineClassName="whitespace-nowrap" />
             </TableCell>
             <TableCell className="text-right tabular-nums">
               <p className="whitespace-nowrap">
@@ -204,13 +198,7 @@ function LotsCardList({ lots, onToggle, onEdit, onDelete, today, warningDays, ..
               </div>
               <div className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
                 <div className="min-w-0">
-                  <p className="truncate">
-                    <span className="font-medium">{formatNumber(lot.remaining_quantity)}</span>
-                    <span className="text-muted-foreground"> / {formatNumber(lot.original_quantity)}</span>
-                  </p>
-                  <p className="text-xs text-muted-foreground">
-                    {formatPercent(remainingPercent(lot.original_quantity, lot.remaining_quantity))} restante
-                  </p>
+                  <LotQuantity lot={lot} lineClassName="truncate" />
                 </div>
                 <div className="min-w-0 text-right">
                   <p className="truncate">{formatCostPerMile(lot.cost_per_mile)}/milha</p>
@@ -226,6 +214,21 @@ function LotsCardList({ lots, onToggle, onEdit, onDelete, today, warningDays, ..
         );
       }}
     </SelectableListCards>
+  );
+}
+
+/** 'restantes / compradas' and the share left, in the table and on the phone's cards. */
+function LotQuantity({ lot, lineClassName }: { lot: Lot; lineClassName: string }) {
+  return (
+    <>
+      <p className={lineClassName}>
+        <span className="font-medium">{formatNumber(lot.remaining_quantity)}</span>
+        <span className="text-muted-foreground"> / {formatNumber(lot.original_quantity)}</span>
+      </p>
+      <p className="text-xs whitespace-nowrap text-muted-foreground">
+        {formatPercent(remainingPercent(lot.original_quantity, lot.remaining_quantity))} restante
+      </p>
+    </>
   );
 }
 
