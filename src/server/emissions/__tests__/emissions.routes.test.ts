@@ -452,21 +452,7 @@ describe('the SLA statistic and the creation answer', () => {
       );
       return { ...slaStats(pairs), target_hours: DEFAULT_SLA_TARGET_HOURS };
     };
-    const created = await api.create(
-      {
-        client_id: client.id,
-        account_id: account.id,
-        pnr: 'SLA001',
-        route: 'NAT-GRU',
-        departure_date: '2026-12-20',
-        miles_used: 1_000,
-        fees_cents: 0,
-        revenue_cents: 10_000,
-        rav_cents: 0,
-        passengers: [{ name: 'Passageiro SLA', cpf: validCpf(777_001) }],
-      },
-      as,
-    );
+    const created = await api.create(body(client.id, account.id, { pnr: 'SLA001' }), as);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.emission.id as string;
     const shown = async () => (await api.get(id, as)).body.sla;
@@ -525,21 +511,7 @@ describe('the SLA statistic and the creation answer', () => {
     };
     const ids: string[] = [];
     for (const [i, revenue] of [12_345, 67_890, 10_000].entries()) {
-      const res = await api.create(
-        {
-          client_id: client.id,
-          account_id: account.id,
-          pnr: `TOT00${i}`,
-          route: 'NAT-GRU',
-          departure_date: '2026-12-20',
-          miles_used: 1_000,
-          fees_cents: 0,
-          revenue_cents: revenue,
-          rav_cents: 0,
-          passengers: [{ name: 'Passageiro Total', cpf: validCpf(888_001 + i) }],
-        },
-        as,
-      );
+      const res = await api.create(body(client.id, account.id, { pnr: `TOT00${i}`, revenue_cents: revenue }), as);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids.push(res.body.emission.id);
     }
