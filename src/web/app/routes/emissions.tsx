@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { PlaneTakeoffIcon } from 'lucide-react';
 import { EMISSION_STATUSES, EMISSION_STATUS_LABELS, EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
 import { isValidIsoDate } from '@domain/format';
@@ -32,9 +32,9 @@ export default function EmissionsRoute() {
   // An inverted period is not sent (the API would refuse it): the list keeps the last valid one
   // (none on a link that arrives inverted) while the message below the filters says why.
   const periodInverted = date_from !== null && date_to !== null && date_from > date_to;
-  const lastValidPeriod = useRef<{ date_from: string | null; date_to: string | null }>({ date_from: null, date_to: null });
-  if (!periodInverted) lastValidPeriod.current = { date_from, date_to };
-  const emissions = useEmissions({ page, status, program, ...lastValidPeriod.current, search });
+  const [validPeriod, setValidPeriod] = useState(() => (periodInverted ? { date_from: null, date_to: null } : { date_from, date_to }));
+  if (!periodInverted && (validPeriod.date_from !== date_from || validPeriod.date_to !== date_to)) setValidPeriod({ date_from, date_to });
+  const emissions = useEmissions({ page, status, program, ...(periodInverted ? validPeriod : { date_from, date_to }), search });
   const { list, rows, stale } = usePagedList(emissions, page, (last) => updateList({ page: last }, true));
 
   const [wizardOpen, setWizardOpen] = useState(false);
