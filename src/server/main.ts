@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createDb } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { loadEnv } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';
@@ -24,6 +25,8 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error('Falha ao iniciar o Milheiro:', err);
+  // An expected refusal reads as one sentence, not a stack trace.
+  if (err instanceof DataDirLockedError) console.error(err.message);
+  else console.error('Falha ao iniciar o Milheiro:', err);
   process.exit(1);
 });

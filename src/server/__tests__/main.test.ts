@@ -87,4 +87,34 @@ describe('server process', () => {
     second.child.kill('SIGINT');
     expect(await exited2).toBe(0);
   });
+
+  it('refuses a second server on the same data directory, and lets the next one start once the first stopped or was killed', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'milheiro-lock-'));
+    try {
+      const first = await start({ DATA_DIR: dir });
+      await waitUp(first.url, first.child);
+      const second = await start({ DATA_DIR: dir });
+      expect(await exitOf(second.child)).toBe(1);
+      expect(second.stderr()).toContain(`Outro processo do Milheiro já está usando o diretório de dados ${dir} (PID ${first.child.pid}`);
+      expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
+
+      const firstExited = exitOf(first.child);
+      first.child.kill('SIGTERM');
+      expect(await firstExited).toBe(0);
+      const third = await start({ DATA_DIR: dir });
+      await waitUp(third.url, third.child);
+
+      // A crash leaves the lock file behind: its process is gone, so the next start takes it over.
+      const thirdExited = exitOf(third.child);
+      third.child.kill('SIGKILL');
+      await thirdExited;
+      const fourth = await start({ DATA_DIR: dir });
+      await waitUp(fourth.url, fourth.child);
+      const fourthExited = exitOf(fourth.child);
+      fourth.child.kill('SIGTERM');
+      expect(await fourthExited).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -42,9 +43,16 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // Before PGlite touches the directory: a second process on it would lose writes (#11).
+  const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : null;
   // Options go in one object: PGlite ignores them when dataDir is passed as undefined.
   const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle(client, { schema });
@@ -53,7 +61,11 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     kind: 'pglite',
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
