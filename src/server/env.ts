@@ -36,6 +36,16 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIR: z.string().default('./dist/web'),
   COOKIE_SECURE: booleanFlag,
+  /**
+   * Behind reverse proxies: how many of them to trust for the client's address (X-Forwarded-For,
+   * read from the right). 0 (default): the connection's address. 1/true: one proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'false' || v === 'no' ? '0' : v === 'true' || v === 'yes' ? '1' : v))
+    .pipe(z.string().regex(/^\d{1,2}$/, 'TRUST_PROXY deve ser o número de proxies à frente do servidor (0, 1, 2…) ou true/false'))
+    .transform(Number),
   /** Comma-separated extra origins allowed to send state-changing requests (behind a proxy). */
   ALLOWED_ORIGINS: z
     .string()

@@ -4,8 +4,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { createApp } from './app';
-import { pruneExpiredSessions } from './auth/sessions';
-import { pruneAttempts } from './auth/throttle';
+import { pruneAuth } from './auth/sessions';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import type { AppDeps } from './http/context';
@@ -21,8 +20,8 @@ export interface StartOptions {
 }
 
 /** What the environment decides about the app; the test clock only ever under NODE_ENV=test. */
-export function appOptionsFromEnv(env: Env): Pick<AppDeps, 'cookieSecure' | 'allowedOrigins' | 'testClock'> {
-  return { cookieSecure: env.COOKIE_SECURE, allowedOrigins: env.ALLOWED_ORIGINS, testClock: env.NODE_ENV === 'test' };
+export function appOptionsFromEnv(env: Env): Pick<AppDeps, 'cookieSecure' | 'allowedOrigins' | 'testClock' | 'trustProxy'> {
+  return { cookieSecure: env.COOKIE_SECURE, allowedOrigins: env.ALLOWED_ORIGINS, testClock: env.NODE_ENV === 'test', trustProxy: env.TRUST_PROXY };
 }
 
 /** Serves the API and the built web app until SIGINT/SIGTERM, then stops cleanly. */
@@ -46,7 +45,7 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
     return handle.db.execute(sql`VACUUM (ANALYZE)`).then(() => undefined);
   };
   const housekeeping = setInterval(() => {
-    Promise.all([pruneExpiredSessions(handle.db), pruneAttempts(handle.db)])
+    pruneAuth(handle.db)
       .then(maintain)
       .catch((err) => logger.warn({ err }, 'housekeeping failed'));
   }, 60 * 60 * 1000);

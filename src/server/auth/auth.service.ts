@@ -5,9 +5,9 @@ import { onlyDigits } from '../../domain/documents';
 import type { Database, Db } from '../db/client';
 import { agencies, users } from '../db/schema';
 import { AppError } from '../http/errors';
-import { getDummyHash, hashPassword, verifyPassword } from './password';
-import { createSession, endOtherSessions } from './sessions';
-import { getThrottleState, recordAttempt } from './throttle';
+import { deriveKey, hashPassword, verifyPassword } from './password';
+import { endOtherSessions, enterSession, MAX_SESSIONS_PER_USER, newSessionToken } from './sessions';
+import { THROTTLE } from './throttle';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail/telefone ou senha incorretos.';
 
@@ -21,8 +21,8 @@ export function normalizeIdentifier(identifier: string): { kind: 'email' | 'phon
 }
 
 export async function needsSetup(db: Database): Promise<boolean> {
-  const rows = await db.select({ id: users.id }).from(users).limit(1);
-  return rows.length === 0;
+  const rows = await db.execute<{ needs: boolean }>(sql`SELECT app_needs_setup() AS needs`);
+  return Boolean((rows as unknown as { rows: { needs: boolean }[] }).rows[0]?.needs);
 }
 
 interface ClientInfo {
@@ -30,65 +30,80 @@ interface ClientInfo {
   userAgent: string | null;
 }
 
-/** First-run sign-up: creates the agency and its first user, then closes open sign-up for good. */
-export async function signUp(db: Database, input: SignUp, client: ClientInfo) {
-  const passwordHash = await hashPassword(input.user.password);
+/** The user and agency a new session belongs to, read as that session (under its agency's policies). */
+async function readAsSession(db: Database, token: string) {
   return db.transaction(async (tx) => {
-    // Serialises racing first sign-ups: only one can see an empty users table.
-    await tx.execute(sql`LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE`);
-    const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
-    if (existing) throw new AppError('SIGNUP_CLOSED', 'O cadastro já foi realizado. Entre com sua conta.');
-    const [agency] = await tx
-      .insert(agencies)
-      .values({
-        legal_name: input.agency.legal_name,
-        trade_name: input.agency.trade_name,
-        cnpj: input.agency.cnpj,
-        settings: { ...DEFAULT_SETTINGS },
-      })
-      .returning();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        agency_id: agency!.id,
-        name: input.user.name,
-        email: input.user.email,
-        phone: input.user.phone,
-        password_hash: passwordHash,
-        notification_prefs: { ...DEFAULT_NOTIFICATION_PREFS },
-      })
-      .returning();
-    const session = await createSession(tx, { userId: user!.id, agencyId: agency!.id, ...client });
-    return { user: user!, agency: agency!, session };
+    const session = await enterSession(tx, token);
+    if (!session) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    const [row] = await tx
+      .select({ user: users, agency: agencies })
+      .from(users)
+      .innerJoin(agencies, eq(agencies.id, users.agency_id))
+      .where(eq(users.id, session.userId))
+      .limit(1);
+    if (!row) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    return row;
   });
 }
 
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * First-run sign-up: creates the agency, its first user and a session (app_sign_up, owner-run),
+ * then closes open sign-up for good.
+ */
+export async function signUp(db: Database, input: SignUp, client: ClientInfo) {
+  const passwordHash = await hashPassword(input.user.password);
+  const session = newSessionToken();
+  const agency = { legal_name: input.agency.legal_name, trade_name: input.agency.trade_name, cnpj: input.agency.cnpj, settings: { ...DEFAULT_SETTINGS } };
+  const account = {
+    name: input.user.name,
+    email: input.user.email,
+    phone: input.user.phone,
+    password_hash: passwordHash,
+    notification_prefs: { ...DEFAULT_NOTIFICATION_PREFS },
+  };
+  const created = rowsOf<{ user_id: string }>(
+    await db.execute(sql`SELECT * FROM app_sign_up(${JSON.stringify(agency)}::jsonb, ${JSON.stringify(account)}::jsonb, ${session.hash},
+      ${session.expiresAt.toISOString()}::timestamptz, ${client.userAgent}, ${client.ip}, ${MAX_SESSIONS_PER_USER})`),
+  );
+  if (created.length === 0) throw new AppError('SIGNUP_CLOSED', 'O cadastro já foi realizado. Entre com sua conta.');
+  const { user, agency: saved } = await readAsSession(db, session.token);
+  return { user, agency: saved, session: { token: session.token, expiresAt: session.expiresAt } };
+}
+
+/**
+ * Sign-in by e-mail or phone. The attempt is counted before the password is checked, atomically
+ * with the check of the limits (app_sign_in_begin), so parallel guesses cannot pass them; the
+ * database then compares the key derived here with the stored one and opens the session
+ * (app_sign_in_finish).
+ */
 export async function signIn(db: Database, input: { identifier: string; password: string }, client: ClientInfo) {
   const { kind, value } = normalizeIdentifier(input.identifier);
-  const throttle = await getThrottleState(db, value, client.ip);
-  if (throttle.locked) {
-    const minutes = Math.ceil(throttle.retryAfterSeconds / 60);
+  const [begun] = rowsOf<{ attempt_id: string | number | null; password_params: string | null; retry_after_seconds: number }>(
+    await db.execute(sql`SELECT * FROM app_sign_in_begin(${kind}, ${value}, ${client.ip},
+      ${THROTTLE.maxFailuresPerAccount}, ${THROTTLE.maxFailuresPerAddress}, ${THROTTLE.windowMinutes})`),
+  );
+  if (!begun || begun.attempt_id === null) {
+    const seconds = Math.max(1, Number(begun?.retry_after_seconds ?? THROTTLE.windowMinutes * 60));
+    const minutes = Math.ceil(seconds / 60);
     throw new AppError(
       'TOO_MANY_ATTEMPTS',
       `Muitas tentativas de acesso. Tente novamente em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
-      { headers: { 'Retry-After': String(throttle.retryAfterSeconds) } },
+      { headers: { 'Retry-After': String(seconds) } },
     );
   }
-  const [user] =
-    value === ''
-      ? []
-      : await db
-          .select()
-          .from(users)
-          .where(kind === 'email' ? sql`lower(${users.email}) = ${value}` : eq(users.phone, value))
-          .limit(1);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? (await getDummyHash()));
-  await recordAttempt(db, value, client.ip, Boolean(user && ok));
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-  const [agency] = await db.select().from(agencies).where(eq(agencies.id, user.agency_id)).limit(1);
-  if (!agency?.is_active) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
-  const session = await createSession(db, { userId: user.id, agencyId: agency.id, ...client });
-  return { user, agency, session };
+  const key = await deriveKey(input.password, begun.password_params);
+  const session = newSessionToken();
+  const opened = rowsOf<{ user_id: string }>(
+    await db.execute(sql`SELECT * FROM app_sign_in_finish(${String(begun.attempt_id)}::bigint, ${key}, ${session.hash},
+      ${session.expiresAt.toISOString()}::timestamptz, ${client.userAgent}, ${MAX_SESSIONS_PER_USER})`),
+  );
+  if (opened.length === 0) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  const { user, agency } = await readAsSession(db, session.token);
+  return { user, agency, session: { token: session.token, expiresAt: session.expiresAt } };
 }
 
 /** Changing the password ends every other session of the user (a stolen session does not survive it). */

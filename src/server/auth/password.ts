@@ -30,9 +30,17 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Compared against when the account does not exist, so the answer takes as long either way. */
-let dummyHash: Promise<string> | undefined;
-export function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword('dummy-password-for-timing-Aa1');
-  return dummyHash;
+/** The parameters part of a stored hash, scrypt$N$r$p$salt. */
+const DUMMY_PARAMS = ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, Buffer.alloc(16).toString('base64')].join('$');
+
+/**
+ * The key a password derives under stored parameters (scrypt$N$r$p$salt), base64 as stored, for
+ * the database to compare (app_sign_in_finish). Unknown accounts are derived under decoy
+ * parameters of the same cost, so both answers take as long.
+ */
+export async function deriveKey(password: string, params: string | null): Promise<string> {
+  const [scheme, n, r, p, salt] = (params ?? DUMMY_PARAMS).split('$');
+  if (scheme !== 'scrypt' || !salt) return deriveKey(password, null);
+  const key = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  return key.toString('base64');
 }

@@ -21,47 +21,38 @@ export interface SessionContext {
   refreshed: boolean;
 }
 
-export async function createSession(db: Db, input: { userId: string; agencyId: string; userAgent?: string | null; ip?: string | null }) {
+/** A user's live sessions beyond this many end, oldest (by last use) first, when a new one opens. */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/** A new session token for the cookie, and its expiry; the database keeps only its hash. */
+export function newSessionToken() {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  await db.insert(sessions).values({
-    id: hashToken(token),
-    user_id: input.userId,
-    agency_id: input.agencyId,
-    expires_at: expiresAt.toISOString(),
-    user_agent: input.userAgent?.slice(0, 400) ?? null,
-    ip: input.ip ?? null,
-  });
-  return { token, expiresAt };
+  return { token, hash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_TTL_MS) };
 }
 
 /**
- * The session the token hashes to, if live (not expired, its agency active), and, in the same
- * statement and only for that row, the transaction entered as the tenant role with its agency
- * (set_config(..., true) is SET LOCAL: docs/decisions/0001, DESIGN.md §2). It runs first in the
- * request's transaction, as the owner, reading only the sessions row the token hashes to; one
- * round trip where a separate lookup and enterTenant took two.
+ * The session the token hashes to, if live (not expired, its user there, its agency active) —
+ * read by the owner-run app_enter_session — and, in the same statement and only for that row,
+ * the transaction entered as the tenant role holding the token: app_current_agency(), which every
+ * policy calls, resolves the agency from the token's hash, so SQL inside the request cannot name
+ * another agency (docs/decisions/0010-session-bound-tenant.md). set_config(..., true) is SET LOCAL.
  */
 const enterSessionRow = preparedStatement<{ session_id: string; user_id: string; agency_id: string; expires_ms: number; last_seen_ms: number }>(
   'session_enter',
-  sql`SELECT s.id AS session_id, s.user_id, s.agency_id,
+  sql`SELECT s.session_id, s.user_id, s.agency_id,
       (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms, (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS last_seen_ms,
-      set_config('role', ${APP_ROLE}, true) AS entered_role, set_config('app.agency_id', s.agency_id::text, true) AS entered_agency
-    FROM sessions s
-    JOIN users u ON u.id = s.user_id
-    JOIN agencies a ON a.id = s.agency_id
-    WHERE s.id = ${sql.placeholder('id')} AND s.expires_at > now() AND a.is_active
-    LIMIT 1`,
+      set_config('role', ${APP_ROLE}, true) AS entered_role, set_config('app.session_token', ${sql.placeholder('token')}, true) AS entered_token
+    FROM app_enter_session(${sql.placeholder('token')}) s`,
 );
 
 /**
  * Resolves the cookie token to a live session and enters the transaction as its agency (see
  * enterSessionRow); null, with nothing entered, when there is none. Slides the expiry at most
- * every SESSION_TOUCH_INTERVAL_MS (as the tenant, whose policy admits its own sessions row).
+ * every SESSION_TOUCH_INTERVAL_MS (as the tenant, whose policy admits its own sessions row); the
+ * caller sends the slid expiry in the cookie only if the transaction commits.
  */
 export async function enterSession(tx: Transaction, token: string): Promise<SessionContext | null> {
-  const id = hashToken(token);
-  const [row] = await enterSessionRow(tx, { id });
+  const [row] = await enterSessionRow(tx, { token });
   if (!row) return null;
   let expiresAt = new Date(row.expires_ms);
   let refreshed = false;
@@ -70,14 +61,15 @@ export async function enterSession(tx: Transaction, token: string): Promise<Sess
     await tx
       .update(sessions)
       .set({ last_seen_at: sql`now()`, expires_at: expiresAt.toISOString() })
-      .where(eq(sessions.id, id));
+      .where(eq(sessions.id, row.session_id));
     refreshed = true;
   }
   return { sessionId: row.session_id, userId: row.user_id, agencyId: row.agency_id, expiresAt, refreshed };
 }
 
-export async function deleteSession(db: Db, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+/** Ends the session of a cookie token (owner-run: sign-out needs no live session). */
+export async function signOutToken(db: Database, token: string) {
+  await db.execute(sql`SELECT app_sign_out(${token})`);
 }
 
 export async function listUserSessions(db: Db, userId: string) {
@@ -112,6 +104,7 @@ export async function endOtherSessions(db: Db, userId: string, keepSessionId: st
   return deleted.length;
 }
 
-export async function pruneExpiredSessions(db: Database) {
-  await db.delete(sessions).where(sql`${sessions.expires_at} < now()`);
+/** Expired sessions and sign-in attempts older than a day carry no weight; keep the tables small. */
+export async function pruneAuth(db: Database) {
+  await db.execute(sql`SELECT app_prune_auth()`);
 }

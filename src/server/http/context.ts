@@ -9,8 +9,8 @@ export interface AppDeps {
   demo?: { identifier: string; password: string } | null;
   cookieSecure?: boolean;
   allowedOrigins?: string[];
-  /** Trust X-Forwarded-For for the client address (behind a proxy, and in tests). */
-  trustProxy?: boolean;
+  /** How many reverse proxies to trust for X-Forwarded-For (env TRUST_PROXY; true = 1, in tests). */
+  trustProxy?: boolean | number;
   /** Built web app to serve with SPA fallback; omitted in API tests. */
   webDir?: string;
   /**

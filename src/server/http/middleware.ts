@@ -31,10 +31,18 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   return next();
 };
 
+/**
+ * The client's address. Behind trusted reverse proxies (TRUST_PROXY = how many), the address the
+ * nearest of them saw, read from the right of X-Forwarded-For: entries further left are whatever
+ * the client sent and prove nothing. Without it every request of an office behind one proxy would
+ * share the proxy's address, and its sign-in limit.
+ */
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
+  const hops = c.var.deps.trustProxy === true ? 1 : Number(c.var.deps.trustProxy ?? 0);
+  if (hops > 0) {
+    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const address = forwarded[Math.max(0, forwarded.length - hops)];
+    if (address) return address.slice(0, 64);
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -77,10 +85,12 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
         found = true;
         c.set('session', session);
         c.set('db', tx);
-        if (session.refreshed) setSessionCookie(c, token, session.expiresAt);
         await next();
         if (c.error || c.res.status >= 400) throw new RollbackSignal();
       });
+      // Only once the slid expiry is committed does the cookie carry it: a failed request leaves both as they were.
+      const session = c.var.session;
+      if (session.refreshed) setSessionCookie(c, token, session.expiresAt);
     } catch (err) {
       if (!(err instanceof RollbackSignal)) throw err;
     }

@@ -109,11 +109,14 @@ export const login_attempts = pgTable(
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
     identifier: text().notNull(),
+    /** What the per-account limit counts: `user:<id>` for a known user (however they typed it), else `id:<identifier>`. */
+    account_key: text().notNull(),
     ip: text().notNull(),
-    succeeded: boolean().notNull(),
+    /** null while the password is being checked: a pending attempt counts as a failure. */
+    succeeded: boolean(),
     created_at: createdAt(),
   },
-  (t) => [index('login_attempts_identifier_idx').on(t.identifier, t.created_at), index('login_attempts_ip_idx').on(t.ip, t.created_at)],
+  (t) => [index('login_attempts_account_idx').on(t.account_key, t.created_at), index('login_attempts_ip_idx').on(t.ip, t.created_at)],
 );
 
 export const import_jobs = pgTable(
