@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { accountEmissionRoutes, emissionsRoutes } from './emissions/emissions.routes';
 import { lotsRoutes } from './lots/lots.routes';
+import { jsonBodyLimit } from './http/body-limit';
 import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
 import { requestToday, requireSession, sameOriginOnly } from './http/middleware';
@@ -31,6 +32,8 @@ export function createApp(deps: AppDeps) {
   });
 
   app.use('*', requestToday);
+  // Before the session and anything else that could read a body.
+  app.use('/api/*', jsonBodyLimit);
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
