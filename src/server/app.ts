@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -13,10 +13,16 @@ import { jsonBodyLimit } from './http/body-limit';
 import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
 import { requestToday, requireSession, sameOriginOnly } from './http/middleware';
+import { securityHeaders } from './http/security-headers';
 import { buildOpenApiDocument } from './openapi';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  // Read once: the page served and the CSP hash of its theme script come from the same text.
+  const indexHtml = deps.webDir ? readFileSync(path.join(deps.webDir, 'index.html'), 'utf8') : undefined;
+
+  // First, so every answer carries them: errors, 404s, static files and the app shell too.
+  app.use('*', securityHeaders({ cookieSecure: deps.cookieSecure, indexHtml }));
 
   app.use('*', async (c, next) => {
     c.set('deps', deps);
@@ -69,14 +75,12 @@ export function createApp(deps: AppDeps) {
     const webDir = deps.webDir;
     app.use('/assets/*', serveStatic({ root: webDir, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
     app.use('*', serveStatic({ root: webDir }));
-    let indexHtml: string | undefined;
     // The single-page app owns every other path (its router shows the 404 page).
-    app.get('*', async (c) => {
+    app.get('*', (c) => {
       // A missing file (an old asset name after a deploy) is a 404, not the app shell.
       if (c.req.path.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(c.req.path)) return c.notFound();
-      indexHtml ??= await readFile(path.join(webDir, 'index.html'), 'utf8');
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      return c.html(indexHtml!);
     });
   }
 
