@@ -14,7 +14,7 @@ import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
 import { requestToday, requireSession, sameOriginOnly } from './http/middleware';
 import { securityHeaders } from './http/security-headers';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, healthDoc, openApiDoc } from './openapi';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -50,8 +50,8 @@ export function createApp(deps: AppDeps) {
     return c.json({ error: { code: 'INTERNAL', message: MESSAGES.serverError } }, 500);
   });
 
-  app.get('/api/health', (c) => c.json({ ok: true }));
-  app.get('/api/openapi.json', (c) => c.json(buildOpenApiDocument()));
+  app.get('/api/health', healthDoc, (c) => c.json({ ok: true }));
+  app.get('/api/openapi.json', openApiDoc, async (c) => c.json(await buildOpenApiDocument(app)));
 
   const api = new Hono<AppEnv>();
   api.use('*', sameOriginOnly, requireSession);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { agencyInputSchema, notificationPrefsSchema, settingsInputSchema } from '../../domain/agency/agency.schema';
 import { AppError } from '../http/errors';
 import type { AppEnv } from '../http/context';
+import { apiDoc, json } from '../http/openapi';
 import { readJson } from '../http/validate';
 import { isUniqueViolation } from '../db/errors';
 import {
@@ -16,13 +17,59 @@ import {
 
 const agencyNotFound = () => new AppError('AGENCY_NOT_FOUND', 'Agência não encontrada.', { status: 404 });
 
+const docs = {
+  get: apiDoc({
+    tag: 'agency',
+    operationId: 'getAgency',
+    summary: 'The agency record',
+    response: json('The agency'),
+    errors: [404],
+  }),
+  update: apiDoc({
+    tag: 'agency',
+    operationId: 'updateAgency',
+    summary: 'Update the agency record',
+    body: agencyInputSchema,
+    response: json('The agency updated'),
+    errors: [404, 409],
+  }),
+  getSettings: apiDoc({
+    tag: 'agency',
+    operationId: 'getAgencySettings',
+    summary: 'Agency settings',
+    response: json('The settings', settingsInputSchema),
+    errors: [404],
+  }),
+  updateSettings: apiDoc({
+    tag: 'agency',
+    operationId: 'updateAgencySettings',
+    summary: 'Update agency settings',
+    body: settingsInputSchema,
+    response: json('The settings updated', settingsInputSchema),
+    errors: [404],
+  }),
+  getNotifications: apiDoc({
+    tag: 'me',
+    operationId: 'getNotificationPrefs',
+    summary: "The user's notification choices",
+    response: json('The choices', notificationPrefsSchema),
+  }),
+  updateNotifications: apiDoc({
+    tag: 'me',
+    operationId: 'updateNotificationPrefs',
+    summary: "Update the user's notification choices",
+    body: notificationPrefsSchema,
+    response: json('The choices updated', notificationPrefsSchema),
+  }),
+};
+
 export const agencyRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', docs.get, async (c) => {
     const agency = await getAgency(c.var.db, { agencyId: c.var.session.agencyId });
     if (!agency) throw agencyNotFound();
     return c.json(toAgencyDto(agency));
   })
-  .put('/', async (c) => {
+  .put('/', docs.update, async (c) => {
     const input = await readJson(c, agencyInputSchema);
     try {
       const agency = await updateAgency(c.var.db, { agencyId: c.var.session.agencyId, input });
@@ -35,12 +82,12 @@ export const agencyRoutes = new Hono<AppEnv>()
       throw err;
     }
   })
-  .get('/settings', async (c) => {
+  .get('/settings', docs.getSettings, async (c) => {
     const settings = await getSettings(c.var.db, { agencyId: c.var.session.agencyId });
     if (!settings) throw agencyNotFound();
     return c.json(settings);
   })
-  .put('/settings', async (c) => {
+  .put('/settings', docs.updateSettings, async (c) => {
     const input = await readJson(c, settingsInputSchema);
     const settings = await updateSettings(c.var.db, { agencyId: c.var.session.agencyId, input });
     if (!settings) throw agencyNotFound();
@@ -48,12 +95,12 @@ export const agencyRoutes = new Hono<AppEnv>()
   });
 
 export const meRoutes = new Hono<AppEnv>()
-  .get('/notifications', async (c) => {
+  .get('/notifications', docs.getNotifications, async (c) => {
     const prefs = await getNotificationPrefs(c.var.db, { userId: c.var.session.userId });
     if (!prefs) throw new AppError('UNAUTHENTICATED', 'Acesso não autorizado.', { status: 401 });
     return c.json(prefs);
   })
-  .put('/notifications', async (c) => {
+  .put('/notifications', docs.updateNotifications, async (c) => {
     const input = await readJson(c, notificationPrefsSchema);
     const prefs = await updateNotificationPrefs(c.var.db, { userId: c.var.session.userId, input });
     if (!prefs) throw new AppError('UNAUTHENTICATED', 'Acesso não autorizado.', { status: 401 });

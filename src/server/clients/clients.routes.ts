@@ -13,6 +13,7 @@ import { CLIENT_EXPORT_HEADERS, clientExportRow } from '../../domain/clients/cli
 import { toCsv } from '../../domain/csv';
 import { todayIso } from '../../domain/format';
 import type { AppEnv } from '../http/context';
+import { apiDoc, csv, json, noContent, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { getClient, getClientEmissionsPage, getClientsForExport, getTopClients, quickSearchClients } from './clients.queries';
 import {
@@ -28,21 +29,102 @@ import {
 
 const clientId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', CLIENT_MESSAGES.notFound);
 
+const docs = {
+  list: apiDoc({
+    tag: 'clients',
+    operationId: 'listClients',
+    summary: 'Clients: search, filter, sort and page',
+    description: 'One page of clients with the summary cards of the whole agency.',
+    query: clientListQuerySchema,
+    response: json('A page of clients (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`'),
+  }),
+  quickSearch: apiDoc({
+    tag: 'clients',
+    operationId: 'quickSearchClients',
+    summary: 'Up to 10 clients matching name, e-mail or CPF/CNPJ',
+    query: quickSearchQuerySchema,
+    response: json('The matches, in `data`'),
+  }),
+  top: apiDoc({
+    tag: 'clients',
+    operationId: 'listTopClients',
+    summary: 'Clients ranked by revenue of active emissions',
+    query: topClientsQuerySchema,
+    response: json('The ranking, in `data`'),
+  }),
+  export: apiDoc({
+    tag: 'clients',
+    operationId: 'exportClients',
+    summary: 'CSV of the clients matching the filters',
+    description: 'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
+    query: clientExportQuerySchema,
+    response: csv('The CSV file'),
+  }),
+  bulkDelete: apiDoc({
+    tag: 'clients',
+    operationId: 'bulkDeleteClients',
+    summary: 'Delete up to 1000 clients; those with emissions are kept',
+    body: bulkDeleteSchema,
+    response: json('`deleted`, `kept` (with why) and `not_found`'),
+  }),
+  create: apiDoc({
+    tag: 'clients',
+    operationId: 'createClient',
+    summary: 'Create a client with its loyalty accounts',
+    body: clientInputSchema,
+    response: json('The client created', undefined, 201),
+    errors: [409],
+  }),
+  get: apiDoc({
+    tag: 'clients',
+    operationId: 'getClient',
+    summary: 'A client with its stats',
+    params: uuidIdParams,
+    response: json('The client'),
+  }),
+  listEmissions: apiDoc({
+    tag: 'clients',
+    operationId: 'listClientEmissions',
+    summary: "A client's emissions, newest first",
+    params: uuidIdParams,
+    query: clientEmissionsQuerySchema,
+    response: json('A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`)'),
+  }),
+  update: apiDoc({
+    tag: 'clients',
+    operationId: 'updateClient',
+    summary: 'Update a client and its loyalty accounts',
+    description: 'An account that holds lots or emissions cannot be removed or change program (409 ACCOUNT_IN_USE).',
+    params: uuidIdParams,
+    body: clientInputSchema,
+    response: json('The client updated'),
+    errors: [409],
+  }),
+  delete: apiDoc({
+    tag: 'clients',
+    operationId: 'deleteClient',
+    summary: 'Delete a client without emissions or lots',
+    params: uuidIdParams,
+    response: noContent('Deleted'),
+    errors: [409],
+  }),
+};
+
 export const clientsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', docs.list, async (c) => {
     const query = parseOrThrow(clientListQuerySchema, c.req.query());
     return c.json(await listClients(c.var.db, c.var.session.agencyId, query));
   })
-  .get('/quick-search', async (c) => {
+  .get('/quick-search', docs.quickSearch, async (c) => {
     const { q } = parseOrThrow(quickSearchQuerySchema, c.req.query());
     const data = await quickSearchClients(c.var.db, { agencyId: c.var.session.agencyId, q, limit: QUICK_SEARCH_LIMIT });
     return c.json({ data });
   })
-  .get('/top', async (c) => {
+  .get('/top', docs.top, async (c) => {
     const { limit } = parseOrThrow(topClientsQuerySchema, c.req.query());
     return c.json({ data: await getTopClients(c.var.db, { agencyId: c.var.session.agencyId, limit }) });
   })
-  .get('/export', async (c) => {
+  .get('/export', docs.export, async (c) => {
     const query = parseOrThrow(clientExportQuerySchema, c.req.query());
     const rows = await getClientsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...query });
     const csv = toCsv(CLIENT_EXPORT_HEADERS, rows.map(clientExportRow), { bom: true });
@@ -52,21 +134,21 @@ export const clientsRoutes = new Hono<AppEnv>()
       'Cache-Control': 'no-store',
     });
   })
-  .post('/bulk-delete', async (c) => {
+  .post('/bulk-delete', docs.bulkDelete, async (c) => {
     const input = await readJson(c, bulkDeleteSchema);
     const session = c.var.session;
     return c.json(await bulkDeleteClients(c.var.db, { agencyId: session.agencyId, userId: session.userId }, input));
   })
-  .post('/', async (c) => {
+  .post('/', docs.create, async (c) => {
     const input = await readJson(c, clientInputSchema);
     const session = c.var.session;
     return c.json(await createClient(c.var.db, { agencyId: session.agencyId, userId: session.userId }, input), 201);
   })
-  .get('/:id', async (c) => {
+  .get('/:id', docs.get, async (c) => {
     const id = clientId(c);
     return c.json(await getClientDetail(c.var.db, { agencyId: c.var.session.agencyId, id }));
   })
-  .get('/:id/emissions', async (c) => {
+  .get('/:id/emissions', docs.listEmissions, async (c) => {
     const id = clientId(c);
     const { page, limit } = parseOrThrow(clientEmissionsQuerySchema, c.req.query());
     const agencyId = c.var.session.agencyId;
@@ -74,13 +156,13 @@ export const clientsRoutes = new Hono<AppEnv>()
     const { rows, total } = await getClientEmissionsPage(c.var.db, { agencyId, clientId: id, offset: (page - 1) * limit, limit });
     return c.json({ data: rows, total, page, limit, total_pages: Math.ceil(total / limit) });
   })
-  .put('/:id', async (c) => {
+  .put('/:id', docs.update, async (c) => {
     const id = clientId(c);
     const input = await readJson(c, clientInputSchema);
     const session = c.var.session;
     return c.json(await updateClient(c.var.db, { agencyId: session.agencyId, userId: session.userId }, id, input));
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', docs.delete, async (c) => {
     const id = clientId(c);
     const session = c.var.session;
     await deleteClient(c.var.db, { agencyId: session.agencyId, userId: session.userId }, id);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EMISSION_ACTIONS } from '../../domain/emissions/emission.rules';
 import { emissionCreateSchema, emissionListQuerySchema } from '../../domain/emissions/emission.schema';
 import type { AppEnv } from '../http/context';
+import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import {
   createEmission,
@@ -22,12 +23,64 @@ export const emissionTransitionSchema = z.object({
 const emissionId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', EMISSION_SERVER_MESSAGES.notFound, 'EMISSION_NOT_FOUND');
 const accountId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', EMISSION_SERVER_MESSAGES.accountNotFound, 'ACCOUNT_NOT_FOUND');
 
+const docs = {
+  list: apiDoc({
+    tag: 'emissions',
+    operationId: 'listEmissions',
+    summary: 'Emissions newest first, filtered, with the summary',
+    description: 'By status, client, program, creation day (America/Sao_Paulo) and search (PNR, route, client); the summary covers the agency.',
+    query: emissionListQuerySchema,
+    response: json('A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`'),
+  }),
+  create: apiDoc({
+    tag: 'emissions',
+    operationId: 'createEmission',
+    summary: "Create an emission (processing), drawing miles from the account's lots",
+    description: "From `lot_ids`, else by the agency's allocation policy; 409 INSUFFICIENT_MILES (with the shortage in `details`) when the lots fall short.",
+    body: emissionCreateSchema,
+    response: json('The emission created, as GET /emissions/{id} answers it', undefined, 201),
+    errors: [404, 409],
+  }),
+  get: apiDoc({
+    tag: 'emissions',
+    operationId: 'getEmission',
+    summary: 'An emission with passengers, lot allocations, timeline and SLA statistics',
+    params: uuidIdParams,
+    response: json('The emission'),
+  }),
+  transition: apiDoc({
+    tag: 'emissions',
+    operationId: 'transitionEmission',
+    summary: 'Apply submit, issue, fail, retry or cancel',
+    description: 'Cancel returns the miles to their lots; 409 INVALID_TRANSITION when the status does not allow the action.',
+    params: uuidIdParams,
+    body: emissionTransitionSchema,
+    response: json('The emission after the transition'),
+    errors: [409],
+  }),
+  accountLots: apiDoc({
+    tag: 'accounts',
+    operationId: 'listAccountLots',
+    summary: "The account's available lots with miles left, cheapest first, with the program's CPM cap",
+    params: uuidIdParams,
+    response: json('The lots'),
+  }),
+  accountBeneficiaries: apiDoc({
+    tag: 'accounts',
+    operationId: 'listAccountBeneficiaries',
+    summary: "The account's past passengers and holder CPF, for the beneficiary limit",
+    description: 'Passengers of its non-cancelled emissions.',
+    params: uuidIdParams,
+    response: json('The beneficiaries'),
+  }),
+};
+
 export const emissionsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', docs.list, async (c) => {
     const query = parseOrThrow(emissionListQuerySchema, c.req.query());
     return c.json(await listEmissions(c.var.db, c.var.session.agencyId, query));
   })
-  .post('/', async (c) => {
+  .post('/', docs.create, async (c) => {
     const input = await readJson(c, emissionCreateSchema);
     const session = c.var.session;
     const detail = await createEmission(c.var.db, { agencyId: session.agencyId, userId: session.userId }, input, {
@@ -36,11 +89,11 @@ export const emissionsRoutes = new Hono<AppEnv>()
     });
     return c.json(detail, 201);
   })
-  .get('/:id', async (c) => {
+  .get('/:id', docs.get, async (c) => {
     const id = emissionId(c);
     return c.json(await getEmissionDetail(c.var.db, c.var.session.agencyId, id));
   })
-  .post('/:id/transitions', async (c) => {
+  .post('/:id/transitions', docs.transition, async (c) => {
     const id = emissionId(c);
     const { action } = await readJson(c, emissionTransitionSchema);
     const session = c.var.session;
@@ -49,11 +102,11 @@ export const emissionsRoutes = new Hono<AppEnv>()
 
 /** The emission wizard's reads of one loyalty account, mounted beside accountsRoutes at /accounts. */
 export const accountEmissionRoutes = new Hono<AppEnv>()
-  .get('/:id/lots', async (c) => {
+  .get('/:id/lots', docs.accountLots, async (c) => {
     const id = accountId(c);
     return c.json(await getAccountLots(c.var.db, c.var.session.agencyId, id, c.var.today));
   })
-  .get('/:id/beneficiaries', async (c) => {
+  .get('/:id/beneficiaries', docs.accountBeneficiaries, async (c) => {
     const id = accountId(c);
     return c.json(await getAccountBeneficiaries(c.var.db, c.var.session.agencyId, id, c.var.today));
   });

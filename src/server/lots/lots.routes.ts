@@ -7,10 +7,12 @@ import {
   lotAllocationsQuerySchema,
   lotExpiringQuerySchema,
   lotExportQuerySchema,
+  lotInputSchema,
   lotListQuerySchema,
   lotProgramQuerySchema,
 } from '../../domain/lots/lot.schema';
 import type { AppEnv } from '../http/context';
+import { apiDoc, csv, json, noContent, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { getLotsForExport } from './lots.queries';
 import {
@@ -34,12 +36,124 @@ const lotId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', LOT_API
 /** The lot form's body is parsed by the service, against the request's day and (editing) the stored lot. */
 const anyJson = z.unknown();
 
+const docs = {
+  list: apiDoc({
+    tag: 'lots',
+    operationId: 'listLots',
+    summary: 'Miles lots: search, filter, sort and page, with totals',
+    description:
+      'Search covers supplier, notes and account number. `totals` cover the whole filtered set (available lots only): miles, value, average cost per mile, expiring within the alert window.',
+    query: lotListQuerySchema,
+    response: json('A page of lots (`data`, `total`, `page`, `limit`, `total_pages`) and `totals`'),
+  }),
+  export: apiDoc({
+    tag: 'lots',
+    operationId: 'exportLots',
+    summary: 'CSV of the lots matching the filters, in list order',
+    description: 'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
+    query: lotExportQuerySchema,
+    response: csv('The CSV file'),
+  }),
+  expiring: apiDoc({
+    tag: 'lots',
+    operationId: 'listExpiringLots',
+    summary: 'Available lots expiring within a window, soonest first',
+    description: "Expiring on or before today + `days` (default: the agency's alert window); at most 1000.",
+    query: lotExpiringQuerySchema,
+    response: json('The lots'),
+  }),
+  stats: apiDoc({
+    tag: 'lots',
+    operationId: 'getLotStats',
+    summary: 'Lot utilisation stats over every lot',
+    response: json('The stats'),
+  }),
+  summary: apiDoc({
+    tag: 'lots',
+    operationId: 'getLotSummary',
+    summary: 'Per program: lots, miles bought, balance, investment, average cost, expiring soon',
+    response: json('The summary per program'),
+  }),
+  averageCost: apiDoc({
+    tag: 'lots',
+    operationId: 'getAverageLotCost',
+    summary: 'Average cost of the miles emissions can draw now',
+    description: 'Per mile and per thousand, weighted by miles, per program or for one.',
+    query: lotProgramQuerySchema,
+    response: json('Per program, in `data`'),
+  }),
+  available: apiDoc({
+    tag: 'lots',
+    operationId: 'getAvailableMiles',
+    summary: 'Miles emissions can draw now (available, unexpired lots)',
+    description: 'Per program or for one, with the total.',
+    query: lotProgramQuerySchema,
+    response: json('Per program in `data`, and `total_available_miles`'),
+  }),
+  markExpired: apiDoc({
+    tag: 'lots',
+    operationId: 'markExpiredLots',
+    summary: 'Marcar Expirados: available lots past their expiry day become expired',
+    response: json('How many lots were marked (`updated`)'),
+  }),
+  bulkDelete: apiDoc({
+    tag: 'lots',
+    operationId: 'bulkDeleteLots',
+    summary: 'Delete up to 1000 lots; those that fed an emission are kept',
+    body: bulkLotDeleteSchema,
+    response: json('`deleted`, `kept` (with why) and `not_found`'),
+  }),
+  create: apiDoc({
+    tag: 'lots',
+    operationId: 'createLot',
+    summary: 'Buy a lot into an account; the purchase is recorded in finance',
+    description:
+      "Into `account_id`, or into the agency's own account by `program` and `account_number` (made when missing). The body is parsed against the request's day.",
+    body: lotInputSchema,
+    response: json('The lot created', undefined, 201),
+    errors: [404],
+  }),
+  get: apiDoc({
+    tag: 'lots',
+    operationId: 'getLot',
+    summary: 'A lot',
+    params: uuidIdParams,
+    response: json('The lot, in `lot`'),
+  }),
+  listAllocations: apiDoc({
+    tag: 'lots',
+    operationId: 'listLotAllocations',
+    summary: "A page of the lot's allocations to emissions, released ones included as history",
+    params: uuidIdParams,
+    query: lotAllocationsQuerySchema,
+    response: json('A page of allocations (`data`, `total`, `page`, `limit`, `total_pages`)'),
+  }),
+  update: apiDoc({
+    tag: 'lots',
+    operationId: 'updateLot',
+    summary: 'Update a lot',
+    description:
+      'A lot that fed an emission keeps its program and account and cannot go below the miles used; a past expiry may stay unchanged.',
+    params: uuidIdParams,
+    body: lotInputSchema,
+    response: json('The lot updated'),
+  }),
+  delete: apiDoc({
+    tag: 'lots',
+    operationId: 'deleteLot',
+    summary: 'Delete a lot that never fed an emission, with its purchase entry',
+    params: uuidIdParams,
+    response: noContent('Deleted'),
+    errors: [409],
+  }),
+};
+
 export const lotsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', docs.list, async (c) => {
     const query = parseOrThrow(lotListQuerySchema, c.req.query());
     return c.json(await listLots(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today }, query));
   })
-  .get('/export', async (c) => {
+  .get('/export', docs.export, async (c) => {
     const query = parseOrThrow(lotExportQuerySchema, c.req.query());
     const rows = await getLotsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...query });
     const csv = toCsv(LOT_EXPORT_HEADERS, rows.map(lotExportRow), { bom: true });
@@ -49,13 +163,13 @@ export const lotsRoutes = new Hono<AppEnv>()
       'Cache-Control': 'no-store',
     });
   })
-  .get('/expiring', async (c) => {
+  .get('/expiring', docs.expiring, async (c) => {
     const { days } = parseOrThrow(lotExpiringQuerySchema, c.req.query());
     return c.json(await listExpiringLots(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today, days }));
   })
-  .get('/stats', async (c) => c.json(await getLotStats(c.var.db, { agencyId: c.var.session.agencyId })))
-  .get('/summary', async (c) => c.json(await getLotSummary(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today })))
-  .get('/average-cost', async (c) => {
+  .get('/stats', docs.stats, async (c) => c.json(await getLotStats(c.var.db, { agencyId: c.var.session.agencyId })))
+  .get('/summary', docs.summary, async (c) => c.json(await getLotSummary(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today })))
+  .get('/average-cost', docs.averageCost, async (c) => {
     const { program } = parseOrThrow(lotProgramQuerySchema, c.req.query());
     const rows = await getAvailableMiles(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today, program });
     return c.json({
@@ -67,7 +181,7 @@ export const lotsRoutes = new Hono<AppEnv>()
       })),
     });
   })
-  .get('/available', async (c) => {
+  .get('/available', docs.available, async (c) => {
     const { program } = parseOrThrow(lotProgramQuerySchema, c.req.query());
     const rows = await getAvailableMiles(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today, program });
     return c.json({
@@ -75,36 +189,36 @@ export const lotsRoutes = new Hono<AppEnv>()
       total_available_miles: rows.reduce((s, r) => s + r.available_miles, 0),
     });
   })
-  .post('/mark-expired', async (c) => {
+  .post('/mark-expired', docs.markExpired, async (c) => {
     const session = c.var.session;
     return c.json(await markExpired(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }));
   })
-  .post('/bulk-delete', async (c) => {
+  .post('/bulk-delete', docs.bulkDelete, async (c) => {
     const input = await readJson(c, bulkLotDeleteSchema);
     const session = c.var.session;
     return c.json(await bulkDeleteLots(c.var.db, { agencyId: session.agencyId, userId: session.userId }, input));
   })
-  .post('/', async (c) => {
+  .post('/', docs.create, async (c) => {
     const body = await readJson(c, anyJson);
     const session = c.var.session;
     return c.json(await createLot(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }, body), 201);
   })
-  .get('/:id', async (c) => {
+  .get('/:id', docs.get, async (c) => {
     const id = lotId(c);
     return c.json(await getLotDetail(c.var.db, { agencyId: c.var.session.agencyId, id }));
   })
-  .get('/:id/allocations', async (c) => {
+  .get('/:id/allocations', docs.listAllocations, async (c) => {
     const id = lotId(c);
     const { page, limit } = parseOrThrow(lotAllocationsQuerySchema, c.req.query());
     return c.json(await listLotAllocations(c.var.db, { agencyId: c.var.session.agencyId, id, page, limit }));
   })
-  .put('/:id', async (c) => {
+  .put('/:id', docs.update, async (c) => {
     const id = lotId(c);
     const body = await readJson(c, anyJson);
     const session = c.var.session;
     return c.json(await updateLot(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }, id, body));
   })
-  .delete('/:id', async (c) => {
+  .delete('/:id', docs.delete, async (c) => {
     const id = lotId(c);
     const session = c.var.session;
     await deleteLot(c.var.db, { agencyId: session.agencyId, userId: session.userId }, id);

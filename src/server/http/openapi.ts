@@ -1,0 +1,140 @@
+import { describeRoute } from 'hono-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+
+/**
+ * What a route declares about itself for the OpenAPI document (/api/openapi.json). Every route
+ * carries one as its first handler (`.get('/', apiDoc({...}), handler)`); the document is
+ * generated from the mounted routes, so a route without one is missing from it, which
+ * src/server/__tests__/openapi.test.ts refuses. The schemas are the ones the route parses with
+ * readJson/parseOrThrow; documenting does not validate.
+ */
+export interface ApiDoc {
+  tag: ApiTag;
+  /** camelCase verb first, unique across the API: client generators name their methods after it. */
+  operationId: string;
+  summary: string;
+  description?: string;
+  /** Reachable without a session (no 401, no security requirement). */
+  public?: boolean;
+  /** Path parameters; each `:name` of the path must be here. */
+  params?: z.ZodObject;
+  /** Query string, documented as one parameter per key. */
+  query?: z.ZodObject;
+  /** JSON body, documented as the request body's application/json schema. */
+  body?: z.ZodType;
+  response: SuccessDoc;
+  /** Refusals this route answers besides the ones every route of its kind can (401, 403, 415, 413, 500). */
+  errors?: readonly RouteErrorStatus[];
+}
+
+export const API_TAGS = {
+  system: 'Health and this document',
+  auth: 'Sign-up, sign-in and own sessions',
+  agency: 'The agency record and its settings',
+  me: "The signed-in user's own preferences",
+  clients: 'Clients and their loyalty accounts',
+  accounts: 'Loyalty accounts across clients and the agency',
+  lots: 'Miles lots: purchases, balances, expiry',
+  emissions: 'Ticket emissions and their lifecycle',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
+type SuccessDoc = {
+  status: 200 | 201 | 204;
+  description: string;
+  content?: Record<string, { schema: object }>;
+  headers?: Record<string, { description: string; schema: object }>;
+};
+
+/** A JSON answer; without a schema, an object whose shape is not yet a shared zod schema. */
+export function json(description: string, schema?: z.ZodType, status: 200 | 201 = 200): SuccessDoc {
+  return { status, description, content: { 'application/json': { schema: schema ? toSchema(schema, 'output') : { type: 'object' } } } };
+}
+
+export function csv(description: string): SuccessDoc {
+  return { status: 200, description, content: { 'text/csv': { schema: { type: 'string' } } } };
+}
+
+export function noContent(description: string, headers?: Record<string, string>): SuccessDoc {
+  return {
+    status: 204,
+    description,
+    ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }])) } : {}),
+  };
+}
+
+/** `/:id` where the id is a UUID (anything else is a 404, see uuidParam). */
+export const uuidIdParams = z.object({ id: z.uuid() });
+
+export const ERROR_RESPONSES = {
+  400: { name: 'BadRequest', description: 'Invalid input: VALIDATION_ERROR with a message per field in `fields`, or INVALID_JSON' },
+  401: { name: 'Unauthorized', description: 'No live session (UNAUTHENTICATED) or wrong credentials (INVALID_CREDENTIALS)' },
+  403: { name: 'Forbidden', description: 'Refused: a state-changing request from another origin (CROSS_ORIGIN), or not allowed (FORBIDDEN)' },
+  404: { name: 'NotFound', description: 'The resource does not exist in this agency (an id that is not a UUID included)' },
+  409: { name: 'Conflict', description: 'The request conflicts with the current state; `code` says which rule' },
+  413: { name: 'PayloadTooLarge', description: 'The request body is larger than the server accepts' },
+  415: { name: 'UnsupportedMediaType', description: 'A request body that is not application/json' },
+  429: { name: 'TooManyRequests', description: 'Too many attempts; retry after the seconds in Retry-After' },
+  500: { name: 'InternalError', description: 'Unexpected failure (INTERNAL); the server logged it' },
+} as const;
+export type ErrorStatus = keyof typeof ERROR_RESPONSES;
+type RouteErrorStatus = 400 | 401 | 404 | 409 | 429;
+
+/** The body of every error answer (AppError.toBody, app.onError). */
+export const apiErrorSchema = z.object({
+  error: z.object({
+    code: z.string().meta({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR, LOT_NOT_FOUND' }),
+    message: z.string().meta({ description: 'Portuguese message for the user' }),
+    fields: z.record(z.string(), z.string()).optional().meta({ description: 'Per-field Portuguese messages, keyed by the field path' }),
+    details: z.record(z.string(), z.unknown()).optional().meta({ description: 'Machine-readable figures, e.g. the missing miles of INSUFFICIENT_MILES' }),
+  }),
+});
+
+export const errorRef = (status: ErrorStatus) => ({ $ref: `#/components/responses/${ERROR_RESPONSES[status].name}` });
+
+/**
+ * JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) of a zod schema: what a client sends
+ * (`input`) or receives (`output`). Transforms and refinements have no JSON Schema form, so
+ * they document their input type.
+ */
+export function toSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return rest;
+}
+
+function parameters(where: 'path' | 'query', schema: z.ZodObject) {
+  const json = toSchema(schema, 'input') as { properties?: Record<string, { description?: string }>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, { description, ...prop }]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    ...(description ? { description } : {}),
+    schema: prop,
+  }));
+}
+
+export function apiDoc(doc: ApiDoc): MiddlewareHandler {
+  const errors = new Set<ErrorStatus>([...(doc.errors ?? []), 500]);
+  if (!doc.public) errors.add(401);
+  if (doc.body) {
+    errors.add(400);
+    errors.add(413);
+  }
+  if (doc.query) errors.add(400);
+  if (doc.params) errors.add(404);
+  const { status, ...success } = doc.response;
+  return describeRoute({
+    tags: [doc.tag],
+    operationId: doc.operationId,
+    summary: doc.summary,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.public ? { security: [] } : {}),
+    parameters: [...(doc.params ? parameters('path', doc.params) : []), ...(doc.query ? parameters('query', doc.query) : [])],
+    ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } } : {}),
+    responses: {
+      [status]: success,
+      ...Object.fromEntries([...errors].sort().map((s) => [s, errorRef(s)])),
+    },
+  });
+}
