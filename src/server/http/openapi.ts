@@ -73,7 +73,7 @@ export const ERROR_RESPONSES = {
   403: { name: 'Forbidden', description: 'Refused: a state-changing request from another origin (CROSS_ORIGIN), or not allowed (FORBIDDEN)' },
   404: { name: 'NotFound', description: 'The resource does not exist in this agency (an id that is not a UUID included)' },
   409: { name: 'Conflict', description: 'The request conflicts with the current state; `code` says which rule' },
-  413: { name: 'PayloadTooLarge', description: 'The request body is larger than the server accepts' },
+  413: { name: 'PayloadTooLarge', description: 'PAYLOAD_TOO_LARGE: the JSON body is over 1 MB (JSON_BODY_LIMIT_BYTES)' },
   415: { name: 'UnsupportedMediaType', description: 'A request body that is not application/json' },
   429: { name: 'TooManyRequests', description: 'Too many attempts; retry after the seconds in Retry-After' },
   500: { name: 'InternalError', description: 'Unexpected failure (INTERNAL); the server logged it' },
