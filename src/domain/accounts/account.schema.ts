@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { PROGRAM_KEYS } from '../programs';
+import { emptyToUndefined, limitParamSchema } from '../query.schema';
+import { searchParamSchema } from '../text.schema';
 
 export const ACCOUNTS_LIMIT_DEFAULT = 500;
 export const ACCOUNTS_LIMIT_MAX = 1000;
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const LIMIT_MESSAGE = `Limite deve estar entre 1 e ${ACCOUNTS_LIMIT_MAX}`;
 
 /**
  * Query string of GET /api/v1/accounts, the lot form's account picker: the agency's loyalty
@@ -21,15 +21,7 @@ export const accountListQuerySchema = z.object({
       .optional()
       .transform((v) => v?.toLowerCase()),
   ),
-  search: z
-    .string()
-    .trim()
-    .max(200, 'Busca deve ter no máximo 200 caracteres')
-    .optional()
-    .transform((v) => v ?? ''),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(ACCOUNTS_LIMIT_MAX, LIMIT_MESSAGE).default(ACCOUNTS_LIMIT_DEFAULT),
-  ),
+  search: searchParamSchema,
+  limit: limitParamSchema(ACCOUNTS_LIMIT_DEFAULT, ACCOUNTS_LIMIT_MAX),
 });
 export type AccountListQuery = z.infer<typeof accountListQuerySchema>;

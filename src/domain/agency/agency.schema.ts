@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { cnpjSchema, optionalPhoneSchema } from '../documents.schema';
-import { emailSchema } from '../auth/auth.schema';
+import { legalNameSchema, optionalEmailSchema, tradeNameSchema } from '../auth/auth.schema';
+import { textSchema } from '../text.schema';
 import { parseBRLToCents } from '../money';
 
 export const REGISTRATION_STATUSES = ['Ativa', 'Inapta', 'Suspensa', 'Baixada', 'Nula'] as const;
@@ -22,36 +23,39 @@ function localToday(): string {
 
 /** Spec part 2 §5 "Agency form". */
 export const agencyInputSchema = z.object({
-  legal_name: z.string({ error: 'Razão social é obrigatória' }).trim().min(2, 'Razão social deve ter pelo menos 2 caracteres').max(200, 'Máximo de 200 caracteres'),
-  trade_name: z.string({ error: 'Nome fantasia é obrigatório' }).trim().min(2, 'Nome fantasia deve ter pelo menos 2 caracteres').max(200, 'Máximo de 200 caracteres'),
+  legal_name: legalNameSchema,
+  trade_name: tradeNameSchema,
   cnpj: cnpjSchema,
-  registration_status: z.string({ error: 'Situação cadastral é obrigatória' }).trim().min(1, 'Situação cadastral é obrigatória').max(40),
-  opened_on: z
-    .string({ error: 'Data de abertura é obrigatória' })
-    .min(1, 'Data de abertura é obrigatória')
-    .refine(isRealIsoDate, 'Data inválida')
+  registration_status: textSchema({ required: 'Situação cadastral é obrigatória', invalid: 'Situação cadastral inválida' })
+    .trim()
+    .min(1, 'Situação cadastral é obrigatória')
+    .max(40, 'Situação cadastral deve ter no máximo 40 caracteres'),
+  opened_on: textSchema({ required: 'Data de abertura é obrigatória', invalid: 'Data de abertura inválida' })
+    .min(1, { error: 'Data de abertura é obrigatória', abort: true })
+    .refine(isRealIsoDate, { error: 'Data inválida', abort: true })
     .refine((v) => v >= '1900-01-01', 'Data não pode ser anterior a 1900')
     .refine((v) => v <= localToday(), 'Data não pode estar no futuro'),
-  address: z.string({ error: 'Endereço é obrigatório' }).trim().min(10, 'Endereço deve ter pelo menos 10 caracteres').max(400, 'Máximo de 400 caracteres'),
-  main_activity_code: z.string({ error: 'CNAE é obrigatório' }).trim().min(5, 'CNAE deve ter pelo menos 5 caracteres').max(20, 'Máximo de 20 caracteres'),
+  address: textSchema({ required: 'Endereço é obrigatório', invalid: 'Endereço inválido' })
+    .trim()
+    .min(10, 'Endereço deve ter pelo menos 10 caracteres')
+    .max(400, 'Endereço deve ter no máximo 400 caracteres'),
+  main_activity_code: textSchema({ required: 'CNAE é obrigatório', invalid: 'CNAE inválido' })
+    .trim()
+    .min(5, 'CNAE deve ter pelo menos 5 caracteres')
+    .max(20, 'CNAE deve ter no máximo 20 caracteres'),
   share_capital_cents: z
-    .number({ error: 'Capital social inválido' })
+    .number({ error: (iss) => (iss.input === undefined ? 'Capital social é obrigatório' : 'Capital social inválido') })
     .int('Capital social inválido')
     .min(0, 'Capital social não pode ser negativo')
     .max(Number.MAX_SAFE_INTEGER, 'Capital social inválido')
     .nullable(),
-  email: z
-    .union([z.literal(''), emailSchema])
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  email: optionalEmailSchema,
   phone: optionalPhoneSchema,
 });
 export type AgencyInput = z.infer<typeof agencyInputSchema>;
 
 /** The "Capital Social" field as typed in the form ("1.234,56") → centavos. */
-export const shareCapitalFieldSchema = z
-  .string()
+export const shareCapitalFieldSchema = textSchema({ invalid: 'Capital social inválido' })
   .transform((v, ctx) => {
     if (v.trim() === '') return null;
     const cents = parseBRLToCents(v);
@@ -74,12 +78,12 @@ export const DEFAULT_SETTINGS = {
 
 export const settingsInputSchema = z.object({
   default_markup_percent: z
-    .number({ error: 'Informe o markup padrão' })
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Informe o markup padrão' : 'Markup inválido: informe um número') })
     .min(0, 'O markup não pode ser negativo')
     .max(1000, 'O markup deve ser no máximo 1000%')
     .refine((v) => Number.isInteger(Math.round(v * 10)) && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Use no máximo uma casa decimal'),
   expiry_alert_days: z
-    .number({ error: 'Informe os dias de alerta' })
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Informe os dias de alerta' : 'Dias de alerta inválidos: informe um número') })
     .int('Use um número inteiro de dias')
     .min(1, 'Mínimo de 1 dia')
     .max(365, 'Máximo de 365 dias'),

@@ -1,9 +1,11 @@
-import { z } from 'zod';
-import { optionalPhoneSchema } from '../documents.schema';
+import { z } from '../zod';
+import { isTypedDocument, optionalPhoneSchema } from '../documents.schema';
 import { CNPJ_LENGTH, isValidCnpj, isValidCpf, onlyDigits } from '../documents';
-import { emailSchema } from '../auth/auth.schema';
+import { optionalEmailSchema } from '../auth/auth.schema';
 import { isValidIsoDate, todayIso } from '../format';
 import { PROGRAM_KEYS } from '../programs';
+import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
 /** Spec part 1 §9. */
 export const CLIENTS_PAGE_SIZE = 20;
@@ -22,20 +24,15 @@ export type ClientSort = (typeof CLIENT_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: 'Valor inválido' })
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const optionalText = optionalTextSchema;
 
 /** CPF as typed ('529.982.247-25' or digits) → digits; a valid 14-digit CNPJ is accepted for companies. */
 export const clientDocumentSchema = z
   .string({ error: 'CPF inválido' })
   .optional()
   .nullable()
+  // Letters are refused, not stripped: stripped to nothing they would erase the stored CPF.
+  .refine((v) => !v || isTypedDocument(v), { error: 'CPF inválido', abort: true })
   .transform((v) => (v ? onlyDigits(v) : ''))
   .superRefine((d, ctx) => {
     if (d === '') return;
@@ -50,8 +47,7 @@ export const clientDocumentSchema = z
 const BIRTH_DATE_MESSAGE = 'Data de nascimento inválida';
 
 /** yyyy-MM-dd, a real date between 1900-01-01 and today; empty → null. */
-export const birthDateSchema = z
-  .string({ error: BIRTH_DATE_MESSAGE })
+export const birthDateSchema = textSchema({ invalid: BIRTH_DATE_MESSAGE })
   .trim()
   .optional()
   .nullable()
@@ -61,8 +57,7 @@ export const birthDateSchema = z
 export const loyaltyAccountInputSchema = z.object({
   id: z.uuid({ error: 'Conta inválida' }).optional(),
   program: z.enum(PROGRAM_KEYS, { error: 'Programa inválido' }),
-  account_number: z
-    .string({ error: 'Número da conta é obrigatório' })
+  account_number: textSchema({ required: 'Número da conta é obrigatório', invalid: 'Número da conta inválido' })
     .trim()
     .min(1, 'Número da conta é obrigatório')
     .max(60, 'Número da conta deve ter no máximo 60 caracteres'),
@@ -74,23 +69,18 @@ export const DUPLICATE_PROGRAM_MESSAGE = 'Programa já adicionado';
 
 /** The client form (spec part 1 §5), validated by the web form and re-parsed by the API. */
 export const clientInputSchema = z.object({
-  name: z
-    .string({ error: 'Nome é obrigatório' })
+  name: textSchema({ required: 'Nome é obrigatório', invalid: 'Nome inválido' })
     .trim()
     .min(CLIENT_NAME_MIN_LENGTH, 'Nome deve ter pelo menos 2 caracteres')
     .max(200, 'Nome deve ter no máximo 200 caracteres'),
-  email: z
-    .union([z.literal(''), emailSchema], { error: 'Email inválido' })
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+  email: optionalEmailSchema,
   phone: optionalPhoneSchema,
   document: clientDocumentSchema,
   birth_date: birthDateSchema,
   status: z.enum(CLIENT_STATUSES, { error: 'Status inválido' }).default('active'),
   notes: optionalText(2000, 'Observações devem ter no máximo 2000 caracteres'),
   tags: z
-    .array(z.string({ error: 'Etiqueta inválida' }).trim().min(1, 'Etiqueta vazia').max(40, 'Etiqueta deve ter no máximo 40 caracteres'), {
+    .array(textSchema({ required: 'Etiqueta inválida', invalid: 'Etiqueta inválida' }).trim().min(1, 'Etiqueta vazia').max(40, 'Etiqueta deve ter no máximo 40 caracteres'), {
       error: 'Etiquetas inválidas',
     })
     .max(20, 'No máximo 20 etiquetas')
@@ -120,34 +110,15 @@ export type ClientInput = z.infer<typeof clientInputSchema>;
 /** What the form holds before parsing (masked CPF and phone, '' for empty). */
 export type ClientFormValues = z.input<typeof clientInputSchema>;
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 const filtersShape = {
-  search: z
-    .string()
-    .trim()
-    .max(200, 'Busca deve ter no máximo 200 caracteres')
-    .optional()
-    .transform((v) => v ?? ''),
+  search: searchParamSchema,
   status: z.preprocess(emptyToUndefined, z.enum(CLIENT_STATUSES, { error: 'Status inválido' }).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(CLIENT_SORTS, { error: 'Ordenação inválida' }).default('name')),
   order: z.preprocess(emptyToUndefined, z.enum(SORT_ORDERS, { error: 'Ordem inválida' }).default('asc')),
 };
 
-const pageSchema = z.preprocess(
-  emptyToUndefined,
-  z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
-);
-const limitSchema = (fallback: number, max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: `Limite deve estar entre 1 e ${max}` })
-      .int(`Limite deve estar entre 1 e ${max}`)
-      .min(1, `Limite deve estar entre 1 e ${max}`)
-      .max(max, `Limite deve estar entre 1 e ${max}`)
-      .default(fallback),
-  );
+const pageSchema = pageParamSchema;
+const limitSchema = limitParamSchema;
 
 /** Query string of GET /api/v1/clients. */
 export const clientListQuerySchema = z.object({
@@ -161,14 +132,7 @@ export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 export const clientExportQuerySchema = z.object(filtersShape);
 export type ClientExportQuery = z.infer<typeof clientExportQuerySchema>;
 
-export const quickSearchQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(200, 'Busca deve ter no máximo 200 caracteres')
-    .optional()
-    .transform((v) => v ?? ''),
-});
+export const quickSearchQuerySchema = z.object({ q: searchParamSchema });
 
 export const topClientsQuerySchema = z.object({ limit: limitSchema(TOP_CLIENTS_DEFAULT, TOP_CLIENTS_MAX) });
 

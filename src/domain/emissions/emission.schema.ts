@@ -1,9 +1,12 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { CPF_LENGTH, isValidCpf, onlyDigits } from '../documents';
+import { isTypedDocument } from '../documents.schema';
 import { isValidIsoDate } from '../format';
 import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
 import { parseBRLToCents, type Cents } from '../money';
 import { PROGRAM_KEYS } from '../programs';
+import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { searchParamSchema, textSchema } from '../text.schema';
 
 // The emission form and API (spec part 2 §2 "/emissoes", §5 "Emission wizard"). One set of field
 // rules: the wizard validates step by step with the step schemas, and the API re-parses the
@@ -97,6 +100,7 @@ export const EMISSION_MESSAGES = {
   pnrInvalid: 'PNR inválido',
   departureInvalid: 'Data de embarque inválida',
   passengersRequired: 'Informe ao menos um passageiro',
+  passengerInvalid: 'Passageiro inválido',
   passengersMax: `No máximo ${EMISSION_MAX_PASSENGERS} passageiros por emissão`,
   passengerName: 'Nome do passageiro obrigatório',
   passengerNameTooLong: `Nome do passageiro deve ter no máximo ${PASSENGER_NAME_MAX_LENGTH} caracteres`,
@@ -147,7 +151,7 @@ const IATA = /^[A-Z]{3}$/;
  * "nat gru", "NAT/GRU" or "NAT - GRU"; those become "NAT-GRU". At least two codes, no code
  * repeated next to itself ("NAT-NAT" is not a flight); a round trip repeats the origin at the end.
  */
-export const routeSchema = z.string({ error: M.routeRequired }).transform((v, ctx): string => {
+export const routeSchema = z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.routeRequired : M.routeInvalid) }).transform((v, ctx): string => {
   const s = v.trim().toUpperCase();
   if (s === '') {
     ctx.addIssue({ code: 'custom', message: M.routeRequired });
@@ -277,19 +281,26 @@ export const departureDateSchema = z
 
 export const passengerSchema = z.object(
   {
-    name: z
-      .string({ error: M.passengerName })
+    name: textSchema({ required: M.passengerName, invalid: M.passengerName })
       .transform((v) => v.trim().replace(/\s+/g, ' '))
       .pipe(z.string().min(2, M.passengerName).max(PASSENGER_NAME_MAX_LENGTH, M.passengerNameTooLong)),
     cpf: z
-      .string({ error: M.passengerCpfRequired })
-      .transform(onlyDigits)
-      .superRefine((d, ctx) => {
-        if (d === '') ctx.addIssue({ code: 'custom', message: M.passengerCpfRequired });
-        else if (!isValidCpf(d)) ctx.addIssue({ code: 'custom', message: M.passengerCpfInvalid });
+      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.passengerCpfRequired : M.passengerCpfInvalid) })
+      .transform((v, ctx): string => {
+        if (v.trim() === '') {
+          ctx.addIssue({ code: 'custom', message: M.passengerCpfRequired });
+          return z.NEVER;
+        }
+        // Letters are refused, not stripped to whatever digits they hide.
+        const d = onlyDigits(v);
+        if (!isTypedDocument(v) || !isValidCpf(d)) {
+          ctx.addIssue({ code: 'custom', message: M.passengerCpfInvalid });
+          return z.NEVER;
+        }
+        return d;
       }),
   },
-  { error: M.passengersRequired },
+  { error: M.passengerInvalid },
 );
 export type PassengerInput = z.infer<typeof passengerSchema>;
 
@@ -382,12 +393,9 @@ export function emissionFormDefaults() {
 // ---------------------------------------------------------------------------------------------
 // List
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const LIMIT_MESSAGE = `Limite deve estar entre 1 e ${EMISSIONS_MAX_PAGE_SIZE}`;
 const optionalIsoDate = z.preprocess(
   emptyToUndefined,
-  z
-    .string({ error: M.dateInvalid })
+  textSchema({ invalid: M.dateInvalid })
     .trim()
     .refine((v) => isValidIsoDate(v), M.dateInvalid)
     .optional(),
@@ -399,25 +407,9 @@ const optionalIsoDate = z.preprocess(
  */
 export const emissionListQuerySchema = z
   .object({
-    page: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
-    ),
-    limit: z.preprocess(
-      emptyToUndefined,
-      z.coerce
-        .number({ error: LIMIT_MESSAGE })
-        .int(LIMIT_MESSAGE)
-        .min(1, LIMIT_MESSAGE)
-        .max(EMISSIONS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
-        .default(EMISSIONS_PAGE_SIZE),
-    ),
-    search: z
-      .string()
-      .trim()
-      .max(200, 'Busca deve ter no máximo 200 caracteres')
-      .optional()
-      .transform((v) => v ?? ''),
+    page: pageParamSchema,
+    limit: limitParamSchema(EMISSIONS_PAGE_SIZE, EMISSIONS_MAX_PAGE_SIZE),
+    search: searchParamSchema,
     status: z.preprocess(emptyToUndefined, z.enum(EMISSION_STATUSES, { error: M.statusInvalid }).optional()),
     client_id: z.preprocess(
       emptyToUndefined,

@@ -1,6 +1,8 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { addMonthsIso, isValidIsoDate, todayIso } from '../format';
 import { PROGRAM_KEYS, type ProgramKey } from '../programs';
+import { emptyToUndefined, limitParamSchema, pageParamSchema, queryIntegerSchema } from '../query.schema';
+import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
 /** Spec part 1 §9. */
 export const LOTS_PAGE_SIZE = 20;
@@ -59,6 +61,7 @@ export const LOT_MESSAGES = {
   account: 'Conta inválida',
   accountNumberRequired: 'Número da conta é obrigatório',
   accountNumberTooLong: 'Número da conta deve ter no máximo 60 caracteres',
+  accountNumberInvalid: 'Número da conta inválido',
   accountBoth: 'Informe a conta cadastrada ou o número da conta, não ambos',
   quantityRequired: 'Quantidade é obrigatória',
   quantityPositive: 'Quantidade deve ser maior que 0',
@@ -81,14 +84,7 @@ export const LOT_MESSAGES = {
 
 const M = LOT_MESSAGES;
 
-const optionalText = (max: number, tooLong: string) =>
-  z
-    .string({ error: 'Valor inválido' })
-    .trim()
-    .max(max, tooLong)
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null));
+const optionalText = optionalTextSchema;
 
 /**
  * Miles as typed ("10000") or sent as a number → a positive integer. Digits only: "1.000" is
@@ -157,7 +153,7 @@ export const costPerMileSchema = z
   });
 
 function purchaseDateSchema(today: () => string) {
-  return z.string({ error: M.purchaseRequired }).trim().superRefine((v, ctx) => {
+  return textSchema({ required: M.purchaseRequired, invalid: M.purchaseInvalid }).trim().superRefine((v, ctx) => {
     if (v === '') ctx.addIssue({ code: 'custom', message: M.purchaseRequired });
     else if (!isValidIsoDate(v) || v < LOT_MIN_DATE) ctx.addIssue({ code: 'custom', message: M.purchaseInvalid });
     else if (v > today()) ctx.addIssue({ code: 'custom', message: M.purchaseFuture });
@@ -166,8 +162,7 @@ function purchaseDateSchema(today: () => string) {
 
 /** yyyy-MM-dd or none ('' and null mean "Sem vencimento"). An expiry of today is still valid. */
 function expiryDateSchema(today: () => string) {
-  return z
-    .string({ error: M.expiryInvalid })
+  return textSchema({ invalid: M.expiryInvalid })
     .trim()
     .nullable()
     .optional()
@@ -197,8 +192,7 @@ export function makeLotInputSchema(today: () => string) {
         .nullable()
         .optional()
         .transform((v) => (v ? v.toLowerCase() : null)),
-      account_number: z
-        .string({ error: M.accountNumberRequired })
+      account_number: textSchema({ invalid: M.accountNumberInvalid })
         .trim()
         .max(60, M.accountNumberTooLong)
         .nullable()
@@ -262,37 +256,17 @@ export function lotFormDefaults(today: string = todayIso()) {
 // ---------------------------------------------------------------------------------------------
 // List and bulk operations
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 const lotFiltersShape = {
-  search: z
-    .string()
-    .trim()
-    .max(200, 'Busca deve ter no máximo 200 caracteres')
-    .optional()
-    .transform((v) => v ?? ''),
+  search: searchParamSchema,
   program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.program }).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(LOT_STATUSES, { error: 'Status inválido' }).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(LOT_SORTS, { error: 'Ordenação inválida' }).default('expiry_date')),
   order: z.preprocess(emptyToUndefined, z.enum(LOT_SORT_ORDERS, { error: 'Ordem inválida' }).default('asc')),
 };
 
-const LIMIT_MESSAGE = `Limite deve estar entre 1 e ${LOTS_MAX_PAGE_SIZE}`;
-
 const pageShape = {
-  page: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: 'Página inválida' }).int('Página inválida').min(1, 'Página inválida').max(1_000_000, 'Página inválida').default(1),
-  ),
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: LIMIT_MESSAGE })
-      .int(LIMIT_MESSAGE)
-      .min(1, LIMIT_MESSAGE)
-      .max(LOTS_MAX_PAGE_SIZE, LIMIT_MESSAGE)
-      .default(LOTS_PAGE_SIZE),
-  ),
+  page: pageParamSchema,
+  limit: limitParamSchema(LOTS_PAGE_SIZE, LOTS_MAX_PAGE_SIZE),
 };
 
 /** Query string of GET /api/v1/lots (every value arrives as a string). */
@@ -326,10 +300,7 @@ const DAYS_MESSAGE = `Dias deve ser um número inteiro entre 0 e ${LOT_EXPIRING_
 
 /** Query string of GET /api/v1/lots/expiring: the window in days (absent: the agency's expiry_alert_days). */
 export const lotExpiringQuerySchema = z.object({
-  days: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number({ error: DAYS_MESSAGE }).int(DAYS_MESSAGE).min(0, DAYS_MESSAGE).max(LOT_EXPIRING_DAYS_MAX, DAYS_MESSAGE).optional(),
-  ),
+  days: queryIntegerSchema(DAYS_MESSAGE, { min: 0, max: LOT_EXPIRING_DAYS_MAX }),
 });
 export type LotExpiringQuery = z.infer<typeof lotExpiringQuerySchema>;
 

@@ -1,17 +1,32 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { findMalformedText, INVALID_CHARACTERS_MESSAGE } from '../../domain/text.schema';
 import { AppError, MESSAGES } from './errors';
+
+const NOT_AN_OBJECT_MESSAGE = 'Envie os dados como um objeto JSON.';
 
 export function zodFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
-    if (!(key in fields)) fields[key] = issue.message;
+    const message = issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object' ? NOT_AN_OBJECT_MESSAGE : issue.message;
+    if (!(key in fields)) fields[key] = message;
   }
   return fields;
 }
 
+/**
+ * Validates a body or query string. Before any schema, every string in it must be well-formed
+ * text (no NUL, no lone surrogate): the text schemas refuse them too, but a field a schema takes
+ * as anything (or a future one that forgets) must not carry them into SQL.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const malformed = findMalformedText(value);
+  if (malformed.length > 0) {
+    throw new AppError('VALIDATION_ERROR', MESSAGES.validation, {
+      fields: Object.fromEntries(malformed.map((path) => [path, INVALID_CHARACTERS_MESSAGE])),
+    });
+  }
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: zodFields(result.error) });

@@ -63,7 +63,7 @@ describe('clientInputSchema', () => {
     [{ name: 'A' }, 'name', 'Nome deve ter pelo menos 2 caracteres'],
     [{ name: ' A ' }, 'name', 'Nome deve ter pelo menos 2 caracteres'],
     [{ name: 'x'.repeat(201) }, 'name', 'Nome deve ter no máximo 200 caracteres'],
-    [{ name: 42 }, 'name', 'Nome é obrigatório'],
+    [{ name: 42 }, 'name', 'Nome inválido'],
     [{ email: 'maria@' }, 'email', 'Email inválido'],
     [{ email: 'maria @x.com' }, 'email', 'Email inválido'],
     [{ phone: '123' }, 'phone', 'Telefone inválido'],

@@ -1,0 +1,31 @@
+import { z } from './zod';
+
+/** A query parameter sent empty (`?status=`) counts as absent. */
+export const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * A whole number in a query string: plain decimal digits only. `Number()` would also read "0x2",
+ * "1e1", " 2" and "2.0", so a typo or a probe would silently become another page.
+ */
+export function queryIntegerSchema(message: string, { min, max }: { min: number; max: number }) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .union([z.string(), z.number()], { error: message })
+      .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) : /^\d{1,15}$/.test(v)), { error: message, abort: true })
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+      .optional(),
+  );
+}
+
+export const PAGE_MAX = 1_000_000;
+const PAGE_MESSAGE = 'Página inválida';
+
+/** `page`: 1 to 1,000,000, default 1. */
+export const pageParamSchema = queryIntegerSchema(PAGE_MESSAGE, { min: 1, max: PAGE_MAX }).transform((v) => v ?? 1);
+
+/** `limit`: 1 to max, default `fallback`. */
+export function limitParamSchema(fallback: number, max: number) {
+  return queryIntegerSchema(`Limite deve estar entre 1 e ${max}`, { min: 1, max }).transform((v) => v ?? fallback);
+}

@@ -1,0 +1,86 @@
+import { z } from './zod';
+
+export const INVALID_CHARACTERS_MESSAGE = 'Contém caracteres inválidos';
+
+// NUL cannot be stored in a PostgreSQL text value, and a lone UTF-16 surrogate is not a character
+// at all (it would be stored as U+FFFD): neither is anything a person typed.
+const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function isWellFormedText(value: string): boolean {
+  return !MALFORMED_TEXT.test(value);
+}
+
+interface PathNode {
+  key: string;
+  parent: PathNode | null;
+}
+
+const pathOf = (node: PathNode | null): string => {
+  const keys: string[] = [];
+  for (let n = node; n; n = n.parent) keys.push(n.key);
+  return keys.reverse().join('.') || '_';
+};
+
+/**
+ * The paths ("a.0.b", "_" for the value itself) of every string in a parsed JSON value or query
+ * that is not well-formed text. Iterative, so a body nested thousands deep cannot overflow the stack.
+ */
+export function findMalformedText(value: unknown, limit = 20): string[] {
+  const found: string[] = [];
+  const stack: { value: unknown; path: PathNode | null }[] = [{ value, path: null }];
+  while (stack.length > 0 && found.length < limit) {
+    const { value: v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isWellFormedText(v)) found.push(pathOf(path));
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], path: { key: String(i), parent: path } });
+    } else if (typeof v === 'object' && v !== null) {
+      const keys = Object.keys(v);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: (v as Record<string, unknown>)[keys[i]!], path: { key: keys[i]!, parent: path } });
+      }
+    }
+  }
+  return found;
+}
+
+export interface TextMessages {
+  /** Absent, null or (with `.min(1, …)`) blank. */
+  required?: string;
+  /** Sent, but not a string. */
+  invalid?: string;
+}
+
+/**
+ * Every text field's base: a string of well-formed text. The type messages answer only a missing
+ * or mistyped value, so checks chained after (`.trim().min(…).max(…)`) keep messages of their own.
+ */
+export function textSchema(messages: TextMessages = {}) {
+  return z
+    .string({
+      error: (issue) => {
+        if (issue.code !== 'invalid_type') return undefined;
+        return issue.input === undefined || issue.input === null ? messages.required : messages.invalid;
+      },
+    })
+    .refine(isWellFormedText, { error: INVALID_CHARACTERS_MESSAGE, abort: true });
+}
+
+/** Optional text as typed → trimmed, '' and null → null. */
+export function optionalTextSchema(max: number, tooLong: string) {
+  return textSchema({ invalid: 'Valor inválido: informe um texto' })
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+}
+
+export const SEARCH_MAX_LENGTH = 200;
+
+/** A `search`/`q` query parameter: trimmed, at most 200 characters; absent → ''. */
+export const searchParamSchema = textSchema()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `Busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`)
+  .optional()
+  .transform((v) => v ?? '');
