@@ -10,6 +10,7 @@ import { clientsRoutes } from './clients/clients.routes';
 import { accountEmissionRoutes, emissionsRoutes } from './emissions/emissions.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { jsonBodyLimit } from './http/body-limit';
+import { busyError, isRetryableDbError } from './db/retry';
 import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
 import { requestToday, requireSession, sameOriginOnly } from './http/middleware';
@@ -42,6 +43,11 @@ export function createApp(deps: AppDeps) {
   app.use('/api/*', jsonBodyLimit);
 
   app.onError((err, c) => {
+    // A deadlock or serialization failure no retry absorbed is a 503 to retry, never a 500 (decision 0011).
+    if (isRetryableDbError(err)) {
+      deps.logger.warn({ err, requestId: c.var.requestId, path: c.req.path }, 'deadlock or serialization failure, not retried');
+      err = busyError();
+    }
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
       return c.json(err.toBody(), err.status);

@@ -5,7 +5,7 @@ import type { ClientEmissionSums } from '../../domain/clients/client.rules';
 import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
-import { client_search, client_search_counts, client_search_matches, client_totals, clients, emissions, loyalty_accounts } from '../db/schema';
+import { client_search, client_search_counts, client_search_matches, client_totals, clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
@@ -714,6 +714,21 @@ export async function updateLoyaltyAccount(db: Db, { agencyId, account }: { agen
     .update(loyalty_accounts)
     .set({ program: account.program, account_number: account.account_number, nickname: account.nickname, updated_at: sql`now()` })
     .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, account.id)));
+}
+
+/**
+ * The lots of these accounts, locked in id order: a renumbered account's lots follow it (ON UPDATE
+ * CASCADE, migration 0006), and lots are locked before the client, as every write path does
+ * (docs/decisions/0011-lock-order-and-retries.md).
+ */
+export async function lockAccountLots(db: Db, { agencyId, accountIds }: { agencyId: string; accountIds: string[] }) {
+  if (accountIds.length === 0) return;
+  await db
+    .select({ id: mile_lots.id })
+    .from(mile_lots)
+    .where(and(eq(mile_lots.agency_id, agencyId), inArray(mile_lots.account_id, accountIds)))
+    .orderBy(asc(mile_lots.id))
+    .for('no key update');
 }
 
 export async function deleteLoyaltyAccounts(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }) {

@@ -5,6 +5,7 @@ import { programName } from '../../domain/programs';
 import { recordActivity } from '../activity/activity.queries';
 import type { Db } from '../db/client';
 import { isUniqueViolation, pgError } from '../db/errors';
+import { withRetry } from '../db/retry';
 import { AppError, MESSAGES } from '../http/errors';
 import {
   deleteClientRows,
@@ -21,6 +22,7 @@ import {
   searchConditions,
   insertClient,
   insertLoyaltyAccounts,
+  lockAccountLots,
   updateClientRow,
   updateLoyaltyAccount,
   withLoyaltyAccounts,
@@ -132,8 +134,13 @@ export async function createClient(db: Db, actor: Actor, input: ClientInput): Pr
  * Saves the whole form. Loyalty accounts: an entry with the id of one of this client's accounts
  * updates it, an entry without id creates one, and this client's accounts left out are removed;
  * an account that lots or emissions point at can be neither removed nor moved to another program.
+ * Run again on a deadlock (docs/decisions/0011-lock-order-and-retries.md).
  */
 export async function updateClient(db: Db, actor: Actor, id: string, input: ClientInput): Promise<ClientDto> {
+  return withRetry(db, (tx) => updateClientOnce(tx, actor, id, input));
+}
+
+async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientInput): Promise<ClientDto> {
   const { agencyId } = actor;
   const existing = await getClient(db, { agencyId, id });
   if (!existing) throw clientNotFound();
@@ -166,6 +173,11 @@ export async function updateClient(db: Db, actor: Actor, id: string, input: Clie
     });
   }
 
+  const renumbered = input.loyalty_accounts.flatMap((a) => {
+    const before = a.id ? currentById.get(a.id) : undefined;
+    return before && before.account_number !== a.account_number ? [before.id] : [];
+  });
+  await lockAccountLots(db, { agencyId, accountIds: renumbered });
   const row = await updateClientRow(db, { agencyId, id, input });
   if (!row) throw clientNotFound();
   try {

@@ -323,17 +323,25 @@ interface CreateContextRow extends SlaColumns {
   lots: LockedLot[];
 }
 
+// The client is locked after the lots (docs/decisions/0011-lock-order-and-retries.md): `client`
+// waits for the count of `locked`, an init plan run before its scan, so the lots' locks come first
+// whatever plan the statement gets; then the emission's trigger updates a row already held.
 const createContextStatement = (name: string, lockCte: SQL) =>
   preparedStatement<CreateContextRow>(
     name,
-    sql`WITH ${SLA_CTES}, ${lockCte}
+    sql`WITH ${SLA_CTES}, ${lockCte}, client AS (
+        SELECT id, name, email FROM clients
+        WHERE agency_id = ${sql.placeholder('agency_id')} AND id = ${sql.placeholder('client_id')} AND deleted_at IS NULL
+          AND (SELECT count(*) FROM locked) >= 0
+        FOR NO KEY UPDATE
+      )
       SELECT c.id AS client_id, c.name AS client_name, c.email AS client_email, a.id AS account_id, a.client_id AS account_client_id,
         a.program, a.account_number, g.settings, r.sla_target_hours, ${SLA_COLUMNS},
         (SELECT coalesce(json_agg(json_build_object('id', l.id, 'remaining_quantity', l.remaining_quantity,
             'cost_per_thousand', l.cost_per_thousand, 'expiry_date', l.expiry_date, 'purchase_date', l.purchase_date,
             'status', l.status, 'supplier', l.supplier) ORDER BY l.id), '[]'::json) FROM locked l) AS lots
       FROM agencies g
-      LEFT JOIN clients c ON c.agency_id = g.id AND c.id = ${sql.placeholder('client_id')} AND c.deleted_at IS NULL
+      LEFT JOIN client c ON true
       LEFT JOIN loyalty_accounts a ON a.agency_id = g.id AND a.id = ${sql.placeholder('account_id')} AND a.deleted_at IS NULL
       LEFT JOIN program_rules r ON r.agency_id = g.id AND r.program = a.program
       WHERE g.id = ${sql.placeholder('agency_id')}`,
@@ -345,9 +353,9 @@ const selectCreateContextEligible = createContextStatement('emission_create_cont
  * What creating an emission reads, in one round trip: the client and the account (each null when
  * not this agency's, deleted or unknown), the agency's settings (its allocation policy), the
  * account program's SLA target, the agency's SLA statistic, and the account's lots it may draw
- * from, locked (the allocation engine's lock CTEs: the chosen lots, or the day's eligible ones).
- * The lots are locked before the account is known to be the client's; a refused creation rolls
- * back, and its locks with it.
+ * from, locked (the allocation engine's lock CTEs: the chosen lots, or the day's eligible ones),
+ * and then the client's row. The lots are locked before the account is known to be the client's;
+ * a refused creation rolls back, and its locks with it.
  */
 export async function getCreateContext(db: Db, params: { agencyId: string; clientId: string; accountId: string; lotIds?: string[]; today: string }) {
   const { chosen, values } = lockLotsValues(params);

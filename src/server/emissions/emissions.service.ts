@@ -18,8 +18,9 @@ import { randomUUID } from 'node:crypto';
 import { recordActivity } from '../activity/activity.queries';
 import { readSettings } from '../agency/agency.queries';
 import type { Transaction } from '../db/client';
+import { withRetry } from '../db/retry';
 import { AppError } from '../http/errors';
-import { assertChosenLotsFound, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
+import { assertChosenLotsFound, lockReleasableLots, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
 import {
   applyTransition,
   emissionSummaryOf,
@@ -108,9 +109,19 @@ export async function getEmissionDetail(db: Transaction, agencyId: string, id: s
  * lots locked (getCreateContext); the allocation engine's plan over those lots; and one statement
  * writing the emission (processing, submitted now) with its final money, the miles taken, its
  * allocations, passengers and activity line. The detail is answered from what was written, as
- * GET /emissions/:id shows it (docs/decisions/0007-emission-create-at-scale.md).
+ * GET /emissions/:id shows it (docs/decisions/0007-emission-create-at-scale.md). Locks: the lots,
+ * then the client; run again on a deadlock (docs/decisions/0011-lock-order-and-retries.md).
  */
 export async function createEmission(
+  db: Transaction,
+  actor: Actor,
+  input: EmissionCreateInput,
+  options: { today: string; logger?: Pick<Logger, 'warn'> },
+) {
+  return withRetry(db, (tx) => createEmissionOnce(tx, actor, input, options));
+}
+
+async function createEmissionOnce(
   db: Transaction,
   actor: Actor,
   input: EmissionCreateInput,
@@ -206,9 +217,19 @@ export async function createEmission(
   };
 }
 
-/** POST /emissions/:id/transitions: the row is locked first, so two racing transitions cannot both apply. */
+/**
+ * POST /emissions/:id/transitions: the row is locked, so two racing transitions cannot both apply.
+ * A cancellation gives miles back to lots, so it locks them before the emission, as a creation
+ * locks its lots before its client (docs/decisions/0011-lock-order-and-retries.md); run again on a
+ * deadlock.
+ */
 export async function transitionEmission(db: Transaction, actor: Actor, id: string, action: EmissionAction, options: { today: string }) {
+  return withRetry(db, (tx) => transitionEmissionOnce(tx, actor, id, action, options));
+}
+
+async function transitionEmissionOnce(db: Transaction, actor: Actor, id: string, action: EmissionAction, options: { today: string }) {
   const { agencyId } = actor;
+  if (action === 'cancel') await lockReleasableLots(db, { agencyId, emissionId: id });
   const row = await lockEmission(db, agencyId, id);
   if (!row) throw emissionNotFound();
   const plan = planTransition(row.status, action);

@@ -3,9 +3,10 @@
 // (allocateMiles) and when they give them back on cancellation (releaseMiles).
 //
 // Concurrency: every path that changes a lot's miles locks the lots it reads with FOR UPDATE,
-// in id order, before planning — so two emissions racing for the same miles queue on the
-// locks, the second plans with what the first left, and none deadlocks. The plan itself is the
-// domain's (src/domain/lots/allocation.ts); nothing here ranks lots.
+// in id order, before anything else it locks (the emission, the client) — so two emissions racing
+// for the same miles queue on the locks, the second plans with what the first left, and none
+// deadlocks (the whole order: docs/decisions/0011-lock-order-and-retries.md). The plan itself is
+// the domain's (src/domain/lots/allocation.ts); nothing here ranks lots.
 
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
@@ -213,6 +214,26 @@ export async function allocateMiles(tx: Transaction, params: AllocateMilesParams
     total_cost_cents: plan.total_cost_cents,
     weighted_cost_per_thousand: plan.weighted_cost_per_thousand,
   };
+}
+
+const lockReleasableLotsStatement = preparedStatement<{ id: string }>(
+  'allocation_lock_releasable_lots',
+  sql`SELECT l.id FROM mile_lots l
+    WHERE l.agency_id = ${sql.placeholder('agency_id')} AND l.id IN (
+      SELECT a.lot_id FROM emission_allocations a
+      WHERE a.agency_id = ${sql.placeholder('agency_id')} AND a.emission_id = ${sql.placeholder('emission_id')} AND a.released_at IS NULL)
+    ORDER BY l.id FOR NO KEY UPDATE`,
+);
+
+/**
+ * Locks, in id order, the lots an emission's cancellation will give miles back to — before the
+ * emission itself is locked, as a creation locks its lots before its client: lots first, always.
+ * The set is read before the emission is locked: a racing cancellation that released the miles
+ * first leaves the second with nothing to give back (it is refused on the emission's status), and
+ * no route adds miles to an existing emission (allocateMiles' callers would have to lock first).
+ */
+export async function lockReleasableLots(tx: Transaction, params: { agencyId: string; emissionId: string }): Promise<void> {
+  await lockReleasableLotsStatement(tx, { agency_id: params.agencyId, emission_id: params.emissionId });
 }
 
 export interface ReleaseResult {

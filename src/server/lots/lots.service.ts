@@ -15,6 +15,7 @@ import { recordActivity } from '../activity/activity.queries';
 import { getSettings } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { pgError } from '../db/errors';
+import { withRetry } from '../db/retry';
 import { AppError, MESSAGES } from '../http/errors';
 import { zodFields } from '../http/validate';
 import {
@@ -282,9 +283,14 @@ export function lotStatusAfterEdit(current: string, remaining: number, expiry: s
  * Saves the whole form. Miles already drawn stay drawn: remaining = original − used, and the
  * original may not go below them. A lot that ever fed an emission keeps its account and program
  * (DESIGN.md §2: emissions draw only from lots of their own account). The lot is locked first,
- * so no allocation moves its miles between the check and the write.
+ * so no allocation moves its miles between the check and the write; run again on a deadlock
+ * (docs/decisions/0011-lock-order-and-retries.md), as are the deletes and "Marcar Expirados".
  */
 export async function updateLot(db: Db, actor: Actor & { today: string }, id: string, body: unknown): Promise<LotDto> {
+  return withRetry(db, (tx) => updateLotOnce(tx, actor, id, body));
+}
+
+async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: string, body: unknown): Promise<LotDto> {
   const { agencyId } = actor;
   const existing = await lockLot(db, { agencyId, id });
   if (!existing) throw lotNotFound();
@@ -314,6 +320,10 @@ function raceError(err: unknown): AppError | null {
 
 /** Deletes a lot no emission ever drew from (cancelled ones too: that history stays). */
 export async function deleteLot(db: Db, actor: Actor, id: string): Promise<void> {
+  return withRetry(db, (tx) => deleteLotOnce(tx, actor, id));
+}
+
+async function deleteLotOnce(db: Db, actor: Actor, id: string): Promise<void> {
   const [candidate] = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids: [id] });
   if (!candidate) throw lotNotFound();
   if (candidate.has_allocations) throw lotInUse();
@@ -335,7 +345,11 @@ export async function deleteLot(db: Db, actor: Actor, id: string): Promise<void>
  * Deletes the agency's lots among the ids that never fed an emission; the others are kept with
  * the reason. Ids of another agency, or of nothing, are only counted as not found.
  */
-export async function bulkDeleteLots(db: Db, actor: Actor, { ids }: BulkLotDelete) {
+export async function bulkDeleteLots(db: Db, actor: Actor, input: BulkLotDelete) {
+  return withRetry(db, (tx) => bulkDeleteLotsOnce(tx, actor, input));
+}
+
+async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete) {
   const candidates = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids });
   const kept = candidates.filter((c) => c.has_allocations).map((c) => ({ id: c.id, reason: LOT_API_MESSAGES.inUse }));
   const deletable = candidates.filter((c) => !c.has_allocations);
@@ -360,6 +374,10 @@ export async function bulkDeleteLots(db: Db, actor: Actor, { ids }: BulkLotDelet
 
 /** "Marcar Expirados" (spec part 1 §4). */
 export async function markExpired(db: Db, actor: Actor & { today: string }) {
+  return withRetry(db, (tx) => markExpiredOnce(tx, actor));
+}
+
+async function markExpiredOnce(db: Db, actor: Actor & { today: string }) {
   const updated = await markExpiredLots(db, { agencyId: actor.agencyId, today: actor.today });
   if (updated > 0) {
     await recordActivity(db, {
