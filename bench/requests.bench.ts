@@ -3,6 +3,7 @@
  * the tenant role with its agency set (RLS), one read, JSON out. Measured in-process through the
  * real Hono app, so network time is not counted.
  */
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createApp } from '../src/server/app';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
@@ -28,8 +29,12 @@ export async function runRequestsBench() {
         if (r.status !== 200) throw new Error(`${path} → ${r.status}`);
         await r.text();
       };
-      console.log(`${engine.name.padEnd(10)} GET /agency   ${fmt(await time(get('/api/v1/agency'), 500))}`);
-      console.log(`${engine.name.padEnd(10)} GET /auth/me  ${fmt(await time(get('/api/v1/auth/me'), 500))}`);
+      // Yardstick: the bare read the request wraps (one round trip, no session, no RLS).
+      const bare = () => handle.db.execute(sql`SELECT * FROM agencies WHERE id = ${mine!.agency.id}`);
+      const n = Number(process.env.BENCH_REQUESTS ?? 1000);
+      console.log(`${engine.name.padEnd(10)} bare SELECT   ${fmt(await time(bare, n))}   (yardstick)`);
+      console.log(`${engine.name.padEnd(10)} GET /agency   ${fmt(await time(get('/api/v1/agency'), n))}`);
+      console.log(`${engine.name.padEnd(10)} GET /auth/me  ${fmt(await time(get('/api/v1/auth/me'), n))}`);
     } finally {
       await handle.close();
     }

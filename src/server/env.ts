@@ -20,6 +20,15 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => (v && v.trim() ? v.trim() : undefined))
     .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), 'DATABASE_URL deve começar com postgres:// ou postgresql://'),
+  /**
+   * Least-privilege production (docs/decisions/0012): the owner's URL, used only to apply the
+   * migrations at start; DATABASE_URL then logs in as a role that is only the tenant role.
+   */
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), 'MIGRATION_DATABASE_URL deve começar com postgres:// ou postgresql://'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** The agency's calendar: "today" for expiries, validation and reports (an IANA zone). */
   TZ: z
@@ -51,6 +60,9 @@ export const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
+}).refine((env) => !env.MIGRATION_DATABASE_URL || env.DATABASE_URL, {
+  path: ['MIGRATION_DATABASE_URL'],
+  message: 'MIGRATION_DATABASE_URL só vale com DATABASE_URL (as migrações do PostgreSQL rodam pelo dono)',
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -19,7 +19,17 @@ async function main() {
   const handle = env.DATABASE_URL
     ? await createDb({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE })
     : await createDb({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
-  await handle.migrate();
+  if (env.MIGRATION_DATABASE_URL) {
+    // The owner applies the migrations; requests log in as the least-privilege role (decision 0012).
+    const owner = await createDb({ kind: 'postgres', url: env.MIGRATION_DATABASE_URL, poolSize: 1 });
+    try {
+      await owner.migrate();
+    } finally {
+      await owner.close();
+    }
+  } else {
+    await handle.migrate();
+  }
   logger.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? path.resolve(env.DATA_DIR) : undefined }, 'database ready');
   startServer({ env, logger, handle });
 }

@@ -19,6 +19,8 @@ describe('loadEnv', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: DATABASE_URL deve começar com postgres:// ou postgresql://'],
     [{ COOKIE_SECURE: 'talvez' }, 'COOKIE_SECURE'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
+    [{ MIGRATION_DATABASE_URL: 'postgres://dono@h/db' }, 'MIGRATION_DATABASE_URL só vale com DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://u@h/db', MIGRATION_DATABASE_URL: 'http://x' }, 'MIGRATION_DATABASE_URL deve começar com postgres://'],
   ])('refuses %o with a clear message', (source, message) => {
     expect(() => loadEnv(source)).toThrow(/^Configuração inválida no ambiente:/);
     expect(() => loadEnv(source)).toThrow(message);

@@ -118,3 +118,68 @@ describe('server process', () => {
     }
   });
 });
+
+/**
+ * The least-privilege production setup (README "Produção no PostgreSQL", decision 0012): the owner
+ * applies the migrations through MIGRATION_DATABASE_URL and requests log in as a role that owns
+ * nothing and is only the tenant role. The real process signs up and reads on a fresh database.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('server process with a least-privilege login (PostgreSQL)', () => {
+  it('migrates as the owner and serves as the login role, which owns nothing', async () => {
+    const { default: pg } = await import('pg');
+    const ownerUrl = new URL(process.env.TEST_DATABASE_URL!);
+    const admin = new pg.Client({ connectionString: ownerUrl.toString() });
+    await admin.connect();
+    const dbName = `milheiro_lp_${process.pid}_${Date.now()}`;
+    const login = 'milheiro_login_main';
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'milheiro_app') THEN CREATE ROLE milheiro_app NOLOGIN NOSUPERUSER NOBYPASSRLS; END IF;
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${login}') THEN CREATE ROLE ${login} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE IN ROLE milheiro_app; END IF;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`);
+    const owner = new URL(ownerUrl);
+    owner.pathname = `/${dbName}`;
+    const requests = new URL(owner);
+    requests.username = login;
+    try {
+      const server = await start({ DATA_DIR: dataDir, DATABASE_URL: requests.toString(), MIGRATION_DATABASE_URL: owner.toString() });
+      await waitUp(server.url, server.child);
+      expect((await (await fetch(`${server.url}/api/v1/auth/setup`)).json()).needs_setup).toBe(true);
+      const signUp = await fetch(`${server.url}/api/v1/auth/sign-up`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          agency: { legal_name: 'Agência Mínima Ltda', trade_name: 'Mínima', cnpj: '11222333000181' },
+          user: { name: 'Rui Prado', email: 'rui@minima.com', password: 'Segura123' },
+        }),
+      });
+      expect(signUp.status).toBe(201);
+      const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
+      const created = await fetch(`${server.url}/api/v1/clients`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: server.url },
+        body: JSON.stringify({ name: 'Cliente Mínimo' }),
+      });
+      expect(created.status).toBe(201);
+      const list = await (await fetch(`${server.url}/api/v1/clients`, { headers: { cookie } })).json();
+      expect(list.data.map((c: { name: string }) => c.name)).toEqual(['Cliente Mínimo']);
+
+      const check = new pg.Client({ connectionString: owner.toString() });
+      await check.connect();
+      try {
+        const owned = await check.query(`SELECT count(*)::int AS n FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = $1`, [login]);
+        expect(owned.rows[0].n).toBe(0);
+        const role = await check.query(`SELECT rolsuper, rolbypassrls, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = $1`, [login]);
+        expect(role.rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, rolcreaterole: false, rolcreatedb: false });
+      } finally {
+        await check.end();
+      }
+      const exited = exitOf(server.child);
+      server.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 60_000);
+});

@@ -145,7 +145,7 @@ async function sessionIdOf(cookie: string) {
 }
 
 /**
- * The production setup (README, docs/decisions/0010): migrations run as the owner; requests log in
+ * The production setup (README, docs/decisions/0012): migrations run as the owner; requests log in
  * as a role that owns nothing and is only the tenant role. RESET ROLE then lands on that role, still
  * under row-level security, and every sign-in path works through the owner-run functions.
  */
