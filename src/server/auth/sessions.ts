@@ -35,7 +35,7 @@ export function newSessionToken() {
  * read by the owner-run app_enter_session — and, in the same statement and only for that row,
  * the transaction entered as the tenant role holding the token: app_current_agency(), which every
  * policy calls, resolves the agency from the token's hash, so SQL inside the request cannot name
- * another agency (docs/decisions/0010-session-bound-tenant.md). set_config(..., true) is SET LOCAL.
+ * another agency (docs/decisions/0012-least-privilege-login.md). set_config(..., true) is SET LOCAL.
  */
 const enterSessionRow = preparedStatement<{ session_id: string; user_id: string; agency_id: string; expires_ms: number; last_seen_ms: number }>(
   'session_enter',

@@ -1,5 +1,5 @@
 -- A request's agency is bound to the session token the request holds (DESIGN.md §4 on #11 item 8,
--- docs/decisions/0010-session-bound-tenant.md). Until now the policies trusted app.agency_id, a
+-- docs/decisions/0012-least-privilege-login.md). Until now the policies trusted app.agency_id, a
 -- setting any SQL in the transaction could change with set_config; a login role that may only be
 -- the tenant role could still name another agency that way.
 --
