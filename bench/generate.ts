@@ -458,6 +458,12 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
       updated_at: at.toISOString(),
     });
   }
+  // A cancellation released its allocations (they stay as history, marked), as releaseMiles does.
+  const cancelledAt = new Map(emissionRows.filter((e) => e.status === 'cancelled').map((e) => [e.id!, e.cancelled_at!]));
+  for (const a of allocationRows) {
+    const at = cancelledAt.get(a.emission_id);
+    if (at) a.released_at = at;
+  }
   const today = isoDay(now);
   for (const lot of lots) {
     lot.status = lot.remaining_quantity === 0 ? 'used' : lot.expiry_date! < today ? 'expired' : 'available';

@@ -8,6 +8,7 @@ import { AppError } from '../http/errors';
 import { deriveKey, hashPassword, verifyPassword } from './password';
 import { endOtherSessions, enterSession, MAX_SESSIONS_PER_USER, newSessionToken } from './sessions';
 import { THROTTLE } from './throttle';
+import { rowsOf } from '../db/rows';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail/telefone ou senha incorretos.';
 
@@ -44,10 +45,6 @@ async function readAsSession(db: Database, token: string) {
     if (!row) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
     return row;
   });
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**

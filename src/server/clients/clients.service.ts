@@ -22,6 +22,8 @@ import {
   searchConditions,
   insertClient,
   insertLoyaltyAccounts,
+  restoreClientRows,
+  softDeleteClientRows,
   lockAccountLots,
   updateClientRow,
   updateLoyaltyAccount,
@@ -38,6 +40,7 @@ export const CLIENT_MESSAGES = {
   hasLots: 'As contas de fidelidade deste cliente possuem lotes de milhas; ele não pode ser excluído. Marque-o como Inativo.',
   duplicateProgram: 'Este cliente já possui uma conta neste programa.',
   duplicateDocument: 'Já existe um cliente com este CPF/CNPJ.',
+  restoreConflict: 'Não foi possível restaurar: um cliente ativo já usa a mesma conta de fidelidade.',
 } as const;
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -254,4 +257,25 @@ export async function bulkDeleteClients(db: Db, actor: Actor, { ids }: BulkDelet
     });
   }
   return { deleted: deleted.length, kept, not_found: ids.length - candidates.length };
+}
+
+/**
+ * Soft delete for import undo (DESIGN.md §2): the live clients among `ids` and their loyalty
+ * accounts leave every list, search, count and total, in one statement. Their emissions and lots
+ * are records of their own, soft-deleted by their own functions first when an undo removes them.
+ */
+export async function softDeleteClients(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number }> {
+  return withRetry(db, async (tx) => ({ count: await softDeleteClientRows(tx, { agencyId, ids }) }));
+}
+
+/** Brings soft-deleted clients back with the accounts deleted with them; a clash with a live record is a 409. */
+export async function restoreClients(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number }> {
+  return withRetry(db, async (tx) => {
+    try {
+      return { count: await restoreClientRows(tx, { agencyId, ids }) };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('RESTORE_CONFLICT', CLIENT_MESSAGES.restoreConflict, { status: 409 });
+      throw err;
+    }
+  });
 }

@@ -4,6 +4,7 @@ import type { EmissionListQuery, EmissionStatus } from '../../domain/emissions/e
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
+import { rowsOf, uuidArray } from '../db/rows';
 import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../lots/allocation.service';
 import { clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
 
@@ -448,4 +449,100 @@ export async function applyTransition(db: Db, agencyId: string, id: string, to: 
     .update(emissions)
     .set({ status: to, [field]: sql`now()`, updated_at: sql`now()` })
     .where(and(eq(emissions.agency_id, agencyId), eq(emissions.id, id)));
+}
+
+/** Live emissions among `ids`, locked in id order after their lots (decision 0011); their ids. */
+export async function lockLiveEmissions(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<string[]> {
+  if (ids.length === 0) return [];
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`SELECT id FROM emissions
+      WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE`),
+  ).map((r) => r.id);
+}
+
+/** Soft-deletes the (locked, released) emissions and their postings with one deleted_at. */
+export async function softDeleteEmissionRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH gone AS (
+        UPDATE emissions SET deleted_at = now(), updated_at = now()
+        WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NULL
+        RETURNING id
+      ), postings AS (
+        UPDATE financial_entries f SET deleted_at = now()
+        FROM gone WHERE f.agency_id = ${agencyId} AND f.emission_id = gone.id AND f.deleted_at IS NULL
+        RETURNING f.id
+      )
+      SELECT count(*)::int AS n FROM gone`),
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * What restoring soft-deleted emissions among `ids` takes again from each lot: the allocations
+ * their deletion released (released in the deletion's instant; a cancelled emission's stay
+ * released). The lots are locked in id order, then the emissions: lots first (decision 0011).
+ */
+export async function lockRestorableEmissions(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) {
+  type Lot = { id: string; status: string; remaining_quantity: number; deleted: boolean; miles: number };
+  if (ids.length === 0) return { emissionIds: [] as string[], lots: [] as Lot[] };
+  const list = uuidArray(ids);
+  const lots = rowsOf<Omit<Lot, 'miles'> & { miles: string | number }>(
+    await db.execute(sql`
+      WITH wanted AS (
+        SELECT a.lot_id, sum(a.miles) AS miles
+        FROM emission_allocations a JOIN emissions e ON e.agency_id = a.agency_id AND e.id = a.emission_id
+        WHERE a.agency_id = ${agencyId} AND a.emission_id = ANY(${list}::uuid[]) AND e.deleted_at IS NOT NULL AND a.released_at = e.deleted_at
+        GROUP BY a.lot_id
+      )
+      SELECT l.id, l.status, l.remaining_quantity, l.deleted_at IS NOT NULL AS deleted, w.miles
+      FROM mile_lots l JOIN wanted w ON w.lot_id = l.id
+      WHERE l.agency_id = ${agencyId}
+      ORDER BY l.id FOR NO KEY UPDATE OF l`),
+  ).map((l) => ({ ...l, miles: Number(l.miles) }));
+  const emissionIds = rowsOf<{ id: string }>(
+    await db.execute(sql`SELECT id FROM emissions
+      WHERE agency_id = ${agencyId} AND id = ANY(${list}::uuid[]) AND deleted_at IS NOT NULL ORDER BY id FOR NO KEY UPDATE`),
+  ).map((r) => r.id);
+  return { emissionIds, lots };
+}
+
+/**
+ * Restores the locked emissions: their released-on-deletion allocations count again, each lot
+ * loses those miles with the status `lots` gives it, and the emissions and their postings deleted
+ * in the same instant come back. The caller checked that every lot has the miles.
+ */
+export async function restoreEmissionRows(
+  db: Db,
+  { agencyId, ids, lots }: { agencyId: string; ids: readonly string[]; lots: readonly { lot_id: string; miles: number; status: string }[] },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const list = uuidArray(ids);
+  if (lots.length > 0) {
+    await db.execute(sql`
+      UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) AS v(lot_id uuid, miles integer, status text)
+      WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id`);
+  }
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      WITH was AS MATERIALIZED (
+        SELECT id, deleted_at FROM emissions WHERE agency_id = ${agencyId} AND id = ANY(${list}::uuid[]) AND deleted_at IS NOT NULL
+      ), taken AS (
+        UPDATE emission_allocations a SET released_at = NULL
+        FROM was WHERE a.agency_id = ${agencyId} AND a.emission_id = was.id AND a.released_at = was.deleted_at
+        RETURNING a.id
+      ), back AS (
+        UPDATE emissions e SET deleted_at = NULL, updated_at = now()
+        FROM was WHERE e.agency_id = ${agencyId} AND e.id = was.id
+        RETURNING e.id, was.deleted_at AS was_deleted_at
+      ), postings AS (
+        UPDATE financial_entries f SET deleted_at = NULL
+        FROM back WHERE f.agency_id = ${agencyId} AND f.emission_id = back.id AND f.deleted_at = back.was_deleted_at
+        RETURNING f.id
+      )
+      SELECT count(*)::int AS n FROM back`),
+  );
+  return row?.n ?? 0;
 }

@@ -15,9 +15,10 @@ import {
 } from '../../domain/emissions/emission.rules';
 import { EMISSION_MESSAGES, type EmissionCreateInput, type EmissionListQuery } from '../../domain/emissions/emission.schema';
 import { randomUUID } from 'node:crypto';
+import { lotStatusAfterAllocation } from '../../domain/lots/lot.rules';
 import { recordActivity } from '../activity/activity.queries';
 import { readSettings } from '../agency/agency.queries';
-import type { Transaction } from '../db/client';
+import type { Db, Transaction } from '../db/client';
 import { withRetry } from '../db/retry';
 import { AppError } from '../http/errors';
 import { assertChosenLotsFound, lockReleasableLots, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
@@ -37,6 +38,10 @@ import {
   getSlaStats,
   insertEmissionTakingMiles,
   lockEmission,
+  lockLiveEmissions,
+  lockRestorableEmissions,
+  restoreEmissionRows,
+  softDeleteEmissionRows,
   toEmissionDto,
 } from './emissions.queries';
 
@@ -229,13 +234,13 @@ export async function transitionEmission(db: Transaction, actor: Actor, id: stri
 
 async function transitionEmissionOnce(db: Transaction, actor: Actor, id: string, action: EmissionAction, options: { today: string }) {
   const { agencyId } = actor;
-  if (action === 'cancel') await lockReleasableLots(db, { agencyId, emissionId: id });
+  if (action === 'cancel') await lockReleasableLots(db, { agencyId, emissionIds: [id] });
   const row = await lockEmission(db, agencyId, id);
   if (!row) throw emissionNotFound();
   const plan = planTransition(row.status, action);
   if (!plan.ok) throw new AppError('INVALID_TRANSITION', plan.message, { status: 409 });
   await applyTransition(db, agencyId, id, plan.to, EMISSION_ACTION_DEFINITIONS[action].timestamp_field);
-  if (action === 'cancel') await releaseMiles(db, { agencyId, emissionId: id, today: options.today });
+  if (action === 'cancel') await releaseMiles(db, { agencyId, emissionIds: [id], today: options.today });
   await recordActivity(db, {
     agencyId,
     userId: actor.userId,
@@ -267,4 +272,48 @@ export async function getAccountBeneficiaries(db: Transaction, agencyId: string,
     past_passengers: await getAccountPastPassengers(db, agencyId, accountId),
     today,
   };
+}
+
+/** The soft-delete functions' input: the agency's ids, as many as an import undo needs. */
+export interface SoftDeleteInput {
+  agencyId: string;
+  ids: string[];
+}
+
+export const RESTORE_SHORTAGE_MESSAGE = 'Os lotes destas emissões não têm mais milhas suficientes para restaurá-las.';
+export const RESTORE_DELETED_LOT_MESSAGE = 'Um lote destas emissões foi excluído; restaure o lote antes das emissões.';
+
+/**
+ * Soft delete (DESIGN.md §2, for import undo): the live emissions among `ids` give their miles
+ * back to their lots — as a cancellation does, allocations kept as history, released in the
+ * deletion's instant — and leave every list, total and statistic; their postings go with them.
+ * Lots, then emissions, locked in id order (decision 0011); set-based, so N emissions cost O(N).
+ */
+export async function softDeleteEmissions(db: Db, { agencyId, ids }: SoftDeleteInput, options: { today?: string } = {}): Promise<{ count: number }> {
+  return withRetry(db, async (tx) => {
+    await lockReleasableLots(tx, { agencyId, emissionIds: ids });
+    const locked = await lockLiveEmissions(tx, { agencyId, ids });
+    await releaseMiles(tx, { agencyId, emissionIds: locked, today: options.today });
+    return { count: await softDeleteEmissionRows(tx, { agencyId, ids: locked }) };
+  });
+}
+
+/**
+ * Brings soft-deleted emissions back: the miles their deletion released are taken again from the
+ * same lots. All or nothing: when a lot no longer has them, or was deleted, nothing changes and
+ * the answer says why (409).
+ */
+export async function restoreEmissions(db: Db, { agencyId, ids }: SoftDeleteInput): Promise<{ count: number }> {
+  return withRetry(db, async (tx) => {
+    const { emissionIds, lots } = await lockRestorableEmissions(tx, { agencyId, ids });
+    if (lots.some((l) => l.deleted)) throw new AppError('LOT_DELETED', RESTORE_DELETED_LOT_MESSAGE, { status: 409 });
+    if (lots.some((l) => l.remaining_quantity < l.miles)) throw new AppError('INSUFFICIENT_MILES', RESTORE_SHORTAGE_MESSAGE, { status: 409 });
+    // An expired or reserved lot keeps its status; a spendable one is used up at 0.
+    const taken = lots.map((l) => ({
+      lot_id: l.id,
+      miles: l.miles,
+      status: l.status === 'available' || l.status === 'used' ? lotStatusAfterAllocation(l.remaining_quantity - l.miles) : l.status,
+    }));
+    return { count: await restoreEmissionRows(tx, { agencyId, ids: emissionIds, lots: taken }) };
+  });
 }

@@ -37,6 +37,8 @@ import {
   searchLots,
   insertPurchaseEntry,
   lockDeleteCandidates,
+  restoreLotRows,
+  softDeleteLotRows,
   lockLot,
   markExpiredLots,
   toLotDto,
@@ -387,4 +389,21 @@ async function markExpiredOnce(db: Db, actor: Actor & { today: string }) {
     });
   }
   return { updated };
+}
+
+/**
+ * Soft delete for import undo (DESIGN.md §2): the live lots among `ids` that no live emission
+ * draws from leave every list and total, with their purchase postings; the others are kept and
+ * counted. Lots locked first, in id order (decision 0011).
+ */
+export async function softDeleteLots(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number; kept: number }> {
+  return withRetry(db, async (tx) => {
+    const { deleted, kept } = await softDeleteLotRows(tx, { agencyId, ids });
+    return { count: deleted, kept };
+  });
+}
+
+/** Brings soft-deleted lots back with their purchase postings. */
+export async function restoreLots(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number }> {
+  return withRetry(db, async (tx) => ({ count: await restoreLotRows(tx, { agencyId, ids }) }));
 }

@@ -11,7 +11,7 @@ export interface BrokenLot {
 
 /**
  * Lots of the agency that break DESIGN.md §2's invariant — original = remaining + miles allocated
- * to non-cancelled emissions — or its bookkeeping twin, original = remaining + unreleased
+ * to live (non-cancelled, not soft-deleted) emissions — or its bookkeeping twin, original = remaining + unreleased
  * allocations (releaseMiles marks what a cancellation gave back). Empty when all is well.
  */
 export async function brokenLots(db: Db, agencyId: string): Promise<BrokenLot[]> {
@@ -21,7 +21,7 @@ export async function brokenLots(db: Db, agencyId: string): Promise<BrokenLot[]>
     FROM mile_lots l
     LEFT JOIN (
       SELECT a.lot_id,
-        sum(a.miles) FILTER (WHERE e.status <> 'cancelled') AS live,
+        sum(a.miles) FILTER (WHERE e.status <> 'cancelled' AND e.deleted_at IS NULL) AS live,
         sum(a.miles) FILTER (WHERE a.released_at IS NULL) AS unreleased
       FROM emission_allocations a JOIN emissions e ON e.id = a.emission_id AND e.agency_id = a.agency_id
       WHERE a.agency_id = ${agencyId}
@@ -68,4 +68,63 @@ export async function lotSearchEntryMismatches(db: Db, agencyId: string): Promis
           IS DISTINCT FROM (l.agency_id, l.program, l.status, l.remaining_quantity, l.cost_per_thousand, l.expiry_date, l.deleted_at,
             lot_search_text_of(l.supplier, l.notes, l.account_number)))`);
   return (result as unknown as { rows: unknown[] }).rows;
+}
+
+const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
+
+/**
+ * Every figure the database keeps for the agency that differs from a recount of its live rows:
+ * each client's emission figures (from its live emissions), the agency's client_totals and
+ * emission_totals (summed over their stripes), lot_totals, and the SLA statistic's count. Empty
+ * when all is well; each row names what differs.
+ */
+export async function keptFigureMismatches(db: Db, agencyId: string): Promise<unknown[]> {
+  const clientsOff = rowsOf(
+    await db.execute(sql`
+      SELECT 'client' AS kept, c.id, c.emissions_count, c.active_emissions_count, c.total_spent_cents, c.last_emission_at, x.*
+      FROM clients c
+      LEFT JOIN LATERAL (
+        SELECT count(*)::int AS n, (count(*) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')))::int AS active,
+          coalesce(sum(e.revenue_cents) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')), 0)::bigint AS spent,
+          max(e.created_at) AS last_at
+        FROM emissions e WHERE e.agency_id = c.agency_id AND e.client_id = c.id AND e.deleted_at IS NULL
+      ) x ON true
+      WHERE c.agency_id = ${agencyId}
+        AND (c.emissions_count, c.active_emissions_count, c.total_spent_cents, c.last_emission_at) IS DISTINCT FROM (x.n, x.active, x.spent, x.last_at)`),
+  );
+  const totalsOff = rowsOf(
+    await db.execute(sql`
+      SELECT 'client_totals' AS kept, k.*, r.*
+      FROM (SELECT coalesce(sum(total_clients), 0)::int AS k_total, coalesce(sum(active_clients), 0)::int AS k_active,
+              coalesce(sum(inactive_clients), 0)::int AS k_inactive, coalesce(sum(blocked_clients), 0)::int AS k_blocked,
+              coalesce(sum(total_emissions), 0)::bigint AS k_emissions, coalesce(sum(total_revenue_cents), 0)::bigint AS k_revenue
+            FROM client_totals WHERE agency_id = ${agencyId}) k,
+           (SELECT count(*)::int AS r_total, (count(*) FILTER (WHERE status = 'active'))::int AS r_active,
+              (count(*) FILTER (WHERE status = 'inactive'))::int AS r_inactive, (count(*) FILTER (WHERE status = 'blocked'))::int AS r_blocked,
+              coalesce(sum(emissions_count), 0)::bigint AS r_emissions, coalesce(sum(total_spent_cents), 0)::bigint AS r_revenue
+            FROM clients WHERE agency_id = ${agencyId} AND deleted_at IS NULL) r
+      WHERE (k_total, k_active, k_inactive, k_blocked, k_emissions, k_revenue) IS DISTINCT FROM (r_total, r_active, r_inactive, r_blocked, r_emissions, r_revenue)`),
+  );
+  const emissionTotalsOff = rowsOf(
+    await db.execute(sql`
+      SELECT 'emission_totals' AS kept, k.*, r.*
+      FROM (SELECT coalesce(sum(pending), 0)::int AS k_pending, coalesce(sum(processing), 0)::int AS k_processing, coalesce(sum(issued), 0)::int AS k_issued,
+              coalesce(sum(failed), 0)::int AS k_failed, coalesce(sum(cancelled), 0)::int AS k_cancelled, coalesce(sum(issued_revenue_cents), 0)::bigint AS k_revenue
+            FROM emission_totals WHERE agency_id = ${agencyId}) k,
+           (SELECT (count(*) FILTER (WHERE status = 'pending'))::int AS r_pending, (count(*) FILTER (WHERE status = 'processing'))::int AS r_processing,
+              (count(*) FILTER (WHERE status = 'issued'))::int AS r_issued, (count(*) FILTER (WHERE status = 'failed'))::int AS r_failed,
+              (count(*) FILTER (WHERE status = 'cancelled'))::int AS r_cancelled,
+              coalesce(sum(revenue_cents) FILTER (WHERE status = 'issued'), 0)::bigint AS r_revenue
+            FROM emissions WHERE agency_id = ${agencyId} AND deleted_at IS NULL) r
+      WHERE (k_pending, k_processing, k_issued, k_failed, k_cancelled, k_revenue) IS DISTINCT FROM (r_pending, r_processing, r_issued, r_failed, r_cancelled, r_revenue)`),
+  );
+  const slaOff = rowsOf(
+    await db.execute(sql`
+      SELECT 'emission_sla_stats' AS kept, k.n AS kept_count, r.n AS recount
+      FROM (SELECT coalesce((SELECT sla_count FROM emission_sla_stats WHERE agency_id = ${agencyId}), 0) AS n) k,
+           (SELECT count(*)::int AS n FROM emissions WHERE agency_id = ${agencyId} AND deleted_at IS NULL AND issued_at > submitted_at
+              AND floor(extract(epoch FROM issued_at) * 1000) > floor(extract(epoch FROM submitted_at) * 1000)) r
+      WHERE k.n <> r.n`),
+  );
+  return [...clientsOff, ...totalsOff, ...emissionTotalsOff, ...(await lotTotalsMismatches(db, agencyId)), ...slaOff];
 }
