@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ClientInput, ClientSort, ClientStatus, LoyaltyAccountInput, SortOrder } from '../../domain/clients/client.schema';
 import type { ClientEmissionSums } from '../../domain/clients/client.rules';
 import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
-import { client_search, client_search_counts, client_search_matches, client_totals, clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
+import { client_search, client_totals, clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
 import { rowsOf, uuidArray } from '../db/rows';
 
 export type ClientRow = typeof clients.$inferSelect;
@@ -194,42 +194,44 @@ function orderKeys({ sort, order }: ClientOrder, alias?: string): { columns: str
   return { columns, orderBy: sql.raw(columns.map((c) => `${alias ? `${alias}.` : ''}${c} ${dir}`).join(', ')) };
 }
 
-const reversed = (o: ClientOrder): ClientOrder => ({ sort: o.sort, order: o.order === 'asc' ? 'desc' : 'asc' });
-
-/** Up to this many matches, a searched page is cut from the sorted matches; beyond, from the order's index. */
-export const SEARCH_SORT_CAP = 2000;
-
-/** client_search_counts holds every string of search_text up to this long (migration 0009). */
-const COUNTED_LENGTH = 3;
-/** A word's biggest e-mail domains, up to this many, are each read along their own index in list order. */
-const MAX_DOMAIN_ARMS = 6;
+/** Up to this many matches a search's total is exact; beyond, the list says "mais de 1.000 clientes". */
+export const SEARCH_COUNT_CAP = 1000;
 
 type SearchPageParams = ClientFilters & ClientOrder & { offset: number; limit: number };
-type SearchPage = { rows: ClientRow[]; total: number };
-
+/** A page of a search; `capped`: more than `total` clients match (the count stopped at the cap). */
+type SearchPage = { rows: ClientRow[]; total: number; capped: boolean };
 
 /**
- * One page of a searched list and the number of matches, both exact. A single word is answered
- * from what migration 0009 keeps (searchOneWord); several words, or a word with an "@" inside, as
- * below: up to `cap` matches are gathered once through the trigram index (MATERIALIZED: the
- * planner would otherwise often walk the sort index testing LIKE row by row, slow when the matches
- * sit far along that order, as a first name does in name order), counted by a window and sorted.
- * A broader search, or one whose words all have one or two characters (no trigram finds them), is
- * answered by one read along the order's index (scanSearchPage).
+ * One page of a searched list. The matches are counted up to `cap` + 1 through the client_search
+ * view, where the trigram index serves the words of three characters or more (decision 0013).
+ * Up to `cap`, they are gathered once (MATERIALIZED: the planner would otherwise often walk the
+ * sort index testing LIKE row by row, slow when the matches sit far along that order, as a first
+ * name does in name order), sorted, and the page cut from them; the total is exact. Beyond, so
+ * many match that the page is near along the order's index: it is read there, testing each entry,
+ * and the total says only "more than `cap`".
  */
-export async function searchClientsPage(db: Db, params: SearchPageParams, cap: number = SEARCH_SORT_CAP): Promise<SearchPage> {
-  const words = searchWords(params.search);
-  if (words.length === 1) {
-    const page = await searchOneWord(db, params, words[0]!, cap);
-    if (page) return page;
+export async function searchClientsPage(db: Db, params: SearchPageParams, cap: number = SEARCH_COUNT_CAP): Promise<SearchPage> {
+  const where = searchWhere(params);
+  const limited = db.select({ id: client_search.id }).from(client_search).where(where).limit(cap + 1);
+  const [counted] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${limited}) m`));
+  const n = counted?.n ?? 0;
+  if (n === 0 || params.limit <= 0) return { rows: [], total: n, capped: false };
+  if (n > cap) {
+    const pageIds = db
+      .select({ id: client_search.id })
+      .from(client_search)
+      .where(where)
+      .orderBy(...orderBy(params, client_search))
+      .limit(params.limit)
+      .offset(params.offset);
+    const rows = await db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.agency_id, params.agencyId), inArray(clients.id, pageIds)))
+      .orderBy(...orderBy(params));
+    return { rows, total: cap, capped: true };
   }
-  const counts = await getCountsOfWords(db, params, words);
-  if (counts?.expected === 0) return { rows: [], total: 0 };
-  // Tested rarest first, so the others are tested on fewer entries: by kept count, else longest first.
-  const rarestFirst = counts ? [...words].sort((a, b) => counts.of.get(a)! - counts.of.get(b)!) : [...words].sort((a, b) => b.length - a.length);
-  const scan = () => scanSearchPage(db, params, rarestFirst);
-  // No trigram index finds any of these words, or too many match to gather: one read along the order's index.
-  if (words.every((w) => [...w].length < 3) || (counts && counts.expected > cap)) return scan();
+  if (params.offset >= n) return { rows: [], total: n, capped: false };
   const matches = db
     .select({
       id: client_search.id,
@@ -239,209 +241,13 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
       sort_name: client_search.sort_name,
     })
     .from(client_search)
-    .where(searchWhere(params))
-    .limit(cap + 1);
-  const page = rowsOf<{ id: string; total: string | number | bigint }>(
+    .where(where);
+  const page = rowsOf<{ id: string }>(
     await db.execute(
-      sql`WITH m AS MATERIALIZED (${matches})
-        SELECT m.id, count(*) OVER () AS total FROM m ORDER BY ${orderKeys(params, 'm').orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
+      sql`WITH m AS MATERIALIZED (${matches}) SELECT m.id FROM m ORDER BY ${orderKeys(params, 'm').orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
     ),
   );
-  // A page past the gathered matches says nothing of how many there are: the scan tells.
-  if (page.length === 0) return params.offset > 0 ? scan() : { rows: [], total: 0 };
-  const seen = Number(page[0]!.total);
-  if (seen > cap) return scan();
-  return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: seen };
-}
-
-/**
- * The kept counts of several words of up to COUNTED_LENGTH characters (undefined when one is
- * longer), and how many clients they should match together as if they occurred independently: 0
- * when one of them matches no client (then exactly). They only choose how a search is read.
- */
-async function getCountsOfWords(db: Db, { agencyId, status }: ClientFilters, words: string[]) {
-  if (words.some((w) => [...w].length > COUNTED_LENGTH)) return undefined;
-  const t = client_search_counts;
-  const everyone = status ? client_totals[`${status}_clients`] : client_totals.total_clients;
-  const rows = await db
-    .select({
-      term: t.term,
-      count: countOf(status),
-      everyone: sql<string>`(SELECT coalesce(sum(${everyone}), 0) FROM ${client_totals} WHERE ${client_totals.agency_id} = ${agencyId})`,
-    })
-    .from(t)
-    .where(and(eq(t.agency_id, agencyId), eq(t.kind, 'g'), inArray(t.term, words)));
-  const of = new Map(words.map((w) => [w, Number(rows.find((r) => r.term === w)?.count ?? 0)]));
-  const all = Number(rows[0]?.everyone ?? 0);
-  const expected = [...of.values()].reduce((e, n) => (all === 0 ? 0 : (e * n) / all), all);
-  return { of, expected };
-}
-
-/**
- * A page and the total of a search no kept count answers and too broad to gather, from one read of
- * the agency's entries along the order's index, testing search_text there (client_list_scan,
- * migration 0010).
- */
-async function scanSearchPage(db: Db, params: SearchPageParams, words: string[]): Promise<SearchPage> {
-  const patterns = JSON.stringify(words.map(containsPattern));
-  const [scanned] = rowsOf<{ ids: string; total: string | number }>(
-    await db.execute(
-      sql`SELECT array_to_string(ids, ',') AS ids, total FROM client_list_scan(${params.agencyId}::uuid, ${params.status ?? null}::text,
-        ARRAY(SELECT jsonb_array_elements_text(${patterns}::jsonb)), ${params.sort}::text, ${params.order === 'desc'}::boolean,
-        ${params.offset}::integer, ${params.limit}::integer)`,
-    ),
-  );
-  const ids = scanned!.ids ? scanned!.ids.split(',') : [];
-  return { rows: await fetchRowsInOrder(db, params.agencyId, ids, params), total: Number(scanned!.total) };
-}
-
-/**
- * The page of a search too broad to gather, read along its order's index testing search_text
- * there (client_list_walk, migration 0009) from whichever end is nearer, as getClientsPage; the
- * rows in the same statement.
- */
-async function walkSearchPage(db: Db, params: SearchPageParams & { total: number }): Promise<ClientRow[]> {
-  const { offset, limit, total } = params;
-  if (offset >= total || limit <= 0) return [];
-  const end = Math.min(offset + limit, total);
-  const fromEnd = total - end < offset;
-  const order = fromEnd ? reversed(params) : params;
-  const patterns = JSON.stringify(searchWords(params.search).map(containsPattern));
-  const pageIds = sql`SELECT w FROM client_list_walk(${params.agencyId}::uuid, ${params.status ?? null}::text,
-    ARRAY(SELECT jsonb_array_elements_text(${patterns}::jsonb)), ${order.sort}::text, ${order.order === 'desc'}::boolean,
-    ${fromEnd ? total - end : offset}::integer, ${end - offset}::integer) AS w`;
-  return db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.agency_id, params.agencyId), sql`${clients.id} IN (${pageIds})`))
-    .orderBy(...orderBy(params));
-}
-
-/** The count column of client_search_counts for a status filter (all statuses without one). */
-const countOf = (status: ClientStatus | undefined): SQL =>
-  status
-    ? sql`${client_search_counts[status]}`
-    : sql`(${client_search_counts.active} + ${client_search_counts.inactive} + ${client_search_counts.blocked})`;
-
-/**
- * What client_search_counts holds for a word, in one read: with `counted`, the live clients (of
- * the status) whose search_text holds it (kept for words of up to COUNTED_LENGTH characters); with
- * `domains`, the agency's e-mail domains ("@gmail.com") holding it and their live clients, most first.
- */
-async function getWordCounts(db: Db, { agencyId, status }: ClientFilters, word: string, want: { counted: boolean; domains: boolean }) {
-  if (!want.counted && !want.domains) return { counted: undefined, domains: [] };
-  const t = client_search_counts;
-  const n = countOf(status);
-  const rows = await db
-    .select({ kind: t.kind, term: t.term, count: n })
-    .from(t)
-    .where(
-      and(
-        eq(t.agency_id, agencyId),
-        or(
-          ...(want.counted ? [and(eq(t.kind, 'g'), eq(t.term, word))] : []),
-          ...(want.domains ? [and(eq(t.kind, 'd'), sql`${t.term} LIKE ${containsPattern(word)}`, sql`${n} > 0`)] : []),
-        ),
-      ),
-    );
-  const domains = rows
-    .filter((r) => r.kind === 'd')
-    .map((r) => ({ domain: r.term, count: Number(r.count) }))
-    .sort((a, b) => b.count - a.count || (a.domain < b.domain ? -1 : 1));
-  const gram = rows.find((r) => r.kind === 'g');
-  return { counted: want.counted ? Number(gram?.count ?? 0) : undefined, domains };
-}
-
-/** Live entries (of the status) whose search_text holds `word` but for their e-mail domain. */
-function ownOnlyWhere({ agencyId, status }: ClientFilters, word: string): SQL {
-  const m = client_search_matches;
-  const like = containsPattern(word);
-  return and(
-    eq(m.agency_id, agencyId),
-    isNull(m.deleted_at),
-    ...(status ? [eq(m.status, status)] : []),
-    sql`${m.search_own} LIKE ${like}`,
-    sql`(${m.email_domain} IS NULL OR ${m.email_domain} NOT LIKE ${like})`,
-  )!;
-}
-
-async function countOwnOnly(db: Db, params: ClientFilters, word: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(client_search_matches).where(ownOnlyWhere(params, word));
-  return row?.n ?? 0;
-}
-
-/**
- * The page of a word found in e-mail domains: each of its biggest domains' clients read along that
- * domain's index in list order (index-only), the other domains' clients and the few matching
- * outside their domain gathered and sorted, and these runs merged, from the nearer end, up to the
- * page's last row; the rows in the same statement.
- */
-async function domainsPage(
-  db: Db,
-  params: SearchPageParams & { total: number },
-  word: string,
-  arms: string[],
-  others: string[],
-): Promise<ClientRow[]> {
-  const { offset, limit, total, agencyId, status } = params;
-  if (offset >= total || limit <= 0) return [];
-  const end = Math.min(offset + limit, total);
-  const fromEnd = total - end < offset;
-  const order = fromEnd ? reversed(params) : params;
-  const skip = fromEnd ? total - end : offset;
-  const take = skip + (end - offset);
-  const { columns, orderBy: runOrder } = orderKeys(order);
-  const live = sql`agency_id = ${agencyId} AND deleted_at IS NULL${status ? sql` AND status = ${status}` : sql``}`;
-  const run = (where: SQL) =>
-    sql`(SELECT ${sql.raw(columns.join(', '))} FROM client_search WHERE ${live} AND ${where} ORDER BY ${runOrder} LIMIT ${take})`;
-  const runs = [
-    ...arms.map((domain) => run(sql`email_domain = ${domain}`)),
-    ...(others.length > 0 ? [run(sql`email_domain IN ${others}`)] : []),
-    run(sql`id IN (SELECT client_id FROM own)`),
-  ];
-  const ownIds = db.select({ client_id: client_search_matches.client_id }).from(client_search_matches).where(ownOnlyWhere(params, word));
-  const pageIds = sql`WITH own AS MATERIALIZED (${ownIds})
-    SELECT u.id FROM (${sql.join(runs, sql` UNION ALL `)}) u ORDER BY ${orderKeys(order, 'u').orderBy} LIMIT ${end - offset} OFFSET ${skip}`;
-  return db
-    .select()
-    .from(clients)
-    .where(and(eq(clients.agency_id, agencyId), sql`${clients.id} IN (${pageIds})`))
-    .orderBy(...orderBy(params));
-}
-
-/**
- * A single word, exactly, without reading every match (migration 0009). Its count: up to
- * COUNTED_LENGTH characters, one row of client_search_counts; longer, the counts of the e-mail
- * domains holding it there plus its matches outside their domain, which the trigram index of
- * search_own finds (for "hotmail.com" or "gmail", none). A word without a space and without an "@"
- * but at its start is in search_text exactly when it is in search_own or in email_domain: the
- * split this relies on. Its page: a domain word's from domainsPage; a word of up to two characters
- * (no trigram to find it by), or counted beyond `cap`, read along the order's index; the rest as
- * any search (null: left to searchClientsPage).
- */
-async function searchOneWord(db: Db, params: SearchPageParams, word: string, cap: number): Promise<SearchPage | null> {
-  const length = [...word].length;
-  const splits = word.indexOf('@', 1) === -1 && length > 2;
-  const { counted, domains } = await getWordCounts(db, params, word, { counted: length <= COUNTED_LENGTH, domains: splits });
-  if (counted === 0) return { rows: [], total: 0 };
-  const walk = async (total: number): Promise<SearchPage> => ({ rows: await walkSearchPage(db, { ...params, total }), total });
-  if (!splits) return counted === undefined ? null : walk(counted);
-  if (domains.length === 0) return counted === undefined || counted <= cap ? null : walk(counted);
-
-  const inDomains = domains.reduce((sum, d) => sum + d.count, 0);
-  const ownOnly = counted === undefined ? await countOwnOnly(db, params, word) : counted - inDomains;
-  const total = inDomains + ownOnly;
-  const arms = domains.slice(0, MAX_DOMAIN_ARMS);
-  const others = domains.slice(MAX_DOMAIN_ARMS);
-  if (ownOnly + others.reduce((sum, d) => sum + d.count, 0) > cap) return walk(total);
-  const rows = await domainsPage(
-    db,
-    { ...params, total },
-    word,
-    arms.map((d) => d.domain),
-    others.map((d) => d.domain),
-  );
-  return { rows, total };
+  return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: n, capped: false };
 }
 
 /** Every matching client in list order, with only the columns the CSV needs (one query). */

@@ -36,7 +36,7 @@ const docs = {
     summary: 'Clients: search, filter, sort and page',
     description: 'One page of clients with the summary cards of the whole agency.',
     query: clientListQuerySchema,
-    response: json('A page of clients (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`'),
+    response: json('A page of clients (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`; a search matching more than 1,000 clients answers `total: 1000` with `total_capped: true`'),
   }),
   quickSearch: apiDoc({
     tag: 'clients',

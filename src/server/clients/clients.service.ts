@@ -65,8 +65,9 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
   const page = { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit };
   let rows: ClientRow[];
   let total: number;
+  let capped = false;
   if (searchConditions(query.search).length > 0) {
-    ({ rows, total } = await searchClientsPage(db, page));
+    ({ rows, total, capped } = await searchClientsPage(db, page));
   } else {
     total = query.status ? byStatus[query.status] : totals.total_clients;
     rows = await getClientsPage(db, { ...page, total });
@@ -74,6 +75,7 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
   return {
     data: await withLoyaltyAccounts(db, agencyId, rows),
     total,
+    ...(capped ? { total_capped: true } : {}),
     page: query.page,
     limit: query.limit,
     total_pages: Math.ceil(total / query.limit),

@@ -34,6 +34,8 @@ export interface Session {
 export interface Paginated<T> {
   data: T[];
   total: number;
+  /** A broad search counts up to a cap: `total` is then a floor ("mais de 1.000"). */
+  total_capped?: boolean;
   page: number;
   limit: number;
   total_pages: number;

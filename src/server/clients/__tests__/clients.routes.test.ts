@@ -563,7 +563,7 @@ describe('list, search, sort and pages', () => {
     expect(wildcard.body.total).toBe(0);
   });
 
-  it('pages a broad search (past the sort cap) exactly as a narrow one', async () => {
+  it('pages a broad search (past the count cap) exactly as a narrow one', async () => {
     const pages = async (sort: ClientSort, order: SortOrder, cap: number) => {
       const seen: string[] = [];
       let total = 0;
@@ -581,7 +581,8 @@ describe('list, search, sort and pages', () => {
         const narrow = await pages(sort, order, 2000);
         expect(narrow.total).toBe(people.length);
         expect(new Set(narrow.seen).size).toBe(people.length);
-        expect(await pages(sort, order, 5)).toEqual(narrow);
+        // Past the count cap the pages are the same; the total says only "more than 5".
+        expect(await pages(sort, order, 5)).toEqual({ seen: narrow.seen, total: 5 });
       }
     }
   });

@@ -7,6 +7,8 @@ export interface PaginationProps {
   page: number;
   totalPages: number;
   total: number;
+  /** The total is a floor: more match than were counted ("de mais de 1.000 clientes"). */
+  totalCapped?: boolean;
   pageSize: number;
   /** Plural noun of the counted rows: "clientes", "lotes". */
   itemLabel: string;
@@ -20,7 +22,7 @@ export interface PaginationProps {
  * 'Mostrando X a Y de N …', Anterior / Próxima and 'Página p de n' (spec part 1 §2). Renders
  * nothing for a single page; page changes stay between 1 and the last page (§4).
  */
-export function Pagination({ page, totalPages, total, pageSize, itemLabel, onPageChange, label = 'Paginação', className }: PaginationProps) {
+export function Pagination({ page, totalPages, total, totalCapped = false, pageSize, itemLabel, onPageChange, label = 'Paginação', className }: PaginationProps) {
   if (totalPages <= 1) return null;
   const current = Math.min(Math.max(page, 1), totalPages);
   const from = (current - 1) * pageSize + 1;
@@ -30,7 +32,8 @@ export function Pagination({ page, totalPages, total, pageSize, itemLabel, onPag
   return (
     <nav aria-label={label} className={cn('flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between', className)}>
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Mostrando {formatNumber(from)} a {formatNumber(to)} de {formatNumber(total)} {itemLabel}
+        Mostrando {formatNumber(from)} a {formatNumber(to)} de {totalCapped ? 'mais de ' : ''}
+        {formatNumber(total)} {itemLabel}
       </p>
       <div className="flex items-center justify-between gap-2 sm:justify-end">
         <Button variant="outline" size="sm" onClick={() => go(current - 1)} disabled={current <= 1}>
@@ -38,7 +41,8 @@ export function Pagination({ page, totalPages, total, pageSize, itemLabel, onPag
           Anterior
         </Button>
         <span className="px-2 text-sm whitespace-nowrap tabular-nums">
-          Página {formatNumber(current)} de {formatNumber(totalPages)}
+          Página {formatNumber(current)} de {totalCapped ? 'mais de ' : ''}
+          {formatNumber(totalPages)}
         </span>
         <Button variant="outline" size="sm" onClick={() => go(current + 1)} disabled={current >= totalPages}>
           Próxima
@@ -53,11 +57,13 @@ export function Pagination({ page, totalPages, total, pageSize, itemLabel, onPag
 export function PaginationFooter({
   list,
   ...props
-}: Omit<PaginationProps, 'page' | 'totalPages' | 'total' | 'className'> & { list: { page: number; total_pages: number; total: number } | undefined }) {
+}: Omit<PaginationProps, 'page' | 'totalPages' | 'total' | 'totalCapped' | 'className'> & {
+  list: { page: number; total_pages: number; total: number; total_capped?: boolean } | undefined;
+}) {
   if (!list || list.total_pages <= 1) return null;
   return (
     <div className="border-t p-4">
-      <Pagination page={list.page} totalPages={list.total_pages} total={list.total} {...props} />
+      <Pagination page={list.page} totalPages={list.total_pages} total={list.total} totalCapped={list.total_capped} {...props} />
     </div>
   );
 }
