@@ -2,7 +2,11 @@
  * The whole data model of DESIGN.md §2. Keys are snake_case in TypeScript and SQL alike, so rows
  * travel to the API without renaming. Money is integer centavos (bigint, `*_cents`); cost per
  * thousand miles (CPM) is numeric(14,4). Every business table carries agency_id, and composite
- * foreign keys (id, agency_id) keep a row from pointing at another agency's row.
+ * foreign keys (id, agency_id) keep a row from pointing at another agency's row. Primary keys,
+ * unique constraints and unique indexes of those tables include agency_id, the column a sharded
+ * deployment distributes them by (migration 0016). agencies, users and sessions stay keyed by id
+ * alone: reference tables, read before the agency is known (DESIGN.md §1; the reasons are listed
+ * in src/server/db/__tests__/tenant-keys.test.ts).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -29,6 +33,12 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid().primaryKey().defaultRandom();
+/**
+ * The id of a tenant table's row. Its primary key is (agency_id, id), declared with the table, so
+ * the tables can be distributed by agency_id (Citus, DESIGN.md §1); the catalog test
+ * src/server/db/__tests__/tenant-keys.test.ts holds every key of a tenant table to that.
+ */
+const tenantId = () => uuid().notNull().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow();
 const ts = () => timestamp({ withTimezone: true, mode: 'string' });
 const cents = () => bigint({ mode: 'number' });
@@ -122,7 +132,7 @@ export const login_attempts = pgTable(
 export const import_jobs = pgTable(
   'import_jobs',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
     kind: text().notNull(),
@@ -139,6 +149,7 @@ export const import_jobs = pgTable(
     undone_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'import_jobs_pkey', columns: [t.agency_id, t.id] }),
     unique('import_jobs_id_agency_key').on(t.id, t.agency_id),
     index('import_jobs_agency_created_idx').on(t.agency_id, t.created_at.desc()),
     check('import_jobs_kind', sql`${t.kind} IN ('clients', 'lots', 'emissions')`),
@@ -150,7 +161,7 @@ export const import_jobs = pgTable(
 export const import_presets = pgTable(
   'import_presets',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     user_id: uuid()
       .notNull()
@@ -161,6 +172,7 @@ export const import_presets = pgTable(
     created_at: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'import_presets_pkey', columns: [t.agency_id, t.id] }),
     uniqueIndex('import_presets_name_key').on(t.agency_id, t.user_id, t.kind, t.name),
     check('import_presets_kind', sql`${t.kind} IN ('clients', 'lots', 'emissions')`),
     check('import_presets_name', sql`length(trim(${t.name})) > 0`),
@@ -170,7 +182,7 @@ export const import_presets = pgTable(
 export const clients = pgTable(
   'clients',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     name: text().notNull(),
     email: text(),
@@ -215,6 +227,10 @@ export const clients = pgTable(
     deleted_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'clients_pkey', columns: [t.agency_id, t.id] }),
+    // Kept beside the primary key, here and on the other tables a composite foreign key references:
+    // those foreign keys use it, and lookups by id alone (the emissions trigger of migration 0003
+    // updates its client by id) find the row through it.
     unique('clients_id_agency_key').on(t.id, t.agency_id),
     // One index per list order of GET /clients, ending in (sort_name, id) for a stable order, read
     // forwards or backwards; the id-only page query is an index-only scan at any offset.
@@ -368,7 +384,7 @@ export const client_search_matches = pgView('client_search_matches', {
 export const loyalty_accounts = pgTable(
   'loyalty_accounts',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     /** Null: the agency's own account. */
     client_id: uuid(),
@@ -380,6 +396,7 @@ export const loyalty_accounts = pgTable(
     deleted_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'loyalty_accounts_pkey', columns: [t.agency_id, t.id] }),
     unique('loyalty_accounts_id_agency_key').on(t.id, t.agency_id),
     // What mile_lots copies from its account (program, number), for a foreign key that keeps the
     // copies in step (ON UPDATE CASCADE), migration 0006.
@@ -405,7 +422,7 @@ export const loyalty_accounts = pgTable(
 export const mile_lots = pgTable(
   'mile_lots',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     account_id: uuid().notNull(),
     /**
@@ -431,6 +448,7 @@ export const mile_lots = pgTable(
     deleted_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'mile_lots_pkey', columns: [t.agency_id, t.id] }),
     unique('mile_lots_id_agency_key').on(t.id, t.agency_id),
     foreignKey({
       name: 'mile_lots_account_fk',
@@ -558,7 +576,7 @@ export const lot_search_matches = pgView('lot_search_matches', {
 export const emissions = pgTable(
   'emissions',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     client_id: uuid().notNull(),
     account_id: uuid().notNull(),
@@ -583,6 +601,7 @@ export const emissions = pgTable(
     deleted_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'emissions_pkey', columns: [t.agency_id, t.id] }),
     unique('emissions_id_agency_key').on(t.id, t.agency_id),
     foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }),
     foreignKey({ columns: [t.account_id, t.agency_id], foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id] }),
@@ -655,7 +674,7 @@ export const emission_sla_stats = pgTable('emission_sla_stats', {
 export const emission_allocations = pgTable(
   'emission_allocations',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     emission_id: uuid().notNull(),
     lot_id: uuid().notNull(),
@@ -670,6 +689,7 @@ export const emission_allocations = pgTable(
     released_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'emission_allocations_pkey', columns: [t.agency_id, t.id] }),
     foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
     foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }),
     index('emission_allocations_emission_idx').on(t.emission_id),
@@ -683,7 +703,7 @@ export const emission_allocations = pgTable(
 export const emission_passengers = pgTable(
   'emission_passengers',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     emission_id: uuid().notNull(),
     name: text().notNull(),
@@ -691,6 +711,7 @@ export const emission_passengers = pgTable(
     created_at: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'emission_passengers_pkey', columns: [t.agency_id, t.id] }),
     foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
     index('emission_passengers_emission_idx').on(t.emission_id),
     index('emission_passengers_agency_cpf_idx').on(t.agency_id, t.cpf),
@@ -701,7 +722,7 @@ export const emission_passengers = pgTable(
 export const financial_entries = pgTable(
   'financial_entries',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     ref_type: text().notNull().default('none'),
     emission_id: uuid(),
@@ -721,6 +742,7 @@ export const financial_entries = pgTable(
     deleted_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'financial_entries_pkey', columns: [t.agency_id, t.id] }),
     foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
     foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
     foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
@@ -748,7 +770,7 @@ export const financial_entries = pgTable(
 export const program_rules = pgTable(
   'program_rules',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     program: text().notNull(),
     min_margin_cents: cents().notNull().default(0),
@@ -760,6 +782,7 @@ export const program_rules = pgTable(
     updated_at: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'program_rules_pkey', columns: [t.agency_id, t.id] }),
     uniqueIndex('program_rules_agency_program_key').on(t.agency_id, t.program),
     check(
       'program_rules_program',
@@ -776,7 +799,7 @@ export const program_rules = pgTable(
 export const alerts = pgTable(
   'alerts',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     kind: text().notNull(),
     lot_id: uuid(),
@@ -787,6 +810,7 @@ export const alerts = pgTable(
     read_at: ts(),
   },
   (t) => [
+    primaryKey({ name: 'alerts_pkey', columns: [t.agency_id, t.id] }),
     foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
     foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
     index('alerts_agency_unread_idx').on(t.agency_id, t.is_read, t.created_at.desc()),
@@ -803,7 +827,7 @@ export const alerts = pgTable(
 export const reports = pgTable(
   'reports',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     ref_type: text().notNull(),
     ref_id: uuid().notNull(),
@@ -813,6 +837,7 @@ export const reports = pgTable(
     generated_at: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'reports_pkey', columns: [t.agency_id, t.id] }),
     index('reports_ref_idx').on(t.agency_id, t.ref_type, t.ref_id, t.generated_at.desc()),
     check('reports_ref_type', sql`${t.ref_type} IN ('emission', 'lot')`),
     check('reports_size', sql`${t.size_bytes} >= 0`),
@@ -822,7 +847,7 @@ export const reports = pgTable(
 export const activity = pgTable(
   'activity',
   {
-    id: id(),
+    id: tenantId(),
     agency_id: agencyRef(),
     user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
     kind: text().notNull(),
@@ -831,7 +856,10 @@ export const activity = pgTable(
     ref_id: uuid(),
     created_at: createdAt(),
   },
-  (t) => [index('activity_agency_created_idx').on(t.agency_id, t.created_at.desc())],
+  (t) => [
+    primaryKey({ name: 'activity_pkey', columns: [t.agency_id, t.id] }),
+    index('activity_agency_created_idx').on(t.agency_id, t.created_at.desc()),
+  ],
 );
 
 /** Tables holding one agency's rows; each gets a row-level-security policy (migration 0001). */
