@@ -483,17 +483,12 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
 }
 
 /**
- * Emissions in bulk. The row trigger of migration 0003 would rewrite a client row (and each of
- * its indexes) once per emission, so it is switched off inside this transaction only: the
- * ALTER's lock holds every other session's emission writes until commit. The clients' figures
- * are then recounted from the emissions with the trigger's own rules, in one statement.
+ * Emissions in bulk, in batches of one statement each: the clients' figures follow per statement
+ * (one update per client a batch touches), so nothing is switched off or recounted.
  */
-export async function insertEmissionsBulk(db: Database, agencyId: string, rows: EmissionInsert[], batchSize = 5000): Promise<void> {
+export async function insertEmissionsBulk(db: Database, _agencyId: string, rows: EmissionInsert[], batchSize = 5000): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`ALTER TABLE emissions DISABLE TRIGGER emissions_client_totals`);
     await insertBatches(tx, emissions, rows, batchSize);
-    await recountClientTotals(tx, agencyId);
-    await tx.execute(sql`ALTER TABLE emissions ENABLE TRIGGER emissions_client_totals`);
   });
 }
 
@@ -641,30 +636,6 @@ export async function generateLots(db: Database, options: GenerateLotsOptions): 
   return { lots: lotRows.length, accounts: accounts.length, emissions: emissionRows.length, ms: performance.now() - started };
 }
 
-/**
- * The derived client figures recounted from the agency's emissions, by the rules of the trigger
- * of migration 0003 (active = pending, processing, issued; soft-deleted emissions count nowhere).
- */
-export async function recountClientTotals(db: Db, agencyId: string): Promise<void> {
-  await db.execute(sql`
-    UPDATE clients c SET
-      emissions_count = coalesce(d.n, 0),
-      active_emissions_count = coalesce(d.active, 0),
-      total_spent_cents = coalesce(d.spent, 0),
-      last_emission_at = d.last
-    FROM clients c0
-    LEFT JOIN (
-      SELECT client_id,
-        count(*) AS n,
-        count(*) FILTER (WHERE status IN ('pending', 'processing', 'issued')) AS active,
-        sum(revenue_cents) FILTER (WHERE status IN ('pending', 'processing', 'issued')) AS spent,
-        max(created_at) AS last
-      FROM emissions WHERE agency_id = ${agencyId} AND deleted_at IS NULL GROUP BY client_id
-    ) d ON d.client_id = c0.id
-    WHERE c.id = c0.id AND c0.agency_id = ${agencyId}
-      AND (c.emissions_count, c.active_emissions_count, c.total_spent_cents, c.last_emission_at)
-        IS DISTINCT FROM (coalesce(d.n, 0)::int, coalesce(d.active, 0)::int, coalesce(d.spent, 0)::bigint, d.last)`);
-}
 
 /** Fresh planner statistics and visibility map after a bulk load (PGlite has no autovacuum). */
 export async function vacuumAnalyze(db: Database): Promise<void> {

@@ -32,12 +32,8 @@ const REFERENCE_TABLES: Record<string, string> = {
     'No agency_id: sign-in throttling counts attempts per account key and per address before any agency is known (app_sign_in_begin).',
 };
 
-/** Tenant tables excused from the rules for now. */
-const EXEMPT_TABLES = [
-  'client_search_entries', // retired by the following migration
-  'client_search_counts', // retired by the following migration
-  'lot_search_entries', // retired by the following migration
-];
+/** Tenant tables excused from the rules for now (none: every tenant table is keyed by its agency). */
+const EXEMPT_TABLES: readonly string[] = [];
 
 interface KeyRules {
   reference: Record<string, string>;

@@ -208,15 +208,7 @@ export const clients = pgTable(
     sort_name: text().generatedAlwaysAs(
       sql`translate(lower(name), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
     ),
-    /**
-     * The e-mail from its last "@" on ("@gmail.com"), lower-case and accent-free as search_text: a
-     * few domains hold most clients, so a word found in a domain is counted and listed by domain
-     * (migration 0009, docs/decisions/0004-client-list-at-scale.md).
-     */
-    email_domain: text().generatedAlwaysAs(
-      sql`translate(lower(substring(email from '(@[^@]*)$')), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
-    ),
-    /** Derived from emissions by the trigger of migration 0003, never typed in (DESIGN.md §2). */
+    /** Derived from emissions by a statement trigger on emissions, never typed in (DESIGN.md §2). */
     emissions_count: integer().notNull().default(0),
     active_emissions_count: integer().notNull().default(0),
     total_spent_cents: cents().notNull().default(0),
@@ -238,22 +230,6 @@ export const clients = pgTable(
     index('clients_list_status_idx').on(t.agency_id, t.status, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('clients_list_emissions_idx').on(t.agency_id, t.emissions_count, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('clients_list_spent_idx').on(t.agency_id, t.total_spent_cents, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    // Searches (migration 0009): the same orders carrying status and search_text, so a broad
-    // search's page is read along them testing each entry there; and the same orders within one
-    // e-mail domain (carrying status), where a domain's matches come in list order. Migration 0009
-    // writes their INCLUDE, which drizzle cannot express: keep the two in step by hand.
-    index('clients_walk_name_idx').on(t.agency_id, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_walk_status_idx').on(t.agency_id, t.status, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_walk_emissions_idx').on(t.agency_id, t.emissions_count, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_walk_spent_idx').on(t.agency_id, t.total_spent_cents, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_domain_name_idx').on(t.agency_id, t.email_domain, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_domain_status_idx').on(t.agency_id, t.email_domain, t.status, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_domain_emissions_idx')
-      .on(t.agency_id, t.email_domain, t.emissions_count, t.sort_name, t.id)
-      .where(sql`${t.deleted_at} IS NULL`),
-    index('clients_domain_spent_idx')
-      .on(t.agency_id, t.email_domain, t.total_spent_cents, t.sort_name, t.id)
-      .where(sql`${t.deleted_at} IS NULL`),
     check('clients_derived_nonneg', sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`),
     foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
     index('clients_agency_document_idx').on(t.agency_id, t.document),
@@ -316,69 +292,6 @@ export const client_search = pgView('client_search', {
   total_spent_cents: cents().notNull(),
   search_text: text(),
   deleted_at: ts(),
-  email_domain: text(),
-}).existing();
-
-/**
- * The searched columns of each client, apart from clients (migration 0009, as lot_search_entries):
- * search_own — search_text without the e-mail's domain — under a trigram index, the e-mail
- * domain, status and deletion. A word without a space (and without an "@" but at its start) is in
- * search_text exactly when it is in search_own or in email_domain, so the clients a word finds
- * outside their domain, usually few, come from that index. Apart from clients because every
- * emission rewrites its client's row with new entries in every index of clients; an entry changes
- * only with the name, e-mail, document, status or deletion. docs/decisions/0004-client-list-at-scale.md
- */
-export const client_search_entries = pgTable(
-  'client_search_entries',
-  {
-    client_id: uuid().primaryKey(),
-    agency_id: agencyRef(),
-    status: text().notNull(),
-    deleted_at: ts(),
-    search_own: text().notNull(),
-    email_domain: text(),
-  },
-  (t) => [
-    foreignKey({ name: 'client_search_entries_client_fk', columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] })
-      .onDelete('cascade'),
-  ],
-);
-
-/**
- * Per agency, the live clients per status under each e-mail domain (kind 'd') and each one-, two-
- * and three-character string found in their search_text (kind 'g'), moved by the triggers of
- * migration 0009 with every write to clients (deltas, as client_totals). A word of up to three
- * characters is counted here exactly, and a longer one by its domains plus its other matches.
- * Derived, never typed in.
- */
-export const client_search_counts = pgTable(
-  'client_search_counts',
-  {
-    agency_id: agencyRef(),
-    kind: text().notNull(),
-    term: text().notNull(),
-    active: integer().notNull().default(0),
-    inactive: integer().notNull().default(0),
-    blocked: integer().notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.agency_id, t.kind, t.term] }),
-    check('client_search_counts_kind', sql`${t.kind} IN ('d', 'g')`),
-    check('client_search_counts_nonneg', sql`${t.active} >= 0 AND ${t.inactive} >= 0 AND ${t.blocked} >= 0`),
-  ],
-);
-
-/**
- * client_search_entries of the request's agency, read as the view's owner so LIKE can use the
- * trigram index (as client_search; migration 0009). The view filters by app_current_agency() itself.
- */
-export const client_search_matches = pgView('client_search_matches', {
-  client_id: uuid().notNull(),
-  agency_id: uuid().notNull(),
-  status: text().notNull(),
-  deleted_at: ts(),
-  search_own: text().notNull(),
-  email_domain: text(),
 }).existing();
 
 export const loyalty_accounts = pgTable(
@@ -490,7 +403,7 @@ export const mile_lots = pgTable(
 export const lot_search_entries = pgTable(
   'lot_search_entries',
   {
-    lot_id: uuid().primaryKey(),
+    lot_id: uuid().notNull(),
     agency_id: agencyRef(),
     program: text().notNull(),
     status: text().notNull(),
@@ -500,7 +413,10 @@ export const lot_search_entries = pgTable(
     deleted_at: ts(),
     search_text: text().notNull(),
   },
-  (t) => [foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade')],
+  (t) => [
+    primaryKey({ name: 'lot_search_entries_pkey', columns: [t.agency_id, t.lot_id] }),
+    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
+  ],
 );
 
 /**
@@ -870,8 +786,6 @@ export const AGENCY_TABLES = [
   'import_presets',
   'clients',
   'client_totals',
-  'client_search_entries',
-  'client_search_counts',
   'loyalty_accounts',
   'mile_lots',
   'lot_search_entries',
