@@ -1,10 +1,12 @@
 /**
  * Emission creation throughput, in-process through the real app: POST /api/v1/emissions with a
- * session cookie (session lookup, RLS transaction, client and account checks, the emission row,
- * allocateMiles over the account's lots, money, passengers, activity, the detail as JSON), by 16
- * concurrent callers over a few accounts shared by the callers, so they contend for the same lots.
- * Afterwards every lot of the agency is checked against DESIGN.md §2's invariant (original =
- * remaining + miles allocated to non-cancelled emissions); a broken lot exits non-zero.
+ * session cookie (session lookup, RLS transaction, client and account checks with the account's
+ * lots locked, the allocation engine's plan, one statement writing the emission, the miles taken,
+ * its allocations, passengers and activity, the detail as JSON), by 16 concurrent callers over a
+ * few accounts shared by the callers, so they contend for the same lots. Afterwards every lot of
+ * the agency is checked against DESIGN.md §2's invariant (original = remaining + miles allocated
+ * to non-cancelled emissions) and lot_totals against a recount; a broken lot exits non-zero.
+ * The lots benchmark's allocation throughput runs the same code (emissionCreationThroughput).
  *
  * PostgreSQL only: PGlite has one connection, so its transactions queue and concurrency means
  * nothing there.
@@ -14,15 +16,17 @@
  *   npm run bench emissions
  *   BENCH_EMISSIONS=5000 BENCH_EMISSION_ACCOUNTS=4 npm run bench emissions
  */
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { milesCostCents } from '../src/domain/lots/lot.rules';
-import { createApp } from '../src/server/app';
+import { createApp, type App } from '../src/server/app';
+import type { Database } from '../src/server/db/client';
 import { emissions, mile_lots } from '../src/server/db/schema';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { createClientRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../src/server/testing/factories/client.factory';
-import { brokenLots } from '../src/server/testing/invariants';
-import { createRng, generateAgencyData, vacuumAnalyze } from './generate';
+import { brokenLots, lotTotalsMismatches, type BrokenLot } from '../src/server/testing/invariants';
+import { createRng, generateAgencyData, insertEmissionsBulk, vacuumAnalyze } from './generate';
 import { engines, fmt, signedInGet, stats, time } from './lib';
 
 const TARGET_CREATIONS_PER_S = 200;
@@ -45,116 +49,209 @@ export async function runEmissionsBench() {
     }
     const handle = await engine.open();
     try {
-      const db = handle.db;
-      const app = createApp({ db, logger: pino({ level: 'silent' }) });
-      const rng = createRng(42);
-      const mine = await createAgencyWithUser(db);
-      const agencyId = mine.agency.id;
-
-      // N clients, each with one LATAM account holding several lots at different CPMs.
-      const targets: { clientId: string; accountId: string }[] = [];
-      for (let a = 0; a < accounts; a++) {
-        const client = await createClientRow(db, agencyId, { name: `Cliente Benchmark ${a}`, document: validCpf(700_000 + a), email: `bench${a}@ex.com` });
-        const account = await createLoyaltyAccountRow(db, agencyId, { client_id: client.id, program: 'LATAM', account_number: `BENCH-${a}` });
-        for (let l = 0; l < LOTS_PER_ACCOUNT; l++) {
-          const cost_per_thousand = (rng.int(1500, 3500) / 100).toFixed(4);
-          await createLotRow(db, agencyId, account.id, {
-            original_quantity: LOT_MILES,
-            remaining_quantity: LOT_MILES,
-            cost_per_thousand,
-            total_cost_cents: milesCostCents(LOT_MILES, cost_per_thousand),
-            purchase_date: '2026-01-02',
-            expiry_date: l % 3 === 0 ? null : `2028-${String(rng.int(1, 12)).padStart(2, '0')}-15`,
-            supplier: `Fornecedor ${l}`,
-          });
-        }
-        targets.push({ clientId: client.id, accountId: account.id });
-      }
-      // Round-robin over the accounts: 16 callers over 8 accounts → about 2 callers per account at any time.
-      const jobs = Array.from({ length: count }, (_, i) => ({ ...targets[i % accounts]!, miles: rng.int(1, 10) * 1000 }));
-      const asked = jobs.reduce((s, j) => s + j.miles, 0);
-      const capacity = accounts * LOTS_PER_ACCOUNT * LOT_MILES;
-      if (asked > capacity) throw new Error(`lots too small: ${asked} miles asked, ${capacity} available`);
-
-      const signIn = await app.request('http://localhost/api/v1/auth/sign-in', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: mine.user.email, password: mine.password }),
-      });
-      if (signIn.status !== 200) throw new Error(`sign-in → ${signIn.status}: ${await signIn.text()}`);
-      const cookie = signIn.headers.get('set-cookie')!.split(';')[0]!;
-
-      const create = (job: (typeof jobs)[number], i: number) =>
-        app.request('http://localhost/api/v1/emissions', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', cookie },
-          body: JSON.stringify({
-            client_id: job.clientId,
-            account_id: job.accountId,
-            route: 'GRU-LIS',
-            miles_used: job.miles,
-            fees_cents: 8_000,
-            revenue_cents: 150_000,
-            rav_cents: 5_000,
-            pnr: `B${String(i).padStart(5, '0')}`,
-            departure_date: '2027-06-01',
-            passengers: [{ name: 'Passageiro Benchmark', cpf: validCpf(12345 + (i % 1000)) }],
-          }),
-        });
-
-      let next = 0;
-      let created = 0;
-      let shortages = 0;
-      let failed = 0;
-      const latencies: number[] = [];
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: CALLERS }, async () => {
-          while (next < jobs.length) {
-            const i = next++;
-            const t = performance.now();
-            const res = await create(jobs[i]!, i);
-            const text = await res.text();
-            latencies.push(performance.now() - t);
-            if (res.status === 201) created++;
-            else if (res.status === 409 && text.includes('INSUFFICIENT_MILES')) shortages++;
-            else {
-              failed++;
-              if (failed <= 3) console.error(`POST /api/v1/emissions → ${res.status}: ${text.slice(0, 300)}`);
-            }
-          }
-        }),
-      );
-      const ms = performance.now() - started;
-      const perSecond = created / (ms / 1000);
-      const latency = stats(latencies);
-
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int`, miles: sql<number>`coalesce(sum(${emissions.miles_used}), 0)::int` })
-        .from(emissions)
-        .where(eq(emissions.agency_id, agencyId));
-      const lots = await db.select().from(mile_lots).where(eq(mile_lots.agency_id, agencyId));
-      const taken = lots.reduce((s, l) => s + l.original_quantity - l.remaining_quantity, 0);
-      const broken = await brokenLots(db, agencyId);
-
+      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
+      const run = await emissionCreationThroughput(handle.db, app, { callers: CALLERS, count, accounts, lotsPerAccount: LOTS_PER_ACCOUNT, lotMiles: LOT_MILES, seed: 42 });
       console.log(
-        `${engine.name.padEnd(10)} ${created} created in ${(ms / 1000).toFixed(2)} s → ${perSecond.toFixed(0)} creations/s; latency ${fmt(latency)}`,
+        `${engine.name.padEnd(10)} ${run.created} created in ${(run.ms / 1000).toFixed(2)} s → ${run.perSecond.toFixed(0)} creations/s; latency ${fmt(run.latency)}`,
       );
-      console.log(`${engine.name.padEnd(10)} shortages ${shortages}, other failures ${failed}; emissions in the database ${row!.n}, miles ${row!.miles}, taken from lots ${taken}`);
-      if (broken.length === 0 && taken === row!.miles) {
-        console.log(`${engine.name.padEnd(10)} invariant (original = remaining + allocated to non-cancelled emissions) on all ${lots.length} lots: OK`);
+      console.log(
+        `${engine.name.padEnd(10)} shortages ${run.shortages}, other failures ${run.failed}; emissions in the database ${run.emissions}, miles ${run.emittedMiles}, taken from lots ${run.taken}`,
+      );
+      if (run.invariantHeld) {
+        console.log(`${engine.name.padEnd(10)} invariant (original = remaining + allocated to non-cancelled emissions) and lot_totals on all ${run.lots} lots: OK`);
       } else {
         failedInvariant = true;
-        console.log(`${engine.name.padEnd(10)} invariant BROKEN on ${broken.length} of ${lots.length} lots (miles taken ${taken}, miles of emissions ${row!.miles}):`);
-        for (const b of broken) console.log(`  ${JSON.stringify(b)}`);
+        console.log(
+          `${engine.name.padEnd(10)} invariant BROKEN on ${run.broken.length} of ${run.lots} lots, ${run.totalsMismatches} lot_totals rows off (miles taken ${run.taken}, miles of emissions ${run.emittedMiles}):`,
+        );
+        for (const b of run.broken) console.log(`  ${JSON.stringify(b)}`);
       }
-      const met = perSecond >= TARGET_CREATIONS_PER_S && shortages === 0 && failed === 0 && broken.length === 0;
+      const met = run.perSecond >= TARGET_CREATIONS_PER_S && run.shortages === 0 && run.failed === 0 && run.invariantHeld;
       console.log(`${engine.name.padEnd(10)} target ≥ ${TARGET_CREATIONS_PER_S} creations/s, no shortage, no failure: ${met ? 'met' : 'MISSED'}`);
     } finally {
       await handle.close();
     }
   }
   if (failedInvariant) process.exit(1);
+}
+
+export interface CreationThroughputOptions {
+  callers: number;
+  /** Creations (or, for the yardstick, allocations) in all. */
+  count: number;
+  accounts: number;
+  lotsPerAccount: number;
+  /** Each lot's miles: enough that no creation runs short. */
+  lotMiles: number;
+  seed: number;
+}
+
+/**
+ * A fresh agency and its signed-in user, with `accounts` clients each holding one LATAM account of
+ * `lotsPerAccount` lots at different CPMs, and the jobs: round-robin over the accounts (16 callers
+ * over 8 accounts → about 2 callers per account at any time), 1,000–10,000 miles each. The same
+ * options and seed give the same lots and jobs.
+ */
+async function seedCreationAgency(db: Database, options: CreationThroughputOptions) {
+  const { accounts, lotsPerAccount, lotMiles, count, seed } = options;
+  const rng = createRng(seed);
+  const mine = await createAgencyWithUser(db);
+  const agencyId = mine.agency.id;
+  const targets: { clientId: string; accountId: string; lots: { id: string; cost_per_thousand: string }[] }[] = [];
+  for (let a = 0; a < accounts; a++) {
+    const client = await createClientRow(db, agencyId, { name: `Cliente Benchmark ${a}`, document: validCpf(700_000 + a), email: `bench${a}@ex.com` });
+    const account = await createLoyaltyAccountRow(db, agencyId, { client_id: client.id, program: 'LATAM', account_number: `BENCH-${a}` });
+    const lots: { id: string; cost_per_thousand: string }[] = [];
+    for (let l = 0; l < lotsPerAccount; l++) {
+      const cost_per_thousand = (rng.int(1500, 3500) / 100).toFixed(4);
+      const lot = await createLotRow(db, agencyId, account.id, {
+        original_quantity: lotMiles,
+        remaining_quantity: lotMiles,
+        cost_per_thousand,
+        total_cost_cents: milesCostCents(lotMiles, cost_per_thousand),
+        purchase_date: '2026-01-02',
+        expiry_date: l % 3 === 0 ? null : `2028-${String(rng.int(1, 12)).padStart(2, '0')}-15`,
+        supplier: `Fornecedor ${l}`,
+      });
+      lots.push({ id: lot.id, cost_per_thousand });
+    }
+    targets.push({ clientId: client.id, accountId: account.id, lots });
+  }
+  const jobs = Array.from({ length: count }, (_, i) => ({ target: targets[i % accounts]!, miles: rng.int(1, 10) * 1000 }));
+  const asked = jobs.reduce((s, j) => s + j.miles, 0);
+  const capacity = accounts * lotsPerAccount * lotMiles;
+  if (asked > capacity) throw new Error(`lots too small: ${asked} miles asked, ${capacity} available`);
+  return { mine, agencyId, targets, jobs };
+}
+
+/** `callers` workers taking jobs from one queue until it is empty; each job's latency in ms. */
+async function runCallers<J>(callers: number, jobs: readonly J[], run: (job: J, i: number) => Promise<void>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        const t = performance.now();
+        await run(jobs[i]!, i);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  return { ms: performance.now() - started, latency: stats(latencies) };
+}
+
+/** The lots of the agency against the invariant and lot_totals, and the miles they gave. */
+async function checkLots(db: Database, agencyId: string) {
+  const lots = await db.select().from(mile_lots).where(eq(mile_lots.agency_id, agencyId));
+  const broken: BrokenLot[] = await brokenLots(db, agencyId);
+  const totalsMismatches = (await lotTotalsMismatches(db, agencyId)).length;
+  return { lots: lots.length, taken: lots.reduce((s, l) => s + l.original_quantity - l.remaining_quantity, 0), broken, totalsMismatches };
+}
+
+/**
+ * `count` POST /api/v1/emissions by `callers` concurrent callers through `app`, over a fresh
+ * agency's accounts (seedCreationAgency); then the lot invariant, lot_totals, and the miles taken
+ * against the miles of the emissions written.
+ */
+export async function emissionCreationThroughput(db: Database, app: App, options: CreationThroughputOptions) {
+  const { mine, agencyId, jobs } = await seedCreationAgency(db, options);
+  const { cookie } = await signedInGet(app, { email: mine.user.email, password: mine.password });
+  let created = 0;
+  let shortages = 0;
+  let failed = 0;
+  const { ms, latency } = await runCallers(options.callers, jobs, async (job, i) => {
+    const res = await app.request('http://localhost/api/v1/emissions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        client_id: job.target.clientId,
+        account_id: job.target.accountId,
+        route: 'GRU-LIS',
+        miles_used: job.miles,
+        fees_cents: 8_000,
+        revenue_cents: 150_000,
+        rav_cents: 5_000,
+        pnr: `B${String(i).padStart(5, '0')}`,
+        departure_date: '2027-06-01',
+        passengers: [{ name: 'Passageiro Benchmark', cpf: validCpf(12345 + (i % 1000)) }],
+      }),
+    });
+    const text = await res.text();
+    if (res.status === 201) created++;
+    else if (res.status === 409 && text.includes('INSUFFICIENT_MILES')) shortages++;
+    else {
+      failed++;
+      if (failed <= 3) console.error(`POST /api/v1/emissions → ${res.status}: ${text.slice(0, 300)}`);
+    }
+  });
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, miles: sql<number>`coalesce(sum(${emissions.miles_used}), 0)::int` })
+    .from(emissions)
+    .where(eq(emissions.agency_id, agencyId));
+  const lots = await checkLots(db, agencyId);
+  return {
+    created,
+    shortages,
+    failed,
+    ms,
+    perSecond: created / (ms / 1000),
+    latency,
+    emissions: row!.n,
+    emittedMiles: row!.miles,
+    ...lots,
+    invariantHeld: lots.broken.length === 0 && lots.totalsMismatches === 0 && lots.taken === row!.miles,
+  };
+}
+
+/**
+ * The yardstick for emissionCreationThroughput: the bare writes an allocation needs — UPDATE of a
+ * lot's remaining_quantity and INSERT of its emission_allocations row, in a transaction of their
+ * own on the pool's login (no session, no RLS, no planning, the emissions written beforehand) —
+ * for the same jobs over the same lots, by as many callers. Each job takes from the cheapest of its
+ * account's lots with the miles left, as the cheapest policy does, so callers on one account queue
+ * on the same row as the creations do on the account's lots. The lots' own triggers (lot_totals,
+ * lot_search_entries) run as for any write.
+ */
+export async function bareAllocationThroughput(db: Database, options: CreationThroughputOptions) {
+  const { agencyId, jobs } = await seedCreationAgency(db, options);
+  const work = jobs.map((job) => ({ ...job, emissionId: randomUUID() }));
+  await insertEmissionsBulk(
+    db,
+    agencyId,
+    work.map((j) => ({ id: j.emissionId, agency_id: agencyId, client_id: j.target.clientId, account_id: j.target.accountId, route: 'GRU-LIS', miles_used: j.miles, revenue_cents: 150_000, status: 'processing' })),
+  );
+  const left = new Map(work.flatMap((j) => j.target.lots.map((l) => [l.id, options.lotMiles] as const)));
+  const byCost = new Map(
+    jobs.map((j) => [j.target.accountId, [...j.target.lots].sort((a, b) => Number(a.cost_per_thousand) - Number(b.cost_per_thousand))] as const),
+  );
+  let failed = 0;
+  const { ms, latency } = await runCallers(options.callers, work, async (job) => {
+    const lot = byCost.get(job.target.accountId)!.find((l) => left.get(l.id)! >= job.miles)!;
+    left.set(lot.id, left.get(lot.id)! - job.miles);
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE mile_lots SET remaining_quantity = remaining_quantity - ${job.miles}, updated_at = now() WHERE id = ${lot.id}`);
+        await tx.execute(sql`INSERT INTO emission_allocations (agency_id, emission_id, lot_id, miles, cost_per_thousand, cost_cents)
+          VALUES (${agencyId}, ${job.emissionId}, ${lot.id}, ${job.miles}, ${lot.cost_per_thousand}, ${milesCostCents(job.miles, lot.cost_per_thousand)})`);
+      });
+    } catch (err) {
+      failed++;
+      if (failed === 1) console.error(err);
+    }
+  });
+  const lots = await checkLots(db, agencyId);
+  const asked = jobs.reduce((s, j) => s + j.miles, 0);
+  return {
+    count: work.length,
+    failed,
+    ms,
+    perSecond: (work.length - failed) / (ms / 1000),
+    latency,
+    ...lots,
+    invariantHeld: failed === 0 && lots.broken.length === 0 && lots.totalsMismatches === 0 && lots.taken === asked,
+  };
 }
 
 /**

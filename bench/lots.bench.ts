@@ -7,32 +7,31 @@
  *   with a neighbour agency's lots in the same tables;
  * - the per-program aggregates (/lots/summary, /stats, /average-cost, /available, /expiring) and
  *   the CSV export;
- * - allocation throughput: 16 concurrent callers, each allocation in its own transaction through
- *   allocateMiles, over a shared pool of lots (8 accounts × 10 lots, then 1 account × 10 lots, all
- *   callers fighting for the same locks), counting allocations per second and checking the lot
- *   invariant afterwards.
+ * - allocation throughput: 16 concurrent callers creating emissions through POST /api/v1/emissions
+ *   (the only path that allocates miles: session, RLS transaction, the account's lots locked, the
+ *   plan, one write statement), over a shared pool of lots (8 accounts × 10 lots, then 1 account ×
+ *   10 lots, all callers fighting for the same locks), with the emissions benchmark's code
+ *   (emissionCreationThroughput), counting creations per second and checking the lot invariant and
+ *   lot_totals afterwards; beside it, measured in the same run, the yardstick: the bare UPDATE of a
+ *   lot plus INSERT of an allocation row for the same jobs at the same concurrency.
  *
  * Targets: list p50 under 20 ms on PostgreSQL; at least 300 allocations per second on PostgreSQL
- * with no invariant broken.
+ * with no invariant broken (decision 0006).
  *
  *   npm run bench lots                      # 20,000 lots
  *   BENCH_LOTS=5000 npm run bench lots
  *   BENCH_ENGINE=PostgreSQL npm run bench lots
  *   BENCH_ALLOCATIONS=3000 npm run bench lots
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { milesCostCents } from '../src/domain/lots/lot.rules';
 import { createApp } from '../src/server/app';
-import type { Database } from '../src/server/db/client';
-import { clients, loyalty_accounts, mile_lots } from '../src/server/db/schema';
-import { withTenant } from '../src/server/db/tenant';
-import { allocateMiles } from '../src/server/lots/allocation.service';
+import { clients } from '../src/server/db/schema';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { brokenLots } from '../src/server/testing/invariants';
-import { createRng, generateAgencyData, generateLots, insertEmissionsBulk, vacuumAnalyze } from './generate';
-import { engines, fmt, signedInGet, stats, time, type Stats } from './lib';
+import { bareAllocationThroughput, emissionCreationThroughput } from './emissions.bench';
+import { generateAgencyData, generateLots, vacuumAnalyze } from './generate';
+import { engines, fmt, signedInGet, time, type Stats } from './lib';
 
 const TARGET_LIST_P50_MS: Record<string, number> = { PostgreSQL: 20 };
 const TARGET_ALLOCATIONS_PER_S: Record<string, number> = { PostgreSQL: 300 };
@@ -124,91 +123,30 @@ export async function runLotsBench() {
 
       const allocations = Number(process.env.BENCH_ALLOCATIONS ?? (engine.name === 'PGlite' ? 1000 : 3000));
       for (const accounts of [8, 1]) {
-        const run = await allocationThroughput(handle.db, { callers: 16, allocations, accounts, lotsPerAccount: 10 });
-        const goal = TARGET_ALLOCATIONS_PER_S[engine.name];
+        // Lots big enough that no creation runs short, even with every caller on one account.
+        const options = { callers: 16, count: allocations, accounts, lotsPerAccount: 10, lotMiles: 5_000_000, seed: 99 + accounts };
+        const label = (what: string) => `${engine.name.padEnd(10)} ${`${what}, 16 callers, ${accounts} account(s) × 10 lots`.padEnd(72)} `;
+        const bare = await bareAllocationThroughput(handle.db, options);
         console.log(
-          `${engine.name.padEnd(10)} ${`allocations, 16 callers, ${accounts} account(s) × 10 lots`.padEnd(60)} ` +
-            `${run.perSecond.toFixed(0)}/s (${run.count} in ${(run.ms / 1000).toFixed(2)} s), latency ${fmt(run.latency)}; ` +
-            `invariant ${run.broken === 0 ? 'held' : `BROKEN on ${run.broken} lots`}` +
-            (goal ? `; target ≥ ${goal}/s: ${run.perSecond >= goal && run.broken === 0 ? 'met' : 'MISSED'}` : ''),
+          label('bare UPDATE lot + INSERT allocation') +
+            `${bare.perSecond.toFixed(0)}/s (${bare.count} in ${(bare.ms / 1000).toFixed(2)} s), latency ${fmt(bare.latency)}; ` +
+            `invariant ${bare.invariantHeld ? 'held' : `BROKEN (${bare.failed} failed, ${bare.broken.length} lots, ${bare.totalsMismatches} lot_totals rows)`}   (yardstick)`,
         );
+        const run = await emissionCreationThroughput(handle.db, app, options);
+        const goal = TARGET_ALLOCATIONS_PER_S[engine.name];
+        const clean = run.invariantHeld && run.shortages === 0 && run.failed === 0;
+        console.log(
+          label('POST /api/v1/emissions') +
+            `${run.perSecond.toFixed(0)}/s (${run.created} in ${(run.ms / 1000).toFixed(2)} s), latency ${fmt(run.latency)}; ` +
+            `${(bare.perSecond / run.perSecond).toFixed(1)}× the yardstick's time per allocation; ` +
+            `invariant ${run.invariantHeld ? 'held' : `BROKEN on ${run.broken.length} lots, ${run.totalsMismatches} lot_totals rows`}` +
+            (run.shortages + run.failed > 0 ? `; ${run.shortages} shortages, ${run.failed} other failures` : '') +
+            (goal ? `; target ≥ ${goal}/s: ${run.perSecond >= goal && clean ? 'met' : 'MISSED'}` : ''),
+        );
+        if (!clean || !bare.invariantHeld) throw new Error('allocation bench: a creation failed or the lots are broken (see above)');
       }
     } finally {
       await handle.close();
     }
   }
-}
-
-/**
- * `allocations` allocations by `callers` concurrent workers, each in its own transaction as the
- * tenant role through allocateMiles, over `accounts` accounts of `lotsPerAccount` big lots (so no
- * shortage), emissions made beforehand. Afterwards the invariant is checked and the miles taken
- * must equal the miles allocated.
- */
-async function allocationThroughput(
-  db: Database,
-  { callers, allocations, accounts, lotsPerAccount }: { callers: number; allocations: number; accounts: number; lotsPerAccount: number },
-) {
-  const rng = createRng(99 + accounts);
-  const { agency } = await createAgencyWithUser(db);
-  const agencyId = agency.id;
-  const [client] = await db.insert(clients).values({ agency_id: agencyId, name: 'Cliente Benchmark' }).returning();
-  const accountIds: string[] = [];
-  for (let a = 0; a < accounts; a++) {
-    const [account] = await db
-      .insert(loyalty_accounts)
-      .values({ agency_id: agencyId, client_id: null, program: 'LATAM', account_number: `BENCH-${a}` })
-      .returning();
-    accountIds.push(account!.id);
-    await db.insert(mile_lots).values(
-      Array.from({ length: lotsPerAccount }, () => {
-        const cost_per_thousand = (rng.int(1200, 3500) / 100).toFixed(4);
-        return {
-          agency_id: agencyId,
-          account_id: account!.id,
-          program: 'LATAM',
-          account_number: `BENCH-${a}`,
-          original_quantity: 5_000_000,
-          remaining_quantity: 5_000_000,
-          cost_per_thousand,
-          total_cost_cents: milesCostCents(5_000_000, cost_per_thousand),
-          purchase_date: '2026-01-02',
-          expiry_date: rng.chance(0.2) ? null : `2027-${String(rng.int(1, 12)).padStart(2, '0')}-15`,
-        };
-      }),
-    );
-  }
-  const jobs = Array.from({ length: allocations }, (_, i) => ({ emissionId: randomUUID(), accountId: accountIds[i % accounts]!, miles: rng.int(1, 10) * 1000 }));
-  await insertEmissionsBulk(
-    db,
-    agencyId,
-    jobs.map((j) => ({ id: j.emissionId, agency_id: agencyId, client_id: client!.id, account_id: j.accountId, route: 'NAT-GRU', miles_used: j.miles, revenue_cents: 100_000, status: 'processing' })),
-  );
-
-  const latencies: number[] = [];
-  let next = 0;
-  let failed = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: callers }, async () => {
-      while (next < jobs.length) {
-        const job = jobs[next++]!;
-        const t = performance.now();
-        try {
-          await withTenant(db, agencyId, (tx) => allocateMiles(tx, { agencyId, accountId: job.accountId, miles: job.miles, emissionId: job.emissionId }));
-        } catch (err) {
-          failed++;
-          if (failed === 1) console.error(err);
-        }
-        latencies.push(performance.now() - t);
-      }
-    }),
-  );
-  const ms = performance.now() - started;
-  const broken = (await brokenLots(db, agencyId)).length;
-  const lots = await db.select().from(mile_lots).where(eq(mile_lots.agency_id, agencyId));
-  const taken = lots.reduce((s, l) => s + l.original_quantity - l.remaining_quantity, 0);
-  const asked = jobs.reduce((s, j) => s + j.miles, 0);
-  if (failed > 0 || taken !== asked) throw new Error(`allocation bench: ${failed} failed, ${taken} miles taken for ${asked} asked`);
-  return { count: jobs.length, ms, perSecond: jobs.length / (ms / 1000), latency: stats(latencies), broken };
 }

@@ -6,15 +6,13 @@ import { addDaysIso } from '../../../domain/format';
 import { LOT_MESSAGES } from '../../../domain/lots/lot.schema';
 import { isExpiringSoon, milesCostCents, shouldMarkExpired } from '../../../domain/lots/lot.rules';
 import { createApp } from '../../app';
-import { activity, agencies, emission_allocations, emissions, financial_entries, loyalty_accounts, mile_lots } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { activity, agencies, emission_allocations, financial_entries, loyalty_accounts, mile_lots } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { appOptionsFromEnv } from '../../server';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { createClientRow, createEmissionRow, createLoyaltyAccountRow } from '../../testing/factories/client.factory';
+import { createClientRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
 import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
-import { allocateMiles, releaseMiles } from '../allocation.service';
 
 let ctx: TestContext;
 let cookie: string;
@@ -61,19 +59,50 @@ async function counts(agency: string) {
   return { lots: await n(mile_lots), accounts: await n(loyalty_accounts), entries: await n(financial_entries), activity: await n(activity) };
 }
 
-/** An emission of the account that draws `miles` from its lots through the allocation engine. */
-async function drawMiles(agency: string, accountId: string, miles: number) {
-  const client = await createClientRow(ctx.handle.db, agency, { name: 'Cliente Passageiro' });
-  const emission = await createEmissionRow(ctx.handle.db, agency, client.id, { account_id: accountId, miles_used: miles, status: 'processing', pnr: 'ABC123' });
-  await withTenant(ctx.handle.db, agency, (tx) => allocateMiles(tx, { agencyId: agency, accountId, miles, emissionId: emission.id, today: TODAY }));
-  return emission.id;
+interface HeldAccount {
+  clientId: string;
+  accountId: string;
 }
 
-async function cancelEmission(agency: string, emissionId: string) {
-  await withTenant(ctx.handle.db, agency, async (tx) => {
-    await releaseMiles(tx, { agencyId: agency, emissionId, today: TODAY });
-    await tx.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.id, emissionId));
+/**
+ * A client's LATAM account, to buy lots into by id: an emission draws only from its own client's
+ * account (POST /api/v1/emissions), so the agency's own accounts (lots bought by number) never
+ * feed one.
+ */
+async function clientAccount(agency: string, accountNumber: string): Promise<HeldAccount> {
+  const client = await createClientRow(ctx.handle.db, agency, { name: 'Cliente Passageiro' });
+  const account = await createLoyaltyAccountRow(ctx.handle.db, agency, { client_id: client.id, program: 'LATAM', account_number: accountNumber });
+  return { clientId: client.id, accountId: account.id };
+}
+
+/** The lot form's body for a lot bought into `account`, chosen by id. */
+const intoAccount = (account: HeldAccount, overrides: Record<string, unknown> = {}) => ({ ...validBody, account_number: null, account_id: account.accountId, ...overrides });
+
+/** An emission of the account's holder that draws `miles` from its lots: POST /api/v1/emissions, as the app does. */
+async function drawMiles(account: HeldAccount, miles: number, as = cookie) {
+  const res = await call(ctx.app, 'POST', '/api/v1/emissions', {
+    cookie: as,
+    headers: CLOCK,
+    body: {
+      client_id: account.clientId,
+      account_id: account.accountId,
+      route: 'NAT-GRU',
+      pnr: 'ABC123',
+      miles_used: miles,
+      fees_cents: 0,
+      revenue_cents: 100_000,
+      rav_cents: 0,
+      passengers: [{ name: 'Passageiro Lote', cpf: validCpf(31_337) }],
+    },
   });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.emission.id as string;
+}
+
+/** POST /api/v1/emissions/:id/transitions { action: 'cancel' }: the miles go back to the lots. */
+async function cancelEmission(emissionId: string, as = cookie) {
+  const res = await call(ctx.app, 'POST', `/api/v1/emissions/${emissionId}/transitions`, { cookie: as, headers: CLOCK, body: { action: 'cancel' } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 beforeAll(async () => {
@@ -231,11 +260,12 @@ describe('POST /api/v1/lots', () => {
 
 describe('GET /api/v1/lots/:id and /api/v1/lots/:id/allocations', () => {
   it('answers the lot, and the emissions it fed with cancelled ones included as history', async () => {
-    const created = await api.create({ ...validBody, account_number: 'DETALHE-1', original_quantity: 10_000 });
+    const holder = await clientAccount(agencyId, 'DETALHE-1');
+    const created = await api.create(intoAccount(holder, { original_quantity: 10_000 }));
     const lot = created.body;
-    const live = await drawMiles(agencyId, lot.account_id, 3_000);
-    const cancelled = await drawMiles(agencyId, lot.account_id, 2_000);
-    await cancelEmission(agencyId, cancelled);
+    const live = await drawMiles(holder, 3_000);
+    const cancelled = await drawMiles(holder, 2_000);
+    await cancelEmission(cancelled);
     const res = await api.get(lot.id);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['lot']);
@@ -262,9 +292,10 @@ describe('GET /api/v1/lots/:id and /api/v1/lots/:id/allocations', () => {
   });
 
   it('pages the history newest first, every allocation once, and refuses a bad page', async () => {
-    const lot = (await api.create({ ...validBody, account_number: 'HISTORICO-1', original_quantity: 100_000 })).body;
+    const holder = await clientAccount(agencyId, 'HISTORICO-1');
+    const lot = (await api.create(intoAccount(holder, { original_quantity: 100_000 }))).body;
     const drawn: string[] = [];
-    for (let i = 0; i < 23; i++) drawn.push(await drawMiles(agencyId, lot.account_id, 1_000 + i));
+    for (let i = 0; i < 23; i++) drawn.push(await drawMiles(holder, 1_000 + i));
     const pages = [];
     for (const page of [1, 2, 3]) {
       const res = await api.read(`/lots/${lot.id}/allocations?page=${page}&limit=10`);
@@ -347,30 +378,36 @@ describe('PUT /api/v1/lots/:id', () => {
   });
 
   it('keeps the miles already used: remaining = original − used, never below, same account and program', async () => {
-    const created = await api.create({ ...validBody, account_number: 'USADO-1', original_quantity: 10_000 });
+    const holder = await clientAccount(agencyId, 'USADO-1');
+    const created = await api.create(intoAccount(holder, { original_quantity: 10_000 }));
     const id = created.body.id;
-    await drawMiles(agencyId, created.body.account_id, 4_000);
-    const grown = await api.update(id, { ...validBody, account_number: null, account_id: created.body.account_id, original_quantity: 12_000 });
+    await drawMiles(holder, 4_000);
+    const grown = await api.update(id, intoAccount(holder, { original_quantity: 12_000 }));
     expect(grown.status).toBe(200);
     expect(grown.body).toMatchObject({ original_quantity: 12_000, remaining_quantity: 8_000, used_quantity: 4_000, status: 'available' });
     // Down to exactly the used miles: nothing left, so used.
-    const drained = await api.update(id, { ...validBody, account_number: 'USADO-1', original_quantity: '4000' });
+    const drained = await api.update(id, intoAccount(holder, { original_quantity: '4000' }));
     expect(drained.status).toBe(200);
     expect(drained.body).toMatchObject({ original_quantity: 4_000, remaining_quantity: 0, status: 'used' });
-    const regrown = await api.update(id, { ...validBody, account_number: 'USADO-1', original_quantity: '5000' });
+    const regrown = await api.update(id, intoAccount(holder, { original_quantity: '5000' }));
     expect(regrown.body).toMatchObject({ remaining_quantity: 1_000, status: 'available' });
     expect(await brokenLots(ctx.handle.db, agencyId)).toEqual([]);
 
     const before = (await api.get(id)).body.lot;
-    const below = await api.update(id, { ...validBody, account_number: 'USADO-1', original_quantity: 3_999 });
+    const below = await api.update(id, intoAccount(holder, { original_quantity: 3_999 }));
     expect(below.status).toBe(400);
     expect(below.body.error.fields).toEqual({ original_quantity: 'Quantidade não pode ser menor que as 4.000 milhas já utilizadas' });
-    const program = await api.update(id, { ...validBody, program: 'SMILES', account_number: 'USADO-1' });
+    const program = await api.update(id, intoAccount(holder, { program: 'SMILES' }));
     expect(program.status).toBe(400);
     expect(program.body.error.fields).toEqual({ program: 'Este lote já teve milhas utilizadas; o programa não pode ser alterado' });
+    // Another account, named by number (the agency's own) or chosen by id (another client's).
     const account = await api.update(id, { ...validBody, account_number: 'OUTRA-CONTA' });
     expect(account.status).toBe(400);
     expect(account.body.error.fields).toEqual({ account_number: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada' });
+    const otherHolder = await clientAccount(agencyId, 'USADO-2');
+    const byId = await api.update(id, intoAccount(otherHolder));
+    expect(byId.status).toBe(400);
+    expect(byId.body.error.fields).toEqual({ account_id: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada' });
     expect((await api.get(id)).body.lot).toEqual(before);
     expect(await ctx.handle.db.select().from(loyalty_accounts).where(eq(loyalty_accounts.account_number, 'OUTRA-CONTA'))).toEqual([]);
   });
@@ -408,9 +445,10 @@ describe('DELETE and bulk delete', () => {
   });
 
   it('refuses (409 LOT_IN_USE) a lot that fed an emission, even a cancelled one', async () => {
-    const created = await api.create({ ...validBody, account_number: 'EMUSO-1' });
-    const emission = await drawMiles(agencyId, created.body.account_id, 1_000);
-    await cancelEmission(agencyId, emission);
+    const holder = await clientAccount(agencyId, 'EMUSO-1');
+    const created = await api.create(intoAccount(holder));
+    const emission = await drawMiles(holder, 1_000);
+    await cancelEmission(emission);
     expect((await api.get(created.body.id)).body.lot.used_quantity).toBe(0);
     const res = await api.remove(created.body.id);
     expect(res.status).toBe(409);
@@ -422,8 +460,9 @@ describe('DELETE and bulk delete', () => {
   it("bulk-deletes the free lots, keeps the used ones with the reason, and leaves other agencies' alone", async () => {
     const a = await api.create({ ...validBody, account_number: 'BULK-1' });
     const b = await api.create({ ...validBody, account_number: 'BULK-1' });
-    const used = await api.create({ ...validBody, account_number: 'BULK-2' });
-    await drawMiles(agencyId, used.body.account_id, 500);
+    const holder = await clientAccount(agencyId, 'BULK-2');
+    const used = await api.create(intoAccount(holder));
+    await drawMiles(holder, 500);
     const foreign = await api.create({ ...validBody, account_number: 'BULK-X' }, otherCookie);
     const res = await api.bulkDelete([a.body.id, b.body.id, used.body.id, foreign.body.id, crypto.randomUUID(), a.body.id.toUpperCase()]);
     expect(res.status).toBe(200);
@@ -468,19 +507,21 @@ describe('list, totals, search, sort and pages', () => {
       ['TAP', 'TP-500', 15_000, '0,0220', '2028-01-01', null, 'Reserva futura'],
       ['LATAM', 'LA-100', 25_000, '0,0170', '2026-03-17', 'Hotmilhas', null],
     ] as const;
+    // LA-100 is a client's account, so that an emission can draw from its lots; the others are the agency's own.
+    const la100 = await clientAccount(listAgencyId, 'LA-100');
     const ids: string[] = [];
     for (const [program, account_number, quantity, cost, expiry, supplier, notes] of specs) {
+      const account = account_number === 'LA-100' ? { account_number: null, account_id: la100.accountId } : { account_number };
       const res = await api.create(
-        { program, account_number, original_quantity: quantity, cost_per_mile: cost, purchase_date: '2026-01-10', expiry_date: expiry, supplier, notes },
+        { program, ...account, original_quantity: quantity, cost_per_mile: cost, purchase_date: '2026-01-10', expiry_date: expiry, supplier, notes },
         listCookie,
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids.push(res.body.id);
     }
     // Some lots in other states: one drawn down, one used up, one expired, one reserved.
-    const latam = (await api.get(ids[0]!, listCookie)).body.lot.account_id;
     // The LA-100 account's lots, cheapest first: 50k at 0.0155 and 20k at 0.0160 used up, 5k of the 0.0170 one.
-    await drawMiles(listAgencyId, latam, 50_000 + 20_000 + 5_000);
+    await drawMiles(la100, 50_000 + 20_000 + 5_000, listCookie);
     await ctx.handle.db.update(mile_lots).set({ status: 'reserved' }).where(eq(mile_lots.id, ids[8]!));
     await api.create({ ...validBody, account_number: 'LA-OLD', purchase_date: '2025-01-10', expiry_date: '2025-12-31' }, listCookie, '2025-02-01');
     expect((await api.markExpired(listCookie)).body.updated).toBe(1);
