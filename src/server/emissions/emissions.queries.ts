@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { rowsOf, uuidArray } from '../db/rows';
 import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../lots/allocation.service';
-import { clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
+import { client_search, clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
 
 /**
  * The agency's calendar: date_from/date_to and a passenger's emission day are read in Brazil's
@@ -67,54 +67,60 @@ function ownConditions(db: Db, agencyId: string, q: EmissionListQuery): SQL[] {
   return where;
 }
 
-/** Those that need the emission's client (search). */
-function joinedConditions(q: EmissionListQuery): SQL[] {
-  const where: SQL[] = [];
+/**
+ * A search: the term in the emission's PNR or route, or in its client's name, e-mail or document.
+ * The clients are found first through the client_search view (where the trigram index serves a
+ * term of three characters or more), so the emissions are read alone, without a join per row.
+ */
+function searchCondition(agencyId: string, q: EmissionListQuery): SQL | undefined {
   const term = normalizeSearch(q.search);
-  if (term !== '') {
-    const like = `%${escapeLike(term)}%`;
-    where.push(
-      or(
-        sql`lower(coalesce(${emissions.pnr}, '')) LIKE ${like}`,
-        sql`lower(${emissions.route}) LIKE ${like}`,
-        sql`${clients.search_text} LIKE ${like}`,
-      )!,
-    );
-  }
-  return where;
+  if (term === '') return undefined;
+  const like = `%${escapeLike(term)}%`;
+  const matchingClients = sql`SELECT ${client_search.id} FROM ${client_search}
+    WHERE ${client_search.agency_id} = ${agencyId} AND ${client_search.search_text} LIKE ${like}`;
+  return or(
+    sql`lower(coalesce(${emissions.pnr}, '')) LIKE ${like}`,
+    sql`lower(${emissions.route}) LIKE ${like}`,
+    sql`${emissions.client_id} IN (${matchingClients})`,
+  );
 }
+
+/** Up to this many matches a search's total is exact; beyond, the list says "mais de 1.000". */
+export const EMISSION_SEARCH_COUNT_CAP = 1000;
 
 const newestFirst = [desc(emissions.created_at), desc(emissions.id)];
 
 /**
  * A page of the list, newest first, and how many match. Unfiltered or by status, the count is
- * kept (emission_totals, migration 0014); filtered by emissions' own columns (client, period, the
- * program's accounts) it is counted index-only from emissions_list_idx / emissions_list_status_idx
- * (migration 0012). The page's ids are read from whichever end of the order is nearer, so the last
- * page costs what the first does, then only those rows are joined to their client and account. A
- * search needs the client of every row: counted and paged over the join.
+ * kept (emission_totals); filtered by emissions' own columns (client, period, the program's
+ * accounts) it is counted index-only from emissions_list_idx / emissions_list_status_idx. The
+ * page's ids are read from whichever end of the order is nearer, so the last page costs what the
+ * first does, then only those rows are joined to their client and account. A search is counted up
+ * to EMISSION_SEARCH_COUNT_CAP (`capped` beyond: the total is then a floor) and its page read
+ * newest first.
  */
-export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionListQuery, totals: EmissionTotals) {
+export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionListQuery, totals: EmissionTotals, cap = EMISSION_SEARCH_COUNT_CAP) {
   const own = and(...ownConditions(db, agencyId, q));
-  const joinedWhere = joinedConditions(q);
+  const search = searchCondition(agencyId, q);
   const offset = (q.page - 1) * q.limit;
-  if (joinedWhere.length > 0) {
-    const where = and(own, ...joinedWhere);
-    const [totalRow] = await db
-      .select({ total: count() })
-      .from(emissions)
-      .innerJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
-      .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)))
-      .where(where);
-    const total = totalRow?.total ?? 0;
-    if (offset >= total) return { rows: [], total };
-    const rows = await joined(db).where(where).orderBy(...newestFirst).limit(q.limit).offset(offset);
-    return { rows: rows.map(toEmissionDto), total };
+  if (search) {
+    const where = and(own, search);
+    const limited = db.select({ id: emissions.id }).from(emissions).where(where).limit(cap + 1);
+    const [counted] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${limited}) m`));
+    const n = counted?.n ?? 0;
+    const capped = n > cap;
+    const total = capped ? cap : n;
+    if (!capped && offset >= n) return { rows: [], total, capped };
+    const pageIds = db.select({ id: emissions.id }).from(emissions).where(where).orderBy(...newestFirst).limit(q.limit).offset(offset);
+    const rows = await joined(db)
+      .where(and(eq(emissions.agency_id, agencyId), inArray(emissions.id, pageIds)))
+      .orderBy(...newestFirst);
+    return { rows: rows.map(toEmissionDto), total, capped };
   }
   // Unfiltered, or by status only: the kept totals count it.
   const kept = q.client_id || q.program || q.date_from || q.date_to ? undefined : q.status ? totals.byStatus[q.status] : emissionSummaryOf(totals).total;
   const total = kept ?? (await db.select({ total: count() }).from(emissions).where(own))[0]?.total ?? 0;
-  if (offset >= total) return { rows: [], total };
+  if (offset >= total) return { rows: [], total, capped: false };
   const end = Math.min(offset + q.limit, total);
   const fromEnd = total - end < offset;
   const pageIds = db
@@ -127,7 +133,7 @@ export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionList
   const rows = await joined(db)
     .where(and(eq(emissions.agency_id, agencyId), inArray(emissions.id, pageIds)))
     .orderBy(...newestFirst);
-  return { rows: rows.map(toEmissionDto), total };
+  return { rows: rows.map(toEmissionDto), total, capped: false };
 }
 
 /**

@@ -70,9 +70,17 @@ const ACTION_ACTIVITY: Record<EmissionAction, string> = {
 
 export async function listEmissions(db: Transaction, agencyId: string, query: EmissionListQuery) {
   const totals = await getEmissionTotals(db, agencyId);
-  const { rows, total } = await getEmissionsPage(db, agencyId, query, totals);
+  const { rows, total, capped } = await getEmissionsPage(db, agencyId, query, totals);
   const summary = emissionSummaryOf(totals);
-  return { data: rows, total, page: query.page, limit: query.limit, total_pages: Math.ceil(total / query.limit), summary };
+  return {
+    data: rows,
+    total,
+    ...(capped ? { total_capped: true } : {}),
+    page: query.page,
+    limit: query.limit,
+    total_pages: Math.ceil(total / query.limit),
+    summary,
+  };
 }
 
 type TimelineKind = 'created' | 'submitted' | 'issued' | 'failed' | 'cancelled';

@@ -568,6 +568,45 @@ describe('the SLA statistic and the creation answer', () => {
 });
 
 describe('GET /api/v1/emissions', () => {
+  it('a search equals a plain LIKE over the emissions joined to their clients; past the count cap the total is a floor', async () => {
+    const agency = await createAgencyWithUser(ctx.handle.db);
+    const aId = agency.agency.id;
+    const people = ['Natália Nunes', 'Renato Natal', 'Ana Souza', 'Caio Lima'];
+    for (const [i, name] of people.entries()) {
+      const who = await clientWithLots(aId, [['20.0000', 1_000_000]], { name });
+      for (let k = 0; k < 6; k++) {
+        await createEmissionRow(ctx.handle.db, aId, who.client.id, {
+          account_id: who.account.id,
+          route: ['NAT-GRU', 'GRU-LIS', 'REC-NAT', 'POA-CWB'][(i + k) % 4],
+          pnr: `P${i}${k}NAT`.slice(0, 6),
+          created_at: new Date(Date.UTC(2026, 0, 1 + i * 6 + k)).toISOString(),
+        });
+      }
+    }
+    const reference = async (term: string) =>
+      rowsOf<{ id: string }>(
+        await ctx.handle.db.execute(sql`SELECT e.id FROM emissions e JOIN clients c ON c.id = e.client_id
+          WHERE e.agency_id = ${aId} AND e.deleted_at IS NULL
+            AND (lower(coalesce(e.pnr, '')) LIKE ${`%${term}%`} OR lower(e.route) LIKE ${`%${term}%`} OR c.search_text LIKE ${`%${term}%`})
+          ORDER BY e.created_at DESC, e.id DESC`),
+      ).map((r) => r.id);
+    const { getEmissionTotals, getEmissionsPage } = await import('../emissions.queries');
+    const { withTenant } = await import('../../db/tenant');
+    for (const term of ['nat', 'natal', 'lis', 'souza', 'p1', 'zz', 'na']) {
+      const want = await reference(term);
+      for (const cap of [1000, 5]) {
+        for (const page of [1, 2, 3]) {
+          const got = await withTenant(ctx.handle.db, aId, async (tx) =>
+            getEmissionsPage(tx, aId, { page, limit: 4, search: term } as never, await getEmissionTotals(tx, aId), cap),
+          );
+          expect(got.rows.map((r) => r.id), `${term} cap ${cap} page ${page}`).toEqual(want.slice((page - 1) * 4, page * 4));
+          expect(got.total).toBe(Math.min(want.length, cap));
+          expect(got.capped).toBe(want.length > cap);
+        }
+      }
+    }
+  });
+
   it('filters, search, pagination and the agency summary', async () => {
     const agency = await createAgencyWithUser(ctx.handle.db);
     const as = await signIn(agency.user.email!, agency.password);
