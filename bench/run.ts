@@ -2,9 +2,10 @@ import { runClientsBench } from './clients.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runLotsBench } from './lots.bench';
 import { runRequestsBench } from './requests.bench';
+import { runWritesBench } from './writes.bench';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench, emissions: runEmissionsBench, 'emissions-list': runEmissionListBench };
+const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench, emissions: runEmissionsBench, 'emissions-list': runEmissionListBench, writes: runWritesBench };
 
 if (only && !(only in benches)) {
   console.error(`Unknown benchmark "${only}". Choose one of: ${Object.keys(benches).join(', ')}`);
