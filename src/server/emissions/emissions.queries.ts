@@ -496,10 +496,12 @@ export async function lockRestorableEmissions(db: Db, { agencyId, ids }: { agenc
   const list = uuidArray(ids);
   const lots = rowsOf<Omit<Lot, 'miles'> & { miles: string | number }>(
     await db.execute(sql`
-      WITH wanted AS (
+      WITH deleted AS MATERIALIZED (
+        SELECT id, deleted_at FROM emissions WHERE agency_id = ${agencyId} AND id = ANY(${list}::uuid[]) AND deleted_at IS NOT NULL
+      ), wanted AS (
+        -- The id list is tested once, on emissions: beside the join's own key it would be rescanned per row.
         SELECT a.lot_id, sum(a.miles) AS miles
-        FROM emission_allocations a JOIN emissions e ON e.agency_id = a.agency_id AND e.id = a.emission_id
-        WHERE a.agency_id = ${agencyId} AND a.emission_id = ANY(${list}::uuid[]) AND e.deleted_at IS NOT NULL AND a.released_at = e.deleted_at
+        FROM deleted e JOIN emission_allocations a ON a.agency_id = ${agencyId} AND a.emission_id = e.id AND a.released_at = e.deleted_at
         GROUP BY a.lot_id
       )
       SELECT l.id, l.status, l.remaining_quantity, l.deleted_at IS NOT NULL AS deleted, w.miles

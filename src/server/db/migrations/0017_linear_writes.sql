@@ -36,47 +36,53 @@ CREATE VIEW client_search AS
   WHERE agency_id = (SELECT app_current_agency());--> statement-breakpoint
 GRANT SELECT ON client_search TO milheiro_app;--> statement-breakpoint
 --
--- 2. One way to move kept counters. A trigger opens a cursor over its statement's deltas (its
--- transition tables, grouped by the target's key, in key order) and hands it here with the target
--- table and its key columns: each delta row is applied as "x = x + d" to the latest row version
--- (safe under concurrency; in key order, so two statements cannot deadlock on the rows), the row
--- being made first when missing (a plain UPDATE keeps the CHECKs meaningful: an upsert's candidate
--- row would carry negative deltas), except for an agency being deleted, whose rows go in the same
--- cascade. One statement per delta row: the deltas of a statement are a few per agency (stripes,
--- accounts × statuses), whatever the number of rows it wrote.
-CREATE OR REPLACE FUNCTION kept_counters_apply(target regclass, key_columns text[], deltas refcursor) RETURNS void
+-- 2. One way to move kept counters. kept_counters_define(target, keys, counters) writes
+-- <target>_apply_deltas(deltas refcursor) for one kept table: a trigger opens a cursor over its
+-- statement's deltas (from its transition tables, grouped by the target's key, in key order, one
+-- column per counter) and hands it over; each delta row is applied as "x = x + d" to the latest
+-- row version (safe under concurrency; in key order, so two statements cannot deadlock on the
+-- rows), the row being made first when missing (a plain UPDATE keeps the CHECKs meaningful: an
+-- upsert's candidate row would carry negative deltas), except for an agency being deleted, whose
+-- rows go in the same cascade. The applier is static SQL, planned once per session; a statement's
+-- deltas are a few per agency (stripes, accounts × statuses) whatever the number of rows it wrote.
+CREATE OR REPLACE FUNCTION kept_counters_define(target text, key_columns text[], counter_columns text[]) RETURNS void
   LANGUAGE plpgsql
-  AS $$
-DECLARE
-  d record;
-  delta jsonb;
-  counters text[];
-  set_list text;
-  key_match text;
-  key_list text;
-  moved bigint;
+  AS $define$
 BEGIN
-  LOOP
-    FETCH deltas INTO d;
-    EXIT WHEN NOT FOUND;
-    delta := to_jsonb(d);
-    IF set_list IS NULL THEN
-      counters := ARRAY(SELECT k FROM jsonb_object_keys(delta) AS k WHERE k <> ALL (key_columns) ORDER BY k);
-      set_list := (SELECT string_agg(format('%1$I = t.%1$I + r.%1$I', c), ', ') FROM unnest(counters) AS c);
-      key_match := (SELECT string_agg(format('t.%1$I = r.%1$I', k), ' AND ') FROM unnest(key_columns) AS k);
-      key_list := (SELECT string_agg(format('%I', k), ', ') FROM unnest(key_columns) AS k);
-    END IF;
-    FOR attempt IN 1..2 LOOP
-      EXECUTE format('UPDATE %s t SET %s FROM jsonb_populate_record(NULL::%s, $1) r WHERE %s', target, set_list, target, key_match) USING delta;
-      GET DIAGNOSTICS moved = ROW_COUNT;
-      EXIT WHEN moved > 0 OR attempt = 2 OR NOT EXISTS (SELECT 1 FROM agencies a WHERE a.id = (delta->>'agency_id')::uuid);
-      EXECUTE format('INSERT INTO %s (%s) SELECT %s FROM jsonb_populate_record(NULL::%s, $1) ON CONFLICT DO NOTHING', target, key_list, key_list, target)
-        USING delta;
-    END LOOP;
-  END LOOP;
-  CLOSE deltas;
+  EXECUTE format($f$
+    CREATE OR REPLACE FUNCTION %1$I(deltas refcursor) RETURNS void
+      LANGUAGE plpgsql
+      AS $body$
+    DECLARE
+      d record;
+    BEGIN
+      LOOP
+        FETCH deltas INTO d;
+        EXIT WHEN NOT FOUND;
+        FOR attempt IN 1..2 LOOP
+          UPDATE %2$I t SET %3$s WHERE %4$s;
+          EXIT WHEN FOUND OR attempt = 2 OR NOT EXISTS (SELECT 1 FROM agencies a WHERE a.id = d.agency_id);
+          INSERT INTO %2$I (%5$s) VALUES (%6$s) ON CONFLICT DO NOTHING;
+        END LOOP;
+      END LOOP;
+      CLOSE deltas;
+    END
+    $body$
+  $f$,
+    target || '_apply_deltas',
+    target,
+    (SELECT string_agg(format('%1$I = t.%1$I + d.%1$I', c), ', ') FROM unnest(counter_columns) AS c),
+    (SELECT string_agg(format('t.%1$I = d.%1$I', k), ' AND ') FROM unnest(key_columns) AS k),
+    (SELECT string_agg(format('%I', k), ', ') FROM unnest(key_columns) AS k),
+    (SELECT string_agg(format('d.%I', k), ', ') FROM unnest(key_columns) AS k));
 END
-$$;--> statement-breakpoint
+$define$;--> statement-breakpoint
+SELECT kept_counters_define('client_totals', '{agency_id,stripe}',
+  '{total_clients,active_clients,inactive_clients,blocked_clients,total_emissions,total_revenue_cents}');--> statement-breakpoint
+SELECT kept_counters_define('lot_totals', '{agency_id,account_id,program,status}',
+  '{lots,original_miles,remaining_miles,total_cost_cents,remaining_value_cents,remaining_cost}');--> statement-breakpoint
+SELECT kept_counters_define('emission_totals', '{agency_id,stripe}',
+  '{pending,processing,issued,failed,cancelled,issued_revenue_cents}');--> statement-breakpoint
 CREATE OR REPLACE FUNCTION client_totals_apply() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
@@ -116,7 +122,7 @@ BEGIN
       FROM old_rows x WHERE x.deleted_at IS NULL
       GROUP BY 1, 2 ORDER BY 1, 2;
   END IF;
-  PERFORM kept_counters_apply('client_totals', '{agency_id,stripe}', deltas);
+  PERFORM client_totals_apply_deltas(deltas);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -160,7 +166,7 @@ BEGIN
       FROM old_rows x WHERE x.deleted_at IS NULL
       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
   END IF;
-  PERFORM kept_counters_apply('lot_totals', '{agency_id,account_id,program,status}', deltas);
+  PERFORM lot_totals_apply_deltas(deltas);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -210,7 +216,7 @@ BEGIN
       FROM old_rows x WHERE x.deleted_at IS NULL
       GROUP BY 1, 2 ORDER BY 1, 2;
   END IF;
-  PERFORM kept_counters_apply('emission_totals', '{agency_id,stripe}', deltas);
+  PERFORM emission_totals_apply_deltas(deltas);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -223,42 +229,80 @@ $$;--> statement-breakpoint
 -- emission is looked up again only for the clients that lost a live one.
 DROP TRIGGER IF EXISTS emissions_client_totals ON emissions;--> statement-breakpoint
 DROP FUNCTION IF EXISTS clients_apply_emission_delta();--> statement-breakpoint
+-- The deltas per client, as arrays (one element per client), applied by one static UPDATE.
+CREATE OR REPLACE FUNCTION clients_apply_figures(
+  agency_ids uuid[], client_ids uuid[], n bigint[], active bigint[], spent bigint[], newest timestamptz[], lost boolean[]
+) RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  PERFORM 1 FROM clients c
+  WHERE (c.agency_id, c.id) IN (SELECT * FROM unnest(agency_ids, client_ids))
+  ORDER BY c.agency_id, c.id FOR NO KEY UPDATE;
+  UPDATE clients c SET
+    emissions_count = c.emissions_count + d.n,
+    active_emissions_count = c.active_emissions_count + d.active,
+    total_spent_cents = c.total_spent_cents + d.spent,
+    last_emission_at = CASE
+      WHEN d.lost THEN (SELECT max(e.created_at) FROM emissions e WHERE e.agency_id = c.agency_id AND e.client_id = c.id AND e.deleted_at IS NULL)
+      ELSE GREATEST(c.last_emission_at, d.newest) END
+  FROM unnest(agency_ids, client_ids, n, active, spent, newest, lost) AS d(agency_id, client_id, n, active, spent, newest, lost)
+  WHERE c.agency_id = d.agency_id AND c.id = d.client_id
+    AND ((d.n, d.active, d.spent) IS DISTINCT FROM (0, 0, 0) OR d.lost OR d.newest > coalesce(c.last_emission_at, '-infinity'));
+END
+$$;--> statement-breakpoint
+-- Each event's deltas from its transition tables: +1 for each live new version, -1 for each live
+-- old one, "lost" when an old live version's new one is not live for the same client. Static SQL
+-- (PL/pgSQL plans each branch for the trigger that runs it).
 CREATE OR REPLACE FUNCTION clients_follow_emissions() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 DECLARE
-  -- The statement's emissions as signed rows: +1 for each live new version, -1 for each live old
-  -- one, the latter "lost" when its new version is not live for the same client. Transition
-  -- tables are visible to EXECUTE in the trigger's own function.
-  changes text := CASE TG_OP
-    WHEN 'INSERT' THEN 'SELECT 1 AS s, client_id, status, revenue_cents, created_at, false AS lost FROM new_rows WHERE deleted_at IS NULL'
-    WHEN 'DELETE' THEN 'SELECT -1 AS s, client_id, status, revenue_cents, created_at, true AS lost FROM old_rows WHERE deleted_at IS NULL'
-    ELSE 'SELECT 1 AS s, client_id, status, revenue_cents, created_at, false AS lost FROM new_rows WHERE deleted_at IS NULL
-      UNION ALL
-      SELECT -1, o.client_id, o.status, o.revenue_cents, o.created_at, (n.id IS NULL OR n.client_id <> o.client_id OR n.deleted_at IS NOT NULL)
-      FROM old_rows o LEFT JOIN new_rows n ON n.id = o.id WHERE o.deleted_at IS NULL' END;
+  agency_ids uuid[];
+  client_ids uuid[];
+  n bigint[];
+  active bigint[];
+  spent bigint[];
+  newest timestamptz[];
+  lost boolean[];
 BEGIN
-  EXECUTE format($q$
-    WITH d AS (
-      SELECT x.client_id, sum(x.s) AS n,
-        coalesce(sum(x.s) FILTER (WHERE x.status IN ('pending', 'processing', 'issued')), 0) AS active,
-        coalesce(sum(x.s * x.revenue_cents) FILTER (WHERE x.status IN ('pending', 'processing', 'issued')), 0) AS spent,
-        max(x.created_at) FILTER (WHERE x.s = 1) AS newest, bool_or(x.lost) AS lost
-      FROM (%s) x GROUP BY x.client_id
-    ), locked AS MATERIALIZED (
-      SELECT c.id FROM clients c JOIN d ON d.client_id = c.id ORDER BY c.id FOR NO KEY UPDATE OF c
-    )
-    UPDATE clients c SET
-      emissions_count = c.emissions_count + d.n,
-      active_emissions_count = c.active_emissions_count + d.active,
-      total_spent_cents = c.total_spent_cents + d.spent,
-      last_emission_at = CASE
-        WHEN d.lost THEN (SELECT max(e.created_at) FROM emissions e WHERE e.agency_id = c.agency_id AND e.client_id = c.id AND e.deleted_at IS NULL)
-        ELSE GREATEST(c.last_emission_at, d.newest) END
-    FROM d
-    WHERE c.id = d.client_id AND c.id IN (SELECT id FROM locked)
-      AND ((d.n, d.active, d.spent) IS DISTINCT FROM (0, 0, 0) OR d.lost OR d.newest > coalesce(c.last_emission_at, '-infinity'))
-  $q$, changes);
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(x.agency_id), array_agg(x.client_id), array_agg(x.n), array_agg(x.active), array_agg(x.spent), array_agg(x.newest), array_agg(false)
+    INTO agency_ids, client_ids, n, active, spent, newest, lost
+    FROM (
+      SELECT agency_id, client_id, count(*) AS n, count(*) FILTER (WHERE status IN ('pending', 'processing', 'issued')) AS active,
+        coalesce(sum(revenue_cents) FILTER (WHERE status IN ('pending', 'processing', 'issued')), 0) AS spent, max(created_at) AS newest
+      FROM new_rows WHERE deleted_at IS NULL GROUP BY 1, 2
+    ) x;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(x.agency_id), array_agg(x.client_id), array_agg(-x.n), array_agg(-x.active), array_agg(-x.spent), array_agg(NULL::timestamptz), array_agg(true)
+    INTO agency_ids, client_ids, n, active, spent, newest, lost
+    FROM (
+      SELECT agency_id, client_id, count(*) AS n, count(*) FILTER (WHERE status IN ('pending', 'processing', 'issued')) AS active,
+        coalesce(sum(revenue_cents) FILTER (WHERE status IN ('pending', 'processing', 'issued')), 0) AS spent
+      FROM old_rows WHERE deleted_at IS NULL GROUP BY 1, 2
+    ) x;
+  ELSE
+    SELECT array_agg(x.agency_id), array_agg(x.client_id), array_agg(x.n), array_agg(x.active), array_agg(x.spent), array_agg(x.newest), array_agg(x.lost)
+    INTO agency_ids, client_ids, n, active, spent, newest, lost
+    FROM (
+      SELECT c.agency_id, c.client_id, sum(c.s) AS n,
+        coalesce(sum(c.s) FILTER (WHERE c.status IN ('pending', 'processing', 'issued')), 0) AS active,
+        coalesce(sum(c.s * c.revenue_cents) FILTER (WHERE c.status IN ('pending', 'processing', 'issued')), 0) AS spent,
+        max(c.created_at) FILTER (WHERE c.s = 1) AS newest, bool_or(c.lost) AS lost
+      FROM (
+        SELECT 1 AS s, agency_id, client_id, status, revenue_cents, created_at, false AS lost FROM new_rows WHERE deleted_at IS NULL
+        UNION ALL
+        SELECT -1, o.agency_id, o.client_id, o.status, o.revenue_cents, o.created_at,
+          (nw.id IS NULL OR nw.client_id <> o.client_id OR nw.deleted_at IS NOT NULL)
+        FROM old_rows o LEFT JOIN new_rows nw ON nw.id = o.id WHERE o.deleted_at IS NULL
+      ) c
+      GROUP BY 1, 2
+    ) x;
+  END IF;
+  IF client_ids IS NOT NULL THEN
+    PERFORM clients_apply_figures(agency_ids, client_ids, n, active, spent, newest, lost);
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -274,22 +318,31 @@ CREATE TRIGGER emissions_client_figures_delete AFTER DELETE ON emissions REFEREN
 -- trigger finds the entry by the new key.
 ALTER TABLE "lot_search_entries" DROP CONSTRAINT "lot_search_entries_pkey";--> statement-breakpoint
 ALTER TABLE "lot_search_entries" ADD CONSTRAINT "lot_search_entries_pkey" PRIMARY KEY("agency_id","lot_id");--> statement-breakpoint
-CREATE OR REPLACE FUNCTION lot_search_entries_update() RETURNS trigger
+-- The entries follow their lots per statement, from the transition tables (a soft delete or
+-- restore of N lots: one join, not N row triggers).
+DROP TRIGGER IF EXISTS mile_lots_search_entry_update ON mile_lots;--> statement-breakpoint
+DROP FUNCTION IF EXISTS lot_search_entries_update();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION lot_search_entries_follow() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
-  UPDATE lot_search_entries SET
-    program = NEW.program,
-    status = NEW.status,
-    remaining_quantity = NEW.remaining_quantity,
-    cost_per_thousand = NEW.cost_per_thousand,
-    expiry_date = NEW.expiry_date,
-    deleted_at = NEW.deleted_at,
+  UPDATE lot_search_entries e SET
+    program = n.program,
+    status = n.status,
+    remaining_quantity = n.remaining_quantity,
+    cost_per_thousand = n.cost_per_thousand,
+    expiry_date = n.expiry_date,
+    deleted_at = n.deleted_at,
     search_text = CASE
-      WHEN (OLD.supplier, OLD.notes, OLD.account_number) IS DISTINCT FROM (NEW.supplier, NEW.notes, NEW.account_number)
-        THEN lot_search_text_of(NEW.supplier, NEW.notes, NEW.account_number)
-      ELSE search_text END
-  WHERE agency_id = NEW.agency_id AND lot_id = NEW.id;
+      WHEN (o.supplier, o.notes, o.account_number) IS DISTINCT FROM (n.supplier, n.notes, n.account_number)
+        THEN lot_search_text_of(n.supplier, n.notes, n.account_number)
+      ELSE e.search_text END
+  FROM new_rows n JOIN old_rows o ON o.id = n.id
+  WHERE e.agency_id = n.agency_id AND e.lot_id = n.id
+    AND (o.program, o.status, o.remaining_quantity, o.cost_per_thousand, o.expiry_date, o.deleted_at, o.supplier, o.notes, o.account_number)
+      IS DISTINCT FROM (n.program, n.status, n.remaining_quantity, n.cost_per_thousand, n.expiry_date, n.deleted_at, n.supplier, n.notes, n.account_number);
   RETURN NULL;
 END
-$$;
+$$;--> statement-breakpoint
+CREATE TRIGGER mile_lots_search_entry_update AFTER UPDATE ON mile_lots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION lot_search_entries_follow();
