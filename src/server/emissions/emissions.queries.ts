@@ -223,12 +223,13 @@ export async function getAllocations(db: Db, agencyId: string, emissionId: strin
 }
 
 /**
- * The SLA statistic (spec part 2 §9) as migration 0013 keeps it in emission_sla_stats: how many
- * positive times from submission to issue (whole milliseconds, as the browser reads the
- * timestamps), their sum and the one at the P95 position (slaP95Index); slaStatsOf rounds them.
- * `sla` is the agency's row (none before its first issued emission). Placeholder: agency_id.
+ * The SLA statistic (spec part 2 §9) as emission_sla_stats keeps it: how many positive times
+ * from submission to issue (whole milliseconds, as the browser reads the timestamps), their sum
+ * and the one at the P95 position (slaP95Index); slaStatsOf rounds them. `sla` is the agency's
+ * row (none before its first issued emission), recomputed first when this transaction changed
+ * what it counts (emission_sla_current; otherwise at commit). Placeholder: agency_id.
  */
-const SLA_CTES = sql`sla AS (SELECT sla_count, sla_total_ms, sla_p95_ms FROM emission_sla_stats WHERE agency_id = ${sql.placeholder('agency_id')})`;
+const SLA_CTES = sql`sla AS (SELECT sla_count, sla_total_ms, sla_p95_ms FROM emission_sla_current(${sql.placeholder('agency_id')}::uuid))`;
 const SLA_COLUMNS = sql`coalesce((SELECT sla_count FROM sla), 0)::int AS sla_count, coalesce((SELECT sla_total_ms FROM sla), 0)::text AS sla_total_ms,
   (SELECT sla_p95_ms FROM sla)::text AS sla_p95_ms`;
 

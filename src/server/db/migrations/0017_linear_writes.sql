@@ -346,3 +346,102 @@ END
 $$;--> statement-breakpoint
 CREATE TRIGGER mile_lots_search_entry_update AFTER UPDATE ON mile_lots REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION lot_search_entries_follow();
+--> statement-breakpoint
+--
+-- 5. The SLA statistic is recomputed once per transaction, at its commit, instead of once per
+-- statement: a bulk import's statements each re-read every issued emission of the agency, which
+-- made it quadratic. A statement that changes what the statistic reads marks the agency's row
+-- stale (the first one in a transaction; the row stays locked to the commit, as the refresh's own
+-- lock did); a deferred constraint trigger on that row recomputes it at commit; a read in the same
+-- transaction (the answer to an issue) recomputes it first (emission_sla_current). The P95 is one
+-- ordered-set aggregate instead of a window over every time.
+ALTER TABLE emission_sla_stats ADD COLUMN stale boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION emission_sla_refresh(agency uuid) RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM agencies WHERE id = agency) THEN
+    RETURN;
+  END IF;
+  INSERT INTO emission_sla_stats (agency_id) VALUES (agency) ON CONFLICT (agency_id) DO NOTHING;
+  PERFORM 1 FROM emission_sla_stats WHERE agency_id = agency FOR UPDATE;
+  UPDATE emission_sla_stats s SET sla_count = a.n, sla_total_ms = a.total, sla_p95_ms = a.p95, stale = false
+  FROM (
+    WITH times AS MATERIALIZED (
+      SELECT ms FROM (
+        SELECT floor(extract(epoch FROM issued_at) * 1000) - floor(extract(epoch FROM submitted_at) * 1000) AS ms
+        FROM emissions
+        WHERE agency_id = agency AND deleted_at IS NULL AND submitted_at IS NOT NULL AND issued_at IS NOT NULL
+      ) t WHERE ms > 0
+    ), n AS (SELECT count(*) AS n FROM times)
+    -- The P95 at ⌊95 × n ÷ 100⌋ of the sorted times (0-based): percentile_disc(f) takes the
+    -- element at ⌈f × n⌉ − 1, so f = (k + ½) ÷ n lands on k with no rounding at the edge.
+    SELECT (SELECT n FROM n) AS n, coalesce((SELECT sum(ms) FROM times), 0) AS total,
+      (SELECT percentile_disc((SELECT (least((95 * n.n) / 100, n.n - 1) + 0.5)::float8 / nullif(n.n, 0) FROM n)) WITHIN GROUP (ORDER BY times.ms)
+        FROM times HAVING count(*) > 0) AS p95
+  ) a
+  WHERE s.agency_id = agency;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION emission_sla_mark(agency uuid) RETURNS void
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM agencies WHERE id = agency) THEN
+    RETURN;
+  END IF;
+  INSERT INTO emission_sla_stats (agency_id, stale) VALUES (agency, true)
+    ON CONFLICT (agency_id) DO UPDATE SET stale = true WHERE NOT emission_sla_stats.stale;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION emission_sla_settle() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF (SELECT stale FROM emission_sla_stats WHERE agency_id = NEW.agency_id) THEN
+    PERFORM emission_sla_refresh(NEW.agency_id);
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER emission_sla_stats_settle AFTER INSERT OR UPDATE ON emission_sla_stats
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (NEW.stale) EXECUTE FUNCTION emission_sla_settle();--> statement-breakpoint
+-- What a reader sees: the kept row, recomputed first if its own transaction left it stale.
+CREATE OR REPLACE FUNCTION emission_sla_current(agency uuid) RETURNS TABLE (sla_count integer, sla_total_ms numeric, sla_p95_ms numeric)
+  LANGUAGE plpgsql
+  AS $$
+BEGIN
+  IF (SELECT s.stale FROM emission_sla_stats s WHERE s.agency_id = agency) THEN
+    PERFORM emission_sla_refresh(agency);
+  END IF;
+  RETURN QUERY SELECT s.sla_count, s.sla_total_ms, s.sla_p95_ms FROM emission_sla_stats s WHERE s.agency_id = agency;
+END
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION emission_sla_follow() RETURNS trigger
+  LANGUAGE plpgsql
+  AS $$
+DECLARE
+  agency uuid;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    FOR agency IN SELECT DISTINCT agency_id FROM new_rows
+      WHERE submitted_at IS NOT NULL AND issued_at IS NOT NULL AND deleted_at IS NULL ORDER BY 1 LOOP
+      PERFORM emission_sla_mark(agency);
+    END LOOP;
+  ELSIF TG_OP = 'UPDATE' THEN
+    FOR agency IN SELECT DISTINCT n.agency_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (o.submitted_at, o.issued_at, o.deleted_at) IS DISTINCT FROM (n.submitted_at, n.issued_at, n.deleted_at)
+        AND ((o.submitted_at IS NOT NULL AND o.issued_at IS NOT NULL AND o.deleted_at IS NULL)
+          OR (n.submitted_at IS NOT NULL AND n.issued_at IS NOT NULL AND n.deleted_at IS NULL))
+      ORDER BY 1 LOOP
+      PERFORM emission_sla_mark(agency);
+    END LOOP;
+  ELSE
+    FOR agency IN SELECT DISTINCT agency_id FROM old_rows
+      WHERE submitted_at IS NOT NULL AND issued_at IS NOT NULL AND deleted_at IS NULL ORDER BY 1 LOOP
+      PERFORM emission_sla_mark(agency);
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END
+$$;
