@@ -277,6 +277,16 @@ export async function runEmissionListBench() {
       const n = engine.name === 'PGlite' ? 30 : 60;
       const measure = async (label: string, path: string) =>
         console.log(`${engine.name.padEnd(10)} ${label.padEnd(50)} ${fmt(await time(() => getJson(path), n, 5))}`);
+      // Yardstick: the bare SQL page, as the superuser, without session, RLS or JSON.
+      console.log(
+        `${engine.name.padEnd(10)} ${'yardstick: bare SQL first page'.padEnd(50)} ${fmt(
+          await time(
+            () => handle.db.execute(sql`SELECT id FROM emissions WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 20`),
+            n,
+            5,
+          ),
+        )}`,
+      );
       const first = await getJson('/api/v1/emissions');
       const issued = await getJson('/api/v1/emissions?status=issued');
       await measure('list, first page', '/api/v1/emissions');
@@ -285,6 +295,9 @@ export async function runEmissionListBench() {
       await measure(`status=issued, middle page (${Math.ceil(issued.total_pages / 2)})`, `/api/v1/emissions?status=issued&page=${Math.ceil(issued.total_pages / 2)}`);
       await measure('program=LATAM, first page', '/api/v1/emissions?program=LATAM');
       await measure('search "nat", first page', '/api/v1/emissions?search=nat');
+      await measure('search "nat", page 40 (past the count cap)', '/api/v1/emissions?search=nat&page=40');
+      await measure('search a name, "conceição", first page', `/api/v1/emissions?search=${encodeURIComponent('conceição')}`);
+      await measure('search found nowhere, "zqxw" (every emission read)', '/api/v1/emissions?search=zqxw');
       await measure('detail of an issued emission', `/api/v1/emissions/${issued.data[0]!.id}`);
     } finally {
       await handle.close();

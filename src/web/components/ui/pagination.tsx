@@ -41,8 +41,8 @@ export function Pagination({ page, totalPages, total, totalCapped = false, pageS
           Anterior
         </Button>
         <span className="px-2 text-sm whitespace-nowrap tabular-nums">
-          Página {formatNumber(current)} de {totalCapped ? 'mais de ' : ''}
-          {formatNumber(totalPages)}
+          Página {formatNumber(current)} de {formatNumber(totalPages)}
+          {totalCapped ? '+' : ''}
         </span>
         <Button variant="outline" size="sm" onClick={() => go(current + 1)} disabled={current >= totalPages}>
           Próxima
