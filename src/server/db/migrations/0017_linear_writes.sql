@@ -283,19 +283,23 @@ BEGIN
       FROM old_rows WHERE deleted_at IS NULL GROUP BY 1, 2
     ) x;
   ELSE
+    -- A version pair (emission, client) whose signs sum to -1 lost a live emission of that client.
+    -- No join of the two transition tables: PL/pgSQL keeps this plan for the session, made for
+    -- the first statement's sizes, and a nested loop planned for one row would be quadratic.
     SELECT array_agg(x.agency_id), array_agg(x.client_id), array_agg(x.n), array_agg(x.active), array_agg(x.spent), array_agg(x.newest), array_agg(x.lost)
     INTO agency_ids, client_ids, n, active, spent, newest, lost
     FROM (
       SELECT c.agency_id, c.client_id, sum(c.s) AS n,
         coalesce(sum(c.s) FILTER (WHERE c.status IN ('pending', 'processing', 'issued')), 0) AS active,
         coalesce(sum(c.s * c.revenue_cents) FILTER (WHERE c.status IN ('pending', 'processing', 'issued')), 0) AS spent,
-        max(c.created_at) FILTER (WHERE c.s = 1) AS newest, bool_or(c.lost) AS lost
+        max(c.created_at) FILTER (WHERE c.s = 1) AS newest, bool_or(c.pair = -1) AS lost
       FROM (
-        SELECT 1 AS s, agency_id, client_id, status, revenue_cents, created_at, false AS lost FROM new_rows WHERE deleted_at IS NULL
-        UNION ALL
-        SELECT -1, o.agency_id, o.client_id, o.status, o.revenue_cents, o.created_at,
-          (nw.id IS NULL OR nw.client_id <> o.client_id OR nw.deleted_at IS NOT NULL)
-        FROM old_rows o LEFT JOIN new_rows nw ON nw.id = o.id WHERE o.deleted_at IS NULL
+        SELECT v.*, sum(v.s) OVER (PARTITION BY v.id, v.client_id) AS pair
+        FROM (
+          SELECT id, 1 AS s, agency_id, client_id, status, revenue_cents, created_at FROM new_rows WHERE deleted_at IS NULL
+          UNION ALL
+          SELECT id, -1, agency_id, client_id, status, revenue_cents, created_at FROM old_rows WHERE deleted_at IS NULL
+        ) v
       ) c
       GROUP BY 1, 2
     ) x;
@@ -326,6 +330,8 @@ CREATE OR REPLACE FUNCTION lot_search_entries_follow() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
+  -- Compared with the entry itself, not with old_rows: no join of the two transition tables
+  -- (see clients_follow_emissions); each new row finds its entry by key.
   UPDATE lot_search_entries e SET
     program = n.program,
     status = n.status,
@@ -333,14 +339,12 @@ BEGIN
     cost_per_thousand = n.cost_per_thousand,
     expiry_date = n.expiry_date,
     deleted_at = n.deleted_at,
-    search_text = CASE
-      WHEN (o.supplier, o.notes, o.account_number) IS DISTINCT FROM (n.supplier, n.notes, n.account_number)
-        THEN lot_search_text_of(n.supplier, n.notes, n.account_number)
-      ELSE e.search_text END
-  FROM new_rows n JOIN old_rows o ON o.id = n.id
+    search_text = lot_search_text_of(n.supplier, n.notes, n.account_number)
+  FROM new_rows n
   WHERE e.agency_id = n.agency_id AND e.lot_id = n.id
-    AND (o.program, o.status, o.remaining_quantity, o.cost_per_thousand, o.expiry_date, o.deleted_at, o.supplier, o.notes, o.account_number)
-      IS DISTINCT FROM (n.program, n.status, n.remaining_quantity, n.cost_per_thousand, n.expiry_date, n.deleted_at, n.supplier, n.notes, n.account_number);
+    AND (e.program, e.status, e.remaining_quantity, e.cost_per_thousand, e.expiry_date, e.deleted_at, e.search_text)
+      IS DISTINCT FROM (n.program, n.status, n.remaining_quantity, n.cost_per_thousand, n.expiry_date, n.deleted_at,
+        lot_search_text_of(n.supplier, n.notes, n.account_number));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -429,11 +433,18 @@ BEGIN
       PERFORM emission_sla_mark(agency);
     END LOOP;
   ELSIF TG_OP = 'UPDATE' THEN
-    FOR agency IN SELECT DISTINCT n.agency_id FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (o.submitted_at, o.issued_at, o.deleted_at) IS DISTINCT FROM (n.submitted_at, n.issued_at, n.deleted_at)
-        AND ((o.submitted_at IS NOT NULL AND o.issued_at IS NOT NULL AND o.deleted_at IS NULL)
-          OR (n.submitted_at IS NOT NULL AND n.issued_at IS NOT NULL AND n.deleted_at IS NULL))
-      ORDER BY 1 LOOP
+    -- The counted versions (submitted, issued, live) of each emission, old −1 and new +1: a
+    -- statement changed the statistic where they do not cancel. No join of the transition tables
+    -- (see clients_follow_emissions).
+    FOR agency IN SELECT DISTINCT x.agency_id FROM (
+        SELECT agency_id, id, submitted_at, issued_at, sum(s) AS net FROM (
+          SELECT agency_id, id, submitted_at, issued_at, 1 AS s FROM new_rows
+          WHERE submitted_at IS NOT NULL AND issued_at IS NOT NULL AND deleted_at IS NULL
+          UNION ALL
+          SELECT agency_id, id, submitted_at, issued_at, -1 FROM old_rows
+          WHERE submitted_at IS NOT NULL AND issued_at IS NOT NULL AND deleted_at IS NULL
+        ) v GROUP BY 1, 2, 3, 4
+      ) x WHERE x.net <> 0 ORDER BY 1 LOOP
       PERFORM emission_sla_mark(agency);
     END LOOP;
   ELSE
