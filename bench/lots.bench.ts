@@ -15,7 +15,7 @@
  *   lot_totals afterwards; beside it, measured in the same run, the yardstick: the bare UPDATE of a
  *   lot plus INSERT of an allocation row for the same jobs at the same concurrency.
  *
- * Targets: list p50 under 20 ms on PostgreSQL; at least 300 allocations per second on PostgreSQL
+ * Targets: list p50 ≤ 50 ms on PostgreSQL and ≤ 150 ms on PGlite (issue #12); at least 300 allocations per second on PostgreSQL
  * with no invariant broken (decision 0006).
  *
  *   npm run bench lots                      # 20,000 lots
@@ -33,7 +33,7 @@ import { bareAllocationThroughput, emissionCreationThroughput } from './emission
 import { generateAgencyData, generateLots, vacuumAnalyze } from './generate';
 import { engines, fmt, signedInGet, time, type Stats } from './lib';
 
-const TARGET_LIST_P50_MS: Record<string, number> = { PostgreSQL: 20 };
+const TARGET_LIST_P50_MS: Record<string, number> = { PostgreSQL: 50, PGlite: 150 };
 const TARGET_ALLOCATIONS_PER_S: Record<string, number> = { PostgreSQL: 300 };
 
 export async function runLotsBench() {

@@ -11,7 +11,7 @@ const RULES = [
     forbid: [/(^|\/)server(\/|$)/, /(^|\/)web(\/|$)/, /^@\//, /^(react|react-dom|hono|drizzle-orm|pg|pino)(\/|$)/, /^@electric-sql\//, /^node:/],
     why: 'src/domain is pure: no server, web, framework or I/O imports',
   },
-  { dir: 'src/web', forbid: [/(^|\/)server(\/|$)/, /^(hono|drizzle-orm|pg|pino)(\/|$)/, /^node:/], why: 'the web speaks HTTP; it never imports the server' },
+  { dir: 'src/web', forbid: [/^server(\/|$)/, /^(hono|drizzle-orm|pg|pino)(\/|$)/, /^node:/], why: 'the web speaks HTTP; it never imports the server' },
   { dir: 'src/server', forbid: [/(^|\/)web(\/|$)/, /^@\//, /^(react|react-dom)(\/|$)/], why: 'the server never imports the web app' },
 ];
 
