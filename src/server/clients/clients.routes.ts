@@ -26,6 +26,7 @@ import {
   listClients,
   updateClient,
 } from './clients.service';
+import { paged } from '../http/paged';
 
 const clientId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', CLIENT_MESSAGES.notFound);
 
@@ -154,7 +155,7 @@ export const clientsRoutes = new Hono<AppEnv>()
     const agencyId = c.var.session.agencyId;
     if (!(await getClient(c.var.db, { agencyId, id }))) throw clientNotFound();
     const { rows, total } = await getClientEmissionsPage(c.var.db, { agencyId, clientId: id, offset: (page - 1) * limit, limit });
-    return c.json({ data: rows, total, page, limit, total_pages: Math.ceil(total / limit) });
+    return c.json(paged(rows, total, { page, limit }));
   })
   .put('/:id', docs.update, async (c) => {
     const id = clientId(c);

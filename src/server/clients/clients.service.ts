@@ -33,6 +33,7 @@ import {
   type DeleteCandidate,
   type LoyaltyAccountRow,
 } from './clients.queries';
+import { paged } from '../http/paged';
 
 export const CLIENT_MESSAGES = {
   notFound: 'Cliente não encontrado.',
@@ -72,15 +73,7 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
     total = query.status ? byStatus[query.status] : totals.total_clients;
     rows = await getClientsPage(db, { ...page, total });
   }
-  return {
-    data: await withLoyaltyAccounts(db, agencyId, rows),
-    total,
-    ...(capped ? { total_capped: true } : {}),
-    page: query.page,
-    limit: query.limit,
-    total_pages: Math.ceil(total / query.limit),
-    summary,
-  };
+  return { ...paged(await withLoyaltyAccounts(db, agencyId, rows), total, { page: query.page, limit: query.limit, capped }), summary };
 }
 
 export async function getClientDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {

@@ -44,6 +44,7 @@ import {
   softDeleteEmissionRows,
   toEmissionDto,
 } from './emissions.queries';
+import { paged } from '../http/paged';
 
 export const EMISSION_SERVER_MESSAGES = {
   notFound: 'Emissão não encontrada.',
@@ -72,15 +73,7 @@ export async function listEmissions(db: Transaction, agencyId: string, query: Em
   const totals = await getEmissionTotals(db, agencyId);
   const { rows, total, capped } = await getEmissionsPage(db, agencyId, query, totals);
   const summary = emissionSummaryOf(totals);
-  return {
-    data: rows,
-    total,
-    ...(capped ? { total_capped: true } : {}),
-    page: query.page,
-    limit: query.limit,
-    total_pages: Math.ceil(total / query.limit),
-    summary,
-  };
+  return { ...paged(rows, total, { page: query.page, limit: query.limit, capped }), summary };
 }
 
 type TimelineKind = 'created' | 'submitted' | 'issued' | 'failed' | 'cancelled';

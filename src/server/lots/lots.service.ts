@@ -50,6 +50,7 @@ import {
   type LotTotals,
   type LotValues,
 } from './lots.queries';
+import { paged } from '../http/paged';
 
 export const LOT_API_MESSAGES = {
   notFound: 'Lote não encontrado.',
@@ -100,14 +101,7 @@ export async function listLots(db: Db, { agencyId, today }: { agencyId: string; 
     ({ total, ...totals } = await getLotTotals(db, { ...filters, ...window }));
     rows = await getLotsPage(db, { ...page, total });
   }
-  return {
-    data: rows.map(toLotDto),
-    total,
-    page: query.page,
-    limit: query.limit,
-    total_pages: Math.ceil(total / query.limit),
-    totals,
-  };
+  return { ...paged(rows.map(toLotDto), total, query), totals };
 }
 
 export async function getLotDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
@@ -120,7 +114,7 @@ export async function getLotDetail(db: Db, { agencyId, id }: { agencyId: string;
 export async function listLotAllocations(db: Db, { agencyId, id, page, limit }: { agencyId: string; id: string; page: number; limit: number }) {
   if (!(await getLot(db, { agencyId, id }))) throw lotNotFound();
   const { rows, total } = await getLotAllocationsPage(db, { agencyId, lotId: id, offset: (page - 1) * limit, limit });
-  return { data: rows, total, page, limit, total_pages: Math.ceil(total / limit) };
+  return paged(rows, total, { page, limit });
 }
 
 export async function listExpiringLots(db: Db, { agencyId, today, days }: { agencyId: string; today: string; days?: number }) {
