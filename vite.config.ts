@@ -5,39 +5,45 @@ import { defineConfig } from 'vite';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  resolve: {
-    alias: {
-      '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
-      '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+export default defineConfig(({ command }) => {
+  // A build is always React's production build, whatever NODE_ENV the caller runs under (the e2e
+  // set-up runs inside Vitest, where it is "test"): JSX transform and runtime both production, so
+  // dist/web never serves development code.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react(), tailwindcss()],
+    resolve: {
+      alias: {
+        '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),
+        '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+      },
     },
-  },
-  publicDir: 'src/web/public',
-  build: {
-    outDir: 'dist/web',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // Framework code changes rarely: its own chunks stay cached across app releases.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
-          ],
+    publicDir: 'src/web/public',
+    build: {
+      outDir: 'dist/web',
+      emptyOutDir: true,
+      rolldownOptions: {
+        output: {
+          // Framework code changes rarely: its own chunks stay cached across app releases.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+            ],
+          },
         },
       },
     },
-  },
-  server: {
-    host: '127.0.0.1',
-    port: Number(process.env.PORT ?? 3000),
-    strictPort: true,
-    proxy: {
-      '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+    server: {
+      host: '127.0.0.1',
+      port: Number(process.env.PORT ?? 3000),
+      strictPort: true,
+      proxy: {
+        '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
+      },
     },
-  },
-  preview: {
-    host: '127.0.0.1',
-    port: Number(process.env.PORT ?? 3000),
-  },
+    preview: {
+      host: '127.0.0.1',
+      port: Number(process.env.PORT ?? 3000),
+    },
+  };
 });
