@@ -223,10 +223,6 @@ export const EMISSION_ACTION_DEFINITIONS: Readonly<Record<EmissionAction, Emissi
   },
 };
 
-export function isEmissionAction(action: string): action is EmissionAction {
-  return (EMISSION_ACTIONS as readonly string[]).includes(action);
-}
-
 /** The detail page's buttons for a status, in EMISSION_ACTIONS order. */
 export function availableActions(status: string): EmissionAction[] {
   if (!isEmissionStatus(status)) return [];

@@ -231,11 +231,9 @@ export type LotInput = z.infer<typeof lotInputSchema>;
 export type LotFormValues = z.input<typeof lotInputSchema>;
 
 /**
- * Editing a lot takes the same fields and rules. That original_quantity may not go below the
- * miles already allocated needs the stored lot, so the server checks it.
+ * Editing a lot takes the same fields and rules (lotInputSchema). That original_quantity may not go
+ * below the miles already allocated needs the stored lot, so the server checks it.
  */
-export const makeLotUpdateSchema = makeLotInputSchema;
-export const lotUpdateSchema = lotInputSchema;
 export type LotUpdate = LotInput;
 
 /** Spec part 1 §5 and part 2 §5: program LATAM, purchased today, expiring one year ahead. */
