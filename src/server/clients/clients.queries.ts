@@ -6,7 +6,8 @@ import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
 import { client_search, client_totals, clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
-import { rowsOf, uuidArray } from '../db/rows';
+import { rowsOf } from '../db/rows';
+import { restoreRows, softDeleteRows } from '../db/soft-delete';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
@@ -542,48 +543,17 @@ export async function deleteLoyaltyAccounts(db: Db, { agencyId, ids }: { agencyI
   await db.delete(loyalty_accounts).where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.id, ids)));
 }
 
+/** A client's loyalty accounts go and come back with it (softDeleteRows). */
+const CLIENT_FOLLOWERS = [{ table: 'loyalty_accounts', key: 'client_id', touch: true }];
+
 /**
  * Soft delete (DESIGN.md §2: what an import undo removes): the agency's live clients among `ids`
- * and their live loyalty accounts get one deleted_at, the transaction's instant, so that a
- * restore brings back exactly the accounts that went with them. Client before accounts, as every
- * write (docs/decisions/0011-lock-order-and-retries.md). Returns the clients deleted.
+ * and their live loyalty accounts, one instant for all. Client before accounts, as every write
+ * (docs/decisions/0011-lock-order-and-retries.md). Returns the clients deleted.
  */
-export async function softDeleteClientRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<number> {
-  if (ids.length === 0) return 0;
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      WITH gone AS (
-        UPDATE clients SET deleted_at = now(), updated_at = now()
-        WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NULL
-        RETURNING id
-      ), accounts AS (
-        UPDATE loyalty_accounts a SET deleted_at = now(), updated_at = now()
-        FROM gone WHERE a.agency_id = ${agencyId} AND a.client_id = gone.id AND a.deleted_at IS NULL
-        RETURNING a.id
-      )
-      SELECT count(*)::int AS n FROM gone`),
-  );
-  return row?.n ?? 0;
-}
+export const softDeleteClientRows = (db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) =>
+  softDeleteRows(db, { table: 'clients', agencyId, ids, followers: CLIENT_FOLLOWERS });
 
 /** Brings soft-deleted clients among `ids` back, with the loyalty accounts deleted in the same instant. */
-export async function restoreClientRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<number> {
-  if (ids.length === 0) return 0;
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      WITH was AS MATERIALIZED (
-        SELECT id, deleted_at FROM clients
-        WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NOT NULL
-      ), back AS (
-        UPDATE clients c SET deleted_at = NULL, updated_at = now()
-        FROM was WHERE c.agency_id = ${agencyId} AND c.id = was.id
-        RETURNING c.id, was.deleted_at AS was_deleted_at
-      ), accounts AS (
-        UPDATE loyalty_accounts a SET deleted_at = NULL, updated_at = now()
-        FROM back WHERE a.agency_id = ${agencyId} AND a.client_id = back.id AND a.deleted_at = back.was_deleted_at
-        RETURNING a.id
-      )
-      SELECT count(*)::int AS n FROM back`),
-  );
-  return row?.n ?? 0;
-}
+export const restoreClientRows = (db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) =>
+  restoreRows(db, { table: 'clients', agencyId, ids, followers: CLIENT_FOLLOWERS });

@@ -5,6 +5,7 @@ import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { rowsOf, uuidArray } from '../db/rows';
+import { lockLiveRows, restoreRows, softDeleteRows } from '../db/soft-delete';
 import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../lots/allocation.service';
 import { client_search, clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
 
@@ -459,32 +460,15 @@ export async function applyTransition(db: Db, agencyId: string, id: string, to: 
 }
 
 /** Live emissions among `ids`, locked in id order after their lots (decision 0011); their ids. */
-export async function lockLiveEmissions(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<string[]> {
-  if (ids.length === 0) return [];
-  return rowsOf<{ id: string }>(
-    await db.execute(sql`SELECT id FROM emissions
-      WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE`),
-  ).map((r) => r.id);
-}
+export const lockLiveEmissions = (db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) =>
+  lockLiveRows(db, { table: 'emissions', agencyId, ids });
+
+/** An emission's postings go and come back with it (softDeleteRows). */
+const EMISSION_POSTINGS = { table: 'financial_entries', key: 'emission_id' };
 
 /** Soft-deletes the (locked, released) emissions and their postings with one deleted_at. */
-export async function softDeleteEmissionRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<number> {
-  if (ids.length === 0) return 0;
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      WITH gone AS (
-        UPDATE emissions SET deleted_at = now(), updated_at = now()
-        WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NULL
-        RETURNING id
-      ), postings AS (
-        UPDATE financial_entries f SET deleted_at = now()
-        FROM gone WHERE f.agency_id = ${agencyId} AND f.emission_id = gone.id AND f.deleted_at IS NULL
-        RETURNING f.id
-      )
-      SELECT count(*)::int AS n FROM gone`),
-  );
-  return row?.n ?? 0;
-}
+export const softDeleteEmissionRows = (db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) =>
+  softDeleteRows(db, { table: 'emissions', agencyId, ids, followers: [EMISSION_POSTINGS] });
 
 /**
  * What restoring soft-deleted emissions among `ids` takes again from each lot: the allocations
@@ -527,31 +511,17 @@ export async function restoreEmissionRows(
   { agencyId, ids, lots }: { agencyId: string; ids: readonly string[]; lots: readonly { lot_id: string; miles: number; status: string }[] },
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const list = uuidArray(ids);
   if (lots.length > 0) {
     await db.execute(sql`
       UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()
       FROM jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) AS v(lot_id uuid, miles integer, status text)
       WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id`);
   }
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      WITH was AS MATERIALIZED (
-        SELECT id, deleted_at FROM emissions WHERE agency_id = ${agencyId} AND id = ANY(${list}::uuid[]) AND deleted_at IS NOT NULL
-      ), taken AS (
-        UPDATE emission_allocations a SET released_at = NULL
-        FROM was WHERE a.agency_id = ${agencyId} AND a.emission_id = was.id AND a.released_at = was.deleted_at
-        RETURNING a.id
-      ), back AS (
-        UPDATE emissions e SET deleted_at = NULL, updated_at = now()
-        FROM was WHERE e.agency_id = ${agencyId} AND e.id = was.id
-        RETURNING e.id, was.deleted_at AS was_deleted_at
-      ), postings AS (
-        UPDATE financial_entries f SET deleted_at = NULL
-        FROM back WHERE f.agency_id = ${agencyId} AND f.emission_id = back.id AND f.deleted_at = back.was_deleted_at
-        RETURNING f.id
-      )
-      SELECT count(*)::int AS n FROM back`),
-  );
-  return row?.n ?? 0;
+  // The allocations released in the deletion's instant count again; the postings come back with them.
+  return restoreRows(db, {
+    table: 'emissions',
+    agencyId,
+    ids,
+    followers: [{ table: 'emission_allocations', key: 'emission_id', column: 'released_at' }, EMISSION_POSTINGS],
+  });
 }

@@ -7,7 +7,8 @@ import { escapeLike } from '../../domain/search';
 import type { ProgramKey } from '../../domain/programs';
 import type { Db } from '../db/client';
 import { clients, emission_allocations, emissions, financial_entries, lot_search, lot_search_matches, lot_totals, loyalty_accounts, mile_lots } from '../db/schema';
-import { rowsOf, uuidArray } from '../db/rows';
+import { rowsOf } from '../db/rows';
+import { lockLiveRows, restoreRows, softDeleteRows } from '../db/soft-delete';
 
 export type LotTableRow = typeof mile_lots.$inferSelect;
 
@@ -694,6 +695,9 @@ export async function findOrCreateAgencyAccount(
   return other!;
 }
 
+/** A lot's purchase posting goes and comes back with it (softDeleteRows). */
+const LOT_FOLLOWERS = [{ table: 'financial_entries', key: 'lot_id' }];
+
 /**
  * Soft delete of the agency's live lots among `ids` that no live emission draws from (their miles
  * all released or never taken); the lots are locked first, in id order (lots before anything:
@@ -701,48 +705,17 @@ export async function findOrCreateAgencyAccount(
  * the same deleted_at. Returns how many were deleted and how many kept for miles in use.
  */
 export async function softDeleteLotRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) {
-  if (ids.length === 0) return { deleted: 0, kept: 0 };
-  const list = uuidArray(ids);
-  await db.execute(sql`SELECT id FROM mile_lots
-    WHERE agency_id = ${agencyId} AND id = ANY(${list}::uuid[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE`);
-  const [row] = rowsOf<{ deleted: number; kept: number }>(
-    await db.execute(sql`
-      WITH candidates AS (
-        SELECT l.id, EXISTS (SELECT 1 FROM emission_allocations a WHERE a.agency_id = l.agency_id AND a.lot_id = l.id AND a.released_at IS NULL) AS in_use
-        FROM mile_lots l WHERE l.agency_id = ${agencyId} AND l.id = ANY(${list}::uuid[]) AND l.deleted_at IS NULL
-      ), gone AS (
-        UPDATE mile_lots l SET deleted_at = now(), updated_at = now()
-        FROM candidates c WHERE l.agency_id = ${agencyId} AND l.id = c.id AND NOT c.in_use
-        RETURNING l.id
-      ), postings AS (
-        UPDATE financial_entries f SET deleted_at = now()
-        FROM gone WHERE f.agency_id = ${agencyId} AND f.lot_id = gone.id AND f.deleted_at IS NULL
-        RETURNING f.id
-      )
-      SELECT (SELECT count(*) FROM gone)::int AS deleted, (SELECT count(*) FROM candidates WHERE in_use)::int AS kept`),
-  );
-  return row ?? { deleted: 0, kept: 0 };
+  const live = await lockLiveRows(db, { table: 'mile_lots', agencyId, ids });
+  const deleted = await softDeleteRows(db, {
+    table: 'mile_lots',
+    agencyId,
+    ids: live,
+    followers: LOT_FOLLOWERS,
+    only: sql`NOT EXISTS (SELECT 1 FROM emission_allocations a WHERE a.agency_id = t.agency_id AND a.lot_id = t.id AND a.released_at IS NULL)`,
+  });
+  return { deleted, kept: live.length - deleted };
 }
 
 /** Brings soft-deleted lots among `ids` back, with the postings deleted in the same instant. */
-export async function restoreLotRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<number> {
-  if (ids.length === 0) return 0;
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`
-      WITH was AS MATERIALIZED (
-        SELECT id, deleted_at FROM mile_lots
-        WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NOT NULL
-        ORDER BY id FOR NO KEY UPDATE
-      ), back AS (
-        UPDATE mile_lots l SET deleted_at = NULL, updated_at = now()
-        FROM was WHERE l.agency_id = ${agencyId} AND l.id = was.id
-        RETURNING l.id, was.deleted_at AS was_deleted_at
-      ), postings AS (
-        UPDATE financial_entries f SET deleted_at = NULL
-        FROM back WHERE f.agency_id = ${agencyId} AND f.lot_id = back.id AND f.deleted_at = back.was_deleted_at
-        RETURNING f.id
-      )
-      SELECT count(*)::int AS n FROM back`),
-  );
-  return row?.n ?? 0;
-}
+export const restoreLotRows = (db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) =>
+  restoreRows(db, { table: 'mile_lots', agencyId, ids, followers: LOT_FOLLOWERS });
