@@ -37,6 +37,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { milesCostCents } from '../src/domain/lots/lot.rules';
 import { restoreClients, softDeleteClients } from '../src/server/clients/clients.service';
 import type { Database, Db } from '../src/server/db/client';
+import { rowsOf } from '../src/server/db/rows';
 import { withTenant } from '../src/server/db/tenant';
 import { restoreEmissions, softDeleteEmissions } from '../src/server/emissions/emissions.service';
 import { restoreLots, softDeleteLots } from '../src/server/lots/lots.service';
@@ -53,7 +54,6 @@ const PGLITE_DEFAULT_N = 10_000;
 const CASES = ['clients', 'lots', 'emissions', 'linearity'] as const;
 
 const param = (values: readonly unknown[]) => sql.param(values);
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // ---------------------------------------------------------------------------------------------
 // Data (bench/generate.ts keeps its name lists to itself; these are a shorter cut of the same)

@@ -46,6 +46,10 @@ async function waitUp(url: string, child: ChildProcess) {
   throw new Error('server did not start');
 }
 
+/** POST a JSON body to the real server. */
+const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
 const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('server process', () => {
@@ -59,13 +63,9 @@ describe('server process', () => {
   it('shuts down cleanly on SIGTERM and SIGINT, losing nothing', async () => {
     const first = await start({});
     await waitUp(first.url, first.child);
-    const signUp = await fetch(`${first.url}/api/v1/auth/sign-up`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        agency: { legal_name: 'Agência Persistente Ltda', trade_name: 'Persistente', cnpj: '11222333000181' },
-        user: { name: 'Ana Lima', email: 'ana@persistente.com', password: 'Segura123' },
-      }),
+    const signUp = await postJson(`${first.url}/api/v1/auth/sign-up`, {
+      agency: { legal_name: 'Agência Persistente Ltda', trade_name: 'Persistente', cnpj: '11222333000181' },
+      user: { name: 'Ana Lima', email: 'ana@persistente.com', password: 'Segura123' },
     });
     expect(signUp.status).toBe(201);
     const exited = exitOf(first.child);
@@ -77,11 +77,7 @@ describe('server process', () => {
     await waitUp(second.url, second.child);
     const setup = await (await fetch(`${second.url}/api/v1/auth/setup`)).json();
     expect(setup.needs_setup).toBe(false);
-    const signIn = await fetch(`${second.url}/api/v1/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ identifier: 'ana@persistente.com', password: 'Segura123' }),
-    });
+    const signIn = await postJson(`${second.url}/api/v1/auth/sign-in`, { identifier: 'ana@persistente.com', password: 'Segura123' });
     expect(signIn.status).toBe(200);
     const exited2 = exitOf(second.child);
     second.child.kill('SIGINT');
@@ -145,21 +141,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server process with a least-pri
       const server = await start({ DATA_DIR: dataDir, DATABASE_URL: requests.toString(), MIGRATION_DATABASE_URL: owner.toString() });
       await waitUp(server.url, server.child);
       expect((await (await fetch(`${server.url}/api/v1/auth/setup`)).json()).needs_setup).toBe(true);
-      const signUp = await fetch(`${server.url}/api/v1/auth/sign-up`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          agency: { legal_name: 'Agência Mínima Ltda', trade_name: 'Mínima', cnpj: '11222333000181' },
-          user: { name: 'Rui Prado', email: 'rui@minima.com', password: 'Segura123' },
-        }),
+      const signUp = await postJson(`${server.url}/api/v1/auth/sign-up`, {
+        agency: { legal_name: 'Agência Mínima Ltda', trade_name: 'Mínima', cnpj: '11222333000181' },
+        user: { name: 'Rui Prado', email: 'rui@minima.com', password: 'Segura123' },
       });
       expect(signUp.status).toBe(201);
       const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-      const created = await fetch(`${server.url}/api/v1/clients`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie, origin: server.url },
-        body: JSON.stringify({ name: 'Cliente Mínimo' }),
-      });
+      const created = await postJson(`${server.url}/api/v1/clients`, { name: 'Cliente Mínimo' }, { cookie, origin: server.url });
       expect(created.status).toBe(201);
       const list = await (await fetch(`${server.url}/api/v1/clients`, { headers: { cookie } })).json();
       expect(list.data.map((c: { name: string }) => c.name)).toEqual(['Cliente Mínimo']);
