@@ -150,7 +150,6 @@ export const import_jobs = pgTable(
   },
   (t) => [
     primaryKey({ name: 'import_jobs_pkey', columns: [t.agency_id, t.id] }),
-    unique('import_jobs_id_agency_key').on(t.id, t.agency_id),
     index('import_jobs_agency_created_idx').on(t.agency_id, t.created_at.desc()),
     check('import_jobs_kind', sql`${t.kind} IN ('clients', 'lots', 'emissions')`),
     check('import_jobs_status', sql`${t.status} IN ('processing', 'completed', 'failed', 'undone')`),
@@ -220,10 +219,6 @@ export const clients = pgTable(
   },
   (t) => [
     primaryKey({ name: 'clients_pkey', columns: [t.agency_id, t.id] }),
-    // Kept beside the primary key, here and on the other tables a composite foreign key references:
-    // those foreign keys use it, and lookups by id alone (the emissions trigger of migration 0003
-    // updates its client by id) find the row through it.
-    unique('clients_id_agency_key').on(t.id, t.agency_id),
     // One index per list order of GET /clients, ending in (sort_name, id) for a stable order, read
     // forwards or backwards; the id-only page query is an index-only scan at any offset.
     index('clients_list_name_idx').on(t.agency_id, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
@@ -231,10 +226,10 @@ export const clients = pgTable(
     index('clients_list_emissions_idx').on(t.agency_id, t.emissions_count, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('clients_list_spent_idx').on(t.agency_id, t.total_spent_cents, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
     check('clients_derived_nonneg', sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`),
-    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     index('clients_agency_document_idx').on(t.agency_id, t.document),
-    index('clients_agency_updated_idx').on(t.agency_id, t.updated_at),
-    index('clients_import_job_idx').on(t.import_job_id),
+    // Only imported rows: what an import's undo finds (migration 0018).
+    index('clients_import_job_idx').on(t.import_job_id).where(sql`${t.import_job_id} IS NOT NULL`),
     check('clients_status', sql`${t.status} IN ('active', 'inactive', 'blocked')`),
     check('clients_name_length', sql`length(${t.name}) >= 2`),
     check('clients_document_digits', sql`${t.document} IS NULL OR ${t.document} ~ '^([0-9]{11}|[0-9]{14})$'`),
@@ -310,11 +305,10 @@ export const loyalty_accounts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'loyalty_accounts_pkey', columns: [t.agency_id, t.id] }),
-    unique('loyalty_accounts_id_agency_key').on(t.id, t.agency_id),
     // What mile_lots copies from its account (program, number), for a foreign key that keeps the
     // copies in step (ON UPDATE CASCADE), migration 0006.
     unique('loyalty_accounts_lot_ref_key').on(t.id, t.agency_id, t.program, t.account_number),
-    foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.client_id], foreignColumns: [clients.agency_id, clients.id] }).onDelete('cascade'),
     // The lot form's "program + account number" finds or creates one agency-owned account.
     uniqueIndex('loyalty_accounts_agency_number_key')
       .on(t.agency_id, t.program, t.account_number)
@@ -362,13 +356,12 @@ export const mile_lots = pgTable(
   },
   (t) => [
     primaryKey({ name: 'mile_lots_pkey', columns: [t.agency_id, t.id] }),
-    unique('mile_lots_id_agency_key').on(t.id, t.agency_id),
     foreignKey({
       name: 'mile_lots_account_fk',
       columns: [t.account_id, t.agency_id, t.program, t.account_number],
       foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id, loyalty_accounts.program, loyalty_accounts.account_number],
     }).onUpdate('cascade'),
-    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     // One index per list order of GET /lots, ending in id for a stable order (null expiry last in
     // both directions, hence two for expiry); the id-only page query reads them, from either end.
     // Migration 0007 creates them with INCLUDE (program, status), which drizzle cannot express:
@@ -383,7 +376,8 @@ export const mile_lots = pgTable(
     index('mile_lots_list_status_idx').on(t.agency_id, t.status, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('mile_lots_agency_status_idx').on(t.agency_id, t.status, t.expiry_date),
     index('mile_lots_account_idx').on(t.account_id, t.status),
-    index('mile_lots_import_job_idx').on(t.import_job_id),
+    // Only imported rows: what an import's undo finds (migration 0018).
+    index('mile_lots_import_job_idx').on(t.import_job_id).where(sql`${t.import_job_id} IS NOT NULL`),
     check('mile_lots_original_positive', sql`${t.original_quantity} > 0`),
     check('mile_lots_remaining_range', sql`${t.remaining_quantity} BETWEEN 0 AND ${t.original_quantity}`),
     check('mile_lots_cost_nonneg', sql`${t.total_cost_cents} >= 0 AND ${t.cost_per_thousand} >= 0`),
@@ -415,7 +409,7 @@ export const lot_search_entries = pgTable(
   },
   (t) => [
     primaryKey({ name: 'lot_search_entries_pkey', columns: [t.agency_id, t.lot_id] }),
-    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete('cascade'),
   ],
 );
 
@@ -518,17 +512,19 @@ export const emissions = pgTable(
   },
   (t) => [
     primaryKey({ name: 'emissions_pkey', columns: [t.agency_id, t.id] }),
-    unique('emissions_id_agency_key').on(t.id, t.agency_id),
-    foreignKey({ columns: [t.client_id, t.agency_id], foreignColumns: [clients.id, clients.agency_id] }),
-    foreignKey({ columns: [t.account_id, t.agency_id], foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id] }),
-    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    foreignKey({ columns: [t.agency_id, t.client_id], foreignColumns: [clients.agency_id, clients.id] }),
+    foreignKey({ columns: [t.agency_id, t.account_id], foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id] }),
+    foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     // The list, newest first (ties by id), all, by program (the account, carried last) or by
     // status, read from either end of these; counts index-only (migration 0012).
     index('emissions_list_idx').on(t.agency_id, t.created_at, t.id, t.account_id).where(sql`${t.deleted_at} IS NULL`),
     index('emissions_list_status_idx').on(t.agency_id, t.status, t.created_at, t.id, t.revenue_cents).where(sql`${t.deleted_at} IS NULL`),
-    index('emissions_client_idx').on(t.client_id),
+    // A client's emissions, newest last: its page, and its newest live emission when one is deleted
+    // (clients_apply_figures, migration 0018).
+    index('emissions_client_idx').on(t.agency_id, t.client_id, t.created_at),
     index('emissions_account_idx').on(t.account_id),
-    index('emissions_import_job_idx').on(t.import_job_id),
+    // Only imported rows: what an import's undo finds (migration 0018).
+    index('emissions_import_job_idx').on(t.import_job_id).where(sql`${t.import_job_id} IS NOT NULL`),
     // The SLA statistic (average and P95 from submission to issue) reads only these, index-only.
     index('emissions_sla_idx')
       .on(t.agency_id, t.submitted_at, t.issued_at)
@@ -606,8 +602,8 @@ export const emission_allocations = pgTable(
   },
   (t) => [
     primaryKey({ name: 'emission_allocations_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }),
     index('emission_allocations_emission_idx').on(t.emission_id),
     // A lot's allocation history, newest first, is counted and paged along this (GET /lots/:id/allocations).
     index('emission_allocations_lot_idx').on(t.lot_id, t.agency_id, t.created_at, t.id),
@@ -628,7 +624,7 @@ export const emission_passengers = pgTable(
   },
   (t) => [
     primaryKey({ name: 'emission_passengers_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
     index('emission_passengers_emission_idx').on(t.emission_id),
     index('emission_passengers_agency_cpf_idx').on(t.agency_id, t.cpf),
     check('emission_passengers_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
@@ -659,9 +655,9 @@ export const financial_entries = pgTable(
   },
   (t) => [
     primaryKey({ name: 'financial_entries_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.import_job_id, t.agency_id], foreignColumns: [import_jobs.id, import_jobs.agency_id] }),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     index('financial_entries_agency_date_idx').on(t.agency_id, t.entry_date),
     index('financial_entries_emission_idx').on(t.emission_id),
     index('financial_entries_lot_idx').on(t.lot_id),
@@ -727,8 +723,8 @@ export const alerts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'alerts_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.lot_id, t.agency_id], foreignColumns: [mile_lots.id, mile_lots.agency_id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.emission_id, t.agency_id], foreignColumns: [emissions.id, emissions.agency_id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
     index('alerts_agency_unread_idx').on(t.agency_id, t.is_read, t.created_at.desc()),
     uniqueIndex('alerts_lot_key').on(t.agency_id, t.kind, t.lot_id).where(sql`${t.lot_id} IS NOT NULL`),
     uniqueIndex('alerts_emission_key').on(t.agency_id, t.kind, t.emission_id).where(sql`${t.emission_id} IS NOT NULL`),
