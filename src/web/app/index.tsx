@@ -3,9 +3,9 @@ import { hashKey } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { toast } from 'sonner';
 import { ERROR_MESSAGES } from '@/config/messages';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
+import { authKeys } from '@/lib/query-keys';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -18,8 +18,8 @@ export function App() {
     // changed): forget the user and everything cached. RequireAuth then sends the page to
     // /entrar?redirect=<here>, so signing in again comes back to it.
     setUnauthorizedHandler(() => {
-      queryClient.setQueryData(ME_QUERY_KEY, null);
-      const meHash = hashKey(ME_QUERY_KEY);
+      queryClient.setQueryData(authKeys.me(), null);
+      const meHash = hashKey(authKeys.me());
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== meHash });
       toast.error(ERROR_MESSAGES.unauthorized, {
         id: 'session-ended',

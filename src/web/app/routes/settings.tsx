@@ -6,10 +6,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PAGES } from '@/config/navigation';
 import { AgencyForm } from '@/features/agency/components/agency-form';
 import { FinancialSettingsForm } from '@/features/agency/components/financial-settings-form';
-import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form';
+import { authKeys } from '@/lib/query-keys';
 import type { Agency, Session } from '@/types/api';
 
 /* Spec part 2 §2 "/config": four tabs; the open one lives in ?tab= so it survives reloads and links. */
@@ -48,7 +48,7 @@ export default function SettingsRoute() {
 
   // The sidebar shows the trade name from the session; keep it in step with the saved record.
   const onAgencyUpdated = (agency: Agency) =>
-    queryClient.setQueryData<Session | null>(ME_QUERY_KEY, (session) => (session ? { ...session, agency } : session));
+    queryClient.setQueryData<Session | null>(authKeys.me(), (session) => (session ? { ...session, agency } : session));
 
   return (
     <div className="space-y-6">

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AgencyInput } from '@domain/agency/agency.schema';
 import { api } from '@/lib/api-client';
+import { agencyKeys } from '@/lib/query-keys';
 import type { Agency } from '@/types/api';
-import { AGENCY_QUERY_KEY } from './get-agency';
 
 export const updateAgency = (input: AgencyInput) => api.put<Agency>('/agency', input);
 
@@ -11,7 +11,7 @@ export function useUpdateAgency({ onUpdated }: { onUpdated?: (agency: Agency) =>
   return useMutation({
     mutationFn: updateAgency,
     onSuccess: (agency) => {
-      queryClient.setQueryData(AGENCY_QUERY_KEY, agency);
+      queryClient.setQueryData(agencyKeys.detail(), agency);
       onUpdated?.(agency);
     },
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangePassword } from '@domain/auth/auth.schema';
 import { api } from '@/lib/api-client';
-import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { authKeys } from '@/lib/query-keys';
 
 export const changePassword = (input: ChangePassword) => api.put<void>('/auth/password', input);
 
@@ -10,6 +10,6 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     // The server ends every other session when the password changes.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { authKeys } from '@/lib/query-keys';
 
 /** Ends every session of the user except the current one. */
 export const endOtherSessions = () => api.delete<void>('/auth/sessions');
@@ -9,6 +9,6 @@ export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endOtherSessions,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
   });
 }

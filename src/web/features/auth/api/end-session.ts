@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { SESSIONS_QUERY_KEY } from './get-sessions';
+import { authKeys } from '@/lib/query-keys';
 
 export const endSession = (sessionId: string) => api.delete<void>(`/auth/sessions/${encodeURIComponent(sessionId)}`);
 
@@ -8,6 +8,6 @@ export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endSession,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_QUERY_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: authKeys.sessions() }),
   });
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 import type { Session } from '@/types/api';
-
-export const ME_QUERY_KEY = ['auth', 'me'] as const;
 
 /** The signed-in user and agency, or null when there is no session. */
 export async function getMe(signal?: AbortSignal): Promise<Session | null> {
@@ -16,7 +15,7 @@ export async function getMe(signal?: AbortSignal): Promise<Session | null> {
 
 export const getMeQueryOptions = () =>
   queryOptions({
-    queryKey: ME_QUERY_KEY,
+    queryKey: authKeys.me(),
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 5 * 60_000,
   });

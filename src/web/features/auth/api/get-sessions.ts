@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 
 export interface UserSession {
   id: string;
@@ -11,13 +12,11 @@ export interface UserSession {
   current: boolean;
 }
 
-export const SESSIONS_QUERY_KEY = ['auth', 'sessions'] as const;
-
 export const getSessions = (signal?: AbortSignal) => api.get<{ data: UserSession[] }>('/auth/sessions', { signal });
 
 export const getSessionsQueryOptions = () =>
   queryOptions({
-    queryKey: SESSIONS_QUERY_KEY,
+    queryKey: authKeys.sessions(),
     queryFn: ({ signal }) => getSessions(signal),
     select: (result) => result.data,
   });

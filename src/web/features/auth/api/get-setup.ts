@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 
 export interface SetupStatus {
   /** No user exists yet: the first visitor creates the agency and its first user. */
@@ -11,7 +12,7 @@ export interface SetupStatus {
 export const getSetup = (signal?: AbortSignal) => api.get<SetupStatus>('/auth/setup', { signal });
 
 export const getSetupQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'setup'] as const, queryFn: ({ signal }) => getSetup(signal), staleTime: 0 });
+  queryOptions({ queryKey: authKeys.setup(), queryFn: ({ signal }) => getSetup(signal), staleTime: 0 });
 
 export function useSetup() {
   return useQuery(getSetupQueryOptions());

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignIn } from '@domain/auth/auth.schema';
 import { api } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 import type { Session } from '@/types/api';
-import { ME_QUERY_KEY } from './get-me';
 
 export const signIn = (input: SignIn) => api.post<Session>('/auth/sign-in', input);
 
@@ -13,7 +13,7 @@ export function useSignIn() {
     onSuccess: (session) => {
       // Nothing cached for a previous user may show to this one.
       queryClient.clear();
-      queryClient.setQueryData(ME_QUERY_KEY, session);
+      queryClient.setQueryData(authKeys.me(), session);
     },
   });
 }

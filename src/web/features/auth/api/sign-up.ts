@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUp } from '@domain/auth/auth.schema';
 import { api } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 import type { Session } from '@/types/api';
-import { ME_QUERY_KEY } from './get-me';
 
 export const signUp = (input: SignUp) => api.post<Session>('/auth/sign-up', input);
 
@@ -12,7 +12,7 @@ export function useSignUp() {
     mutationFn: signUp,
     onSuccess: (session) => {
       queryClient.clear();
-      queryClient.setQueryData(ME_QUERY_KEY, session);
+      queryClient.setQueryData(authKeys.me(), session);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clientKeys } from '@/lib/query-keys';
 import type { BulkDeleteResult } from '../types';
-import { clientQueryKey } from './get-client';
-import { CLIENTS_QUERY_KEY, DASHBOARD_QUERY_KEY } from './keys';
+import { invalidateClientQueries } from './invalidate';
 
 export const bulkDeleteClients = (ids: string[]) => api.post<BulkDeleteResult>('/clients/bulk-delete', { ids });
 
@@ -12,11 +12,8 @@ export function useBulkDeleteClients() {
     mutationFn: bulkDeleteClients,
     onSuccess: (result, ids) => {
       const kept = new Set(result.kept.map((k) => k.id));
-      for (const id of ids) if (!kept.has(id)) queryClient.removeQueries({ queryKey: clientQueryKey(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
-      ]);
+      for (const id of ids) if (!kept.has(id)) queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
+      return invalidateClientQueries(queryClient);
     },
   });
 }

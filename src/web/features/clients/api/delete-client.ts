@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { clientQueryKey } from './get-client';
-import { CLIENTS_QUERY_KEY, DASHBOARD_QUERY_KEY } from './keys';
+import { clientKeys } from '@/lib/query-keys';
+import { invalidateClientQueries } from './invalidate';
 
 export const deleteClient = (id: string) => api.delete<void>(`/clients/${encodeURIComponent(id)}`);
 
@@ -11,11 +11,8 @@ export function useDeleteClient() {
     mutationFn: deleteClient,
     onSuccess: (_, id) => {
       // Dropped, not refetched: asking for it again would only answer 404.
-      queryClient.removeQueries({ queryKey: clientQueryKey(id) });
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
-      ]);
+      queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
+      return invalidateClientQueries(queryClient);
     },
   });
 }

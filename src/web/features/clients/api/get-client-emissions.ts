@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clientKeys } from '@/lib/query-keys';
 import type { Paginated } from '@/types/api';
 import type { ClientEmission } from '../types';
-import { clientQueryKey } from './get-client';
 
 export const getClientEmissions = (id: string, page: number, signal?: AbortSignal) =>
   api.get<Paginated<ClientEmission>>(`/clients/${encodeURIComponent(id)}/emissions?page=${page}`, { signal });
 
 export const getClientEmissionsQueryOptions = (id: string, page: number) =>
   queryOptions({
-    queryKey: [...clientQueryKey(id), 'emissions', { page }] as const,
+    queryKey: clientKeys.emissions(id, page),
     queryFn: ({ signal }) => getClientEmissions(id, page, signal),
     placeholderData: keepPreviousData,
   });

@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { CLIENTS_PAGE_SIZE } from '@domain/clients/client.schema';
 import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { clientKeys } from '@/lib/query-keys';
 import type { ClientList, ClientListFilters, ClientListParams } from '../types';
-import { CLIENTS_QUERY_KEY } from './keys';
 
 /** The list's filters and order as a query string; defaults left out, as the server assumes them. */
 export function clientFiltersSearchParams({ search, status, sort, order }: ClientListFilters): URLSearchParams {
@@ -24,7 +24,7 @@ export const getClients = ({ page, ...filters }: ClientListParams, signal?: Abor
 
 export const getClientsQueryOptions = (params: ClientListParams) =>
   queryOptions({
-    queryKey: [...CLIENTS_QUERY_KEY, 'list', params] as const,
+    queryKey: clientKeys.list(params),
     queryFn: ({ signal }) => getClients(params, signal),
     staleTime: LIST_STALE_TIME_MS,
     // Paging, sorting and searching keep the rows on screen until the next ones arrive.

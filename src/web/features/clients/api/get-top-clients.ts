@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TOP_CLIENTS_DEFAULT } from '@domain/clients/client.schema';
 import { api } from '@/lib/api-client';
-import { CLIENTS_QUERY_KEY } from './keys';
+import { clientKeys } from '@/lib/query-keys';
 
 /** One line of 'Top Clientes': ranked by revenue of active emissions. */
 export interface TopClient {
@@ -17,7 +17,7 @@ export const getTopClients = (limit: number, signal?: AbortSignal) =>
 /** Under the clients key, so every client mutation refreshes the ranking too. */
 export const getTopClientsQueryOptions = (limit: number = TOP_CLIENTS_DEFAULT) =>
   queryOptions({
-    queryKey: [...CLIENTS_QUERY_KEY, 'top', { limit }] as const,
+    queryKey: clientKeys.top(limit),
     queryFn: ({ signal }) => getTopClients(limit, signal),
     select: (result) => result.data,
     staleTime: 15 * 60_000,

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientInput } from '@domain/clients/client.schema';
 import { api } from '@/lib/api-client';
+import { clientKeys, emissionKeys, lotKeys } from '@/lib/query-keys';
 import type { Client, ClientDetail } from '../types';
-import { clientQueryKey } from './get-client';
-import { CLIENTS_QUERY_KEY, DASHBOARD_QUERY_KEY } from './keys';
+import { invalidateClientQueries } from './invalidate';
 
 export const updateClient = ({ id, input }: { id: string; input: ClientInput }) =>
   api.put<Client>(`/clients/${encodeURIComponent(id)}`, input);
@@ -14,10 +14,12 @@ export function useUpdateClient() {
     mutationFn: updateClient,
     onSuccess: (client) => {
       // The detail page shows the saved record at once; its stats are refetched with the rest.
-      queryClient.setQueryData<ClientDetail>(clientQueryKey(client.id), (detail) => (detail ? { ...detail, client } : detail));
+      queryClient.setQueryData<ClientDetail>(clientKeys.detail(client.id), (detail) => (detail ? { ...detail, client } : detail));
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: CLIENTS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: DASHBOARD_QUERY_KEY }),
+        invalidateClientQueries(queryClient),
+        // Lots and emissions show the client's name and account numbers.
+        queryClient.invalidateQueries({ queryKey: lotKeys.all }),
+        queryClient.invalidateQueries({ queryKey: emissionKeys.all }),
       ]);
     },
   });

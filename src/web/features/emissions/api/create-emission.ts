@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmissionWizardValues } from '@domain/emissions/emission.schema';
 import { api } from '@/lib/api-client';
+import { emissionKeys } from '@/lib/query-keys';
 import type { EmissionDetail } from '../types';
 import { invalidateEmissionQueries } from './invalidate';
-import { emissionQueryKey } from './keys';
 
 /** The wizard's parsed values are the API's body (emissionCreateSchema re-parses them). */
 export const createEmission = (input: EmissionWizardValues) => api.post<EmissionDetail>('/emissions', input);
@@ -13,7 +13,7 @@ export function useCreateEmission() {
   return useMutation({
     mutationFn: createEmission,
     onSuccess: (detail) => {
-      queryClient.setQueryData(emissionQueryKey(detail.emission.id), detail);
+      queryClient.setQueryData(emissionKeys.detail(detail.emission.id), detail);
       return invalidateEmissionQueries(queryClient);
     },
   });

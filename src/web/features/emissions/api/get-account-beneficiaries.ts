@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys';
 import type { AccountBeneficiaries } from '../types';
-import { ACCOUNTS_QUERY_KEY } from './keys';
 
 export const getAccountBeneficiaries = (accountId: string, signal?: AbortSignal) =>
   api.get<AccountBeneficiaries>(`/accounts/${encodeURIComponent(accountId)}/beneficiaries`, { signal });
 
 export const getAccountBeneficiariesQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: [...ACCOUNTS_QUERY_KEY, accountId, 'beneficiaries'] as const,
+    queryKey: accountKeys.beneficiaries(accountId),
     queryFn: ({ signal }) => getAccountBeneficiaries(accountId, signal),
     staleTime: 0,
   });

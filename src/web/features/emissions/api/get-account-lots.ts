@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys';
 import type { AccountLots } from '../types';
-import { ACCOUNTS_QUERY_KEY } from './keys';
 
 /** The account's candidate lots; the wizard plans over them with the domain's allocation rules. */
 export const getAccountLots = (accountId: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const getAccountLots = (accountId: string, signal?: AbortSignal) =>
 
 export const getAccountLotsQueryOptions = (accountId: string) =>
   queryOptions({
-    queryKey: [...ACCOUNTS_QUERY_KEY, accountId, 'lots'] as const,
+    queryKey: accountKeys.lots(accountId),
     queryFn: ({ signal }) => getAccountLots(accountId, signal),
     // Balances move with every emission: read them fresh when the wizard opens.
     staleTime: 0,

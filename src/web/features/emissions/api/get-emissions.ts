@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
 import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { emissionKeys } from '@/lib/query-keys';
 import type { EmissionList, EmissionListParams } from '../types';
-import { EMISSIONS_QUERY_KEY } from './keys';
 
 export function emissionListSearchParams({ page, status, program, date_from, date_to, search }: EmissionListParams): URLSearchParams {
   const params = new URLSearchParams();
@@ -22,7 +22,7 @@ export const getEmissions = (params: EmissionListParams, signal?: AbortSignal) =
 
 export const getEmissionsQueryOptions = (params: EmissionListParams) =>
   queryOptions({
-    queryKey: [...EMISSIONS_QUERY_KEY, 'list', params] as const,
+    queryKey: emissionKeys.list(params),
     queryFn: ({ signal }) => getEmissions(params, signal),
     staleTime: LIST_STALE_TIME_MS,
     placeholderData: keepPreviousData,

@@ -1,10 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ACCOUNTS_QUERY_KEY, ALERTS_QUERY_KEY, CLIENTS_QUERY_KEY, DASHBOARD_QUERY_KEY, EMISSIONS_QUERY_KEY, LOTS_QUERY_KEY } from './keys';
+import { accountKeys, alertKeys, clientKeys, dashboardKeys, emissionKeys, lotKeys } from '@/lib/query-keys';
 
-/** After a creation or a transition: miles, revenue and client figures all move. */
+/**
+ * After a creation or a transition: the emission lists and pages; the client's figures
+ * (emissions, total spent, last activity); the lots' remaining miles and allocation histories;
+ * the accounts' candidate lots; the dashboard; the SLA and margin alerts.
+ */
 export function invalidateEmissionQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [EMISSIONS_QUERY_KEY, CLIENTS_QUERY_KEY, LOTS_QUERY_KEY, ACCOUNTS_QUERY_KEY, DASHBOARD_QUERY_KEY, ALERTS_QUERY_KEY].map((queryKey) =>
+    [emissionKeys.all, clientKeys.all, lotKeys.all, accountKeys.all, dashboardKeys.all, alertKeys.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { clientKeys } from '@/lib/query-keys';
 import type { ClientOption } from '../types';
-import { CLIENTS_QUERY_KEY } from './keys';
 
 /** The wizard's client picker: GET /clients/quick-search (an empty query lists the first clients). */
 export const searchClients = (q: string, signal?: AbortSignal) =>
@@ -9,7 +9,7 @@ export const searchClients = (q: string, signal?: AbortSignal) =>
 
 export const searchClientsQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: [...CLIENTS_QUERY_KEY, 'quick-search', q] as const,
+    queryKey: clientKeys.quickSearch(q),
     queryFn: ({ signal }) => searchClients(q, signal),
     select: (result) => result.data,
     placeholderData: keepPreviousData,

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmissionAction } from '@domain/emissions/emission.rules';
 import { api } from '@/lib/api-client';
+import { emissionKeys } from '@/lib/query-keys';
 import type { EmissionDetail } from '../types';
 import { invalidateEmissionQueries } from './invalidate';
-import { emissionQueryKey } from './keys';
 
 export interface TransitionEmissionInput {
   id: string;
@@ -18,7 +18,7 @@ export function useTransitionEmission() {
   return useMutation({
     mutationFn: transitionEmission,
     onSuccess: (detail, { id }) => {
-      queryClient.setQueryData(emissionQueryKey(id), detail);
+      queryClient.setQueryData(emissionKeys.detail(id), detail);
       return invalidateEmissionQueries(queryClient);
     },
   });

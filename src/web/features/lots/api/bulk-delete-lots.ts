@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { lotKeys } from '@/lib/query-keys';
 import type { BulkDeleteLotsResult } from '../types';
 import { invalidateLotQueries } from './invalidate';
-import { lotQueryKey } from './keys';
 
 export const bulkDeleteLots = (ids: string[]) => api.post<BulkDeleteLotsResult>('/lots/bulk-delete', { ids });
 
@@ -12,7 +12,7 @@ export function useBulkDeleteLots() {
     mutationFn: bulkDeleteLots,
     onSuccess: (result, ids) => {
       const kept = new Set(result.kept.map((k) => k.id));
-      for (const id of ids) if (!kept.has(id)) queryClient.removeQueries({ queryKey: lotQueryKey(id) });
+      for (const id of ids) if (!kept.has(id)) queryClient.removeQueries({ queryKey: lotKeys.detail(id) });
       return invalidateLotQueries(queryClient);
     },
   });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LotInput } from '@domain/lots/lot.schema';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys';
 import type { Lot } from '../types';
 import { invalidateLotQueries } from './invalidate';
-import { ACCOUNTS_QUERY_KEY } from './keys';
 
 export const createLot = (input: LotInput) => api.post<Lot>('/lots', input);
 
@@ -15,7 +15,7 @@ export function useCreateLot() {
       Promise.all([
         invalidateLotQueries(queryClient),
         // A new account number became an account of the agency.
-        input.account_number ? queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY }) : undefined,
+        input.account_number ? queryClient.invalidateQueries({ queryKey: accountKeys.all }) : undefined,
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { lotKeys } from '@/lib/query-keys';
 import { invalidateLotQueries } from './invalidate';
-import { lotQueryKey } from './keys';
 
 export const deleteLot = (id: string) => api.delete<void>(`/lots/${encodeURIComponent(id)}`);
 
@@ -11,7 +11,7 @@ export function useDeleteLot() {
     mutationFn: deleteLot,
     onSuccess: (_, id) => {
       // Dropped, not refetched: asking for it again would only answer 404.
-      queryClient.removeQueries({ queryKey: lotQueryKey(id) });
+      queryClient.removeQueries({ queryKey: lotKeys.detail(id) });
       return invalidateLotQueries(queryClient);
     },
   });

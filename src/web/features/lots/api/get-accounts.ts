@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgramKey } from '@domain/programs';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys';
 import type { LoyaltyAccountOption } from '../types';
-import { ACCOUNTS_QUERY_KEY } from './keys';
 
 /** The loyalty accounts of one program, for the lot form's 'Conta' picker. */
 export const getProgramAccounts = (program: ProgramKey, signal?: AbortSignal) =>
@@ -10,7 +10,7 @@ export const getProgramAccounts = (program: ProgramKey, signal?: AbortSignal) =>
 
 export const getProgramAccountsQueryOptions = (program: ProgramKey) =>
   queryOptions({
-    queryKey: [...ACCOUNTS_QUERY_KEY, { program }] as const,
+    queryKey: accountKeys.list({ program }),
     queryFn: ({ signal }) => getProgramAccounts(program, signal),
     select: (result) => result.data,
   });

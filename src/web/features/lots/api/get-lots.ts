@@ -2,8 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { LOTS_PAGE_SIZE } from '@domain/lots/lot.schema';
 import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
+import { lotKeys } from '@/lib/query-keys';
 import type { LotList, LotListFilters, LotListParams } from '../types';
-import { LOTS_QUERY_KEY } from './keys';
 
 /** The list's filters and order as a query string (GET /lots and GET /lots/export alike). */
 export function lotFiltersSearchParams({ search, program, status, sort, order }: LotListFilters): URLSearchParams {
@@ -25,7 +25,7 @@ export const getLots = ({ page, ...filters }: LotListParams, signal?: AbortSigna
 
 export const getLotsQueryOptions = (params: LotListParams) =>
   queryOptions({
-    queryKey: [...LOTS_QUERY_KEY, 'list', params] as const,
+    queryKey: lotKeys.list(params),
     queryFn: ({ signal }) => getLots(params, signal),
     staleTime: LIST_STALE_TIME_MS,
     // Paging, sorting and filtering keep the rows on screen until the next ones arrive.

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LotUpdate } from '@domain/lots/lot.schema';
 import { api } from '@/lib/api-client';
+import { accountKeys, lotKeys } from '@/lib/query-keys';
 import type { Lot, LotDetail } from '../types';
 import { invalidateLotQueries } from './invalidate';
-import { ACCOUNTS_QUERY_KEY, lotQueryKey } from './keys';
 
 export const updateLot = ({ id, input }: { id: string; input: LotUpdate }) => api.put<Lot>(`/lots/${encodeURIComponent(id)}`, input);
 
@@ -13,10 +13,10 @@ export function useUpdateLot() {
     mutationFn: updateLot,
     onSuccess: (lot, { input }) => {
       // The lot page shows the saved record at once; its allocations are refetched with the rest.
-      queryClient.setQueryData<LotDetail>(lotQueryKey(lot.id), (detail) => (detail ? { ...detail, lot } : detail));
+      queryClient.setQueryData<LotDetail>(lotKeys.detail(lot.id), (detail) => (detail ? { ...detail, lot } : detail));
       return Promise.all([
         invalidateLotQueries(queryClient),
-        input.account_number ? queryClient.invalidateQueries({ queryKey: ACCOUNTS_QUERY_KEY }) : undefined,
+        input.account_number ? queryClient.invalidateQueries({ queryKey: accountKeys.all }) : undefined,
       ]);
     },
   });

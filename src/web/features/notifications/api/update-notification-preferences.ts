@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationPrefs } from '@domain/agency/agency.schema';
 import { api } from '@/lib/api-client';
-import { NOTIFICATION_PREFERENCES_QUERY_KEY } from './get-notification-preferences';
+import { notificationKeys } from '@/lib/query-keys';
 
 export const updateNotificationPreferences = (input: NotificationPrefs) =>
   api.put<NotificationPrefs>('/me/notifications', input);
@@ -10,6 +10,6 @@ export function useUpdateNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateNotificationPreferences,
-    onSuccess: (prefs) => queryClient.setQueryData(NOTIFICATION_PREFERENCES_QUERY_KEY, prefs),
+    onSuccess: (prefs) => queryClient.setQueryData(notificationKeys.preferences(), prefs),
   });
 }

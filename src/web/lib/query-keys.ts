@@ -1,0 +1,77 @@
+/**
+ * Every query key of the app, one builder per feature, each key extending the one above it
+ * ("Effective React Query Keys", https://tkdodo.eu/blog/effective-react-query-keys): invalidating
+ * `clientKeys.all` refreshes the client lists, pages, rankings and picker, and a mutation in one
+ * feature names another's keys here instead of repeating its strings.
+ */
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+  sessions: () => [...authKeys.all, 'sessions'] as const,
+  setup: () => [...authKeys.all, 'setup'] as const,
+};
+
+export const agencyKeys = {
+  all: ['agency'] as const,
+  detail: () => [...agencyKeys.all, 'detail'] as const,
+  settings: () => [...agencyKeys.all, 'settings'] as const,
+};
+
+/** The signed-in user's own preferences. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  preferences: () => [...notificationKeys.all, 'preferences'] as const,
+};
+
+export const clientKeys = {
+  all: ['clients'] as const,
+  lists: () => [...clientKeys.all, 'list'] as const,
+  list: (params: object) => [...clientKeys.lists(), params] as const,
+  details: () => [...clientKeys.all, 'detail'] as const,
+  detail: (id: string) => [...clientKeys.details(), id] as const,
+  /** Under the client's key: whatever refreshes the client refreshes its history. */
+  emissions: (id: string, page: number) => [...clientKeys.detail(id), 'emissions', { page }] as const,
+  top: (limit: number) => [...clientKeys.all, 'top', { limit }] as const,
+  /** The emission wizard's client picker. */
+  quickSearch: (q: string) => [...clientKeys.all, 'quick-search', q] as const,
+};
+
+export const lotKeys = {
+  all: ['lots'] as const,
+  lists: () => [...lotKeys.all, 'list'] as const,
+  list: (params: object) => [...lotKeys.lists(), params] as const,
+  details: () => [...lotKeys.all, 'detail'] as const,
+  detail: (id: string) => [...lotKeys.details(), id] as const,
+  /** Under the lot's key: whatever refreshes the lot (an emission, a cancellation) refreshes its history. */
+  allocations: (id: string, page: number) => [...lotKeys.detail(id), 'allocations', { page }] as const,
+};
+
+/** Loyalty accounts: the lot form's 'Conta' picker and the emission wizard's accounts, lots and beneficiaries. */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  lists: () => [...accountKeys.all, 'list'] as const,
+  list: (filters: { program: string } | { client_id: string }) => [...accountKeys.lists(), filters] as const,
+  details: () => [...accountKeys.all, 'detail'] as const,
+  detail: (id: string) => [...accountKeys.details(), id] as const,
+  lots: (id: string) => [...accountKeys.detail(id), 'lots'] as const,
+  beneficiaries: (id: string) => [...accountKeys.detail(id), 'beneficiaries'] as const,
+};
+
+export const emissionKeys = {
+  all: ['emissions'] as const,
+  lists: () => [...emissionKeys.all, 'list'] as const,
+  list: (params: object) => [...emissionKeys.lists(), params] as const,
+  details: () => [...emissionKeys.all, 'detail'] as const,
+  detail: (id: string) => [...emissionKeys.details(), id] as const,
+};
+
+/** The dashboard's figures (balance, revenue, clients, expiring lots). */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+};
+
+/** SLA, margin and expiring-lot alerts. */
+export const alertKeys = {
+  all: ['alerts'] as const,
+};
