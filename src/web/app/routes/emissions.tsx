@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PlaneTakeoffIcon } from 'lucide-react';
 import { EMISSION_STATUSES, EMISSION_STATUS_LABELS, EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
 import { isValidIsoDate } from '@domain/format';
+import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
@@ -12,12 +13,7 @@ import { useEmissions } from '@/features/emissions/api/get-emissions';
 import { EmissionWizardDialog } from '@/features/emissions/components/emission-wizard-dialog';
 import { EmissionsSummaryCards } from '@/features/emissions/components/emissions-summary-cards';
 import { EmissionsTable } from '@/features/emissions/components/emissions-table';
-import {
-  EMISSION_SEARCH_MAX_LENGTH,
-  hasEmissionFilters,
-  readEmissionListParams,
-  writeEmissionListParams,
-} from '@/features/emissions/list-params';
+import { hasEmissionFilters, readEmissionListParams, writeEmissionListParams } from '@/features/emissions/list-params';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useUrlSearch } from '@/hooks/use-url-search';
@@ -68,7 +64,7 @@ export default function EmissionsRoute() {
               wrapperClassName="w-full sm:w-auto sm:min-w-52 sm:flex-1"
               aria-label="Buscar emissões"
               placeholder="PNR, rota ou cliente..."
-              maxLength={EMISSION_SEARCH_MAX_LENGTH}
+              maxLength={SEARCH_MAX_LENGTH}
               value={searchBox.typed}
               onValueChange={searchBox.setTyped}
             />

@@ -3,6 +3,7 @@ import { CalendarX2Icon, PackageIcon } from 'lucide-react';
 import { todayIso } from '@domain/format';
 import { LOT_STATUSES, LOT_STATUS_LABELS, LOTS_PAGE_SIZE, type LotSort } from '@domain/lots/lot.schema';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
+import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState } from '@/components/list-empty-state';
@@ -19,7 +20,7 @@ import { LotFormDialog } from '@/features/lots/components/lot-form-dialog';
 import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards';
 import { LotsTable } from '@/features/lots/components/lots-table';
 import { MarkExpiredDialog } from '@/features/lots/components/mark-expired-dialog';
-import { hasLotFilters, LOT_SEARCH_MAX_LENGTH, nextLotSort, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
+import { hasLotFilters, nextLotSort, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
 import type { Lot } from '@/features/lots/types';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { usePagedList } from '@/hooks/use-paged-list';
@@ -72,7 +73,7 @@ export default function LotsRoute() {
               aria-label="Buscar lotes"
               placeholder="Buscar lotes..."
               title="Busca por fornecedor, observações ou número da conta"
-              maxLength={LOT_SEARCH_MAX_LENGTH}
+              maxLength={SEARCH_MAX_LENGTH}
               value={searchBox.typed}
               onValueChange={searchBox.setTyped}
             />

@@ -1,33 +1,17 @@
-import { CLIENT_SORTS, CLIENT_STATUSES, type ClientSort, type ClientStatus, type SortOrder } from '@domain/clients/client.schema';
+import { clientListQuerySchema, type ClientListQuery, type ClientSort, type ClientStatus } from '@domain/clients/client.schema';
+import { parseSearchParams } from '@/lib/search-params';
 
 /** What /clientes keeps in its address, so reload, links and Back show the same page. */
-export interface ClientListUrlState {
-  page: number;
-  sort: ClientSort;
-  order: SortOrder;
-  status: ClientStatus | null;
-}
+export type ClientListUrlState = Pick<ClientListQuery, 'page' | 'sort' | 'order'> & { status: ClientStatus | null };
 
-/* Spec part 1 §9: default sort on clients is name ascending. */
-export const DEFAULT_CLIENT_LIST_STATE: ClientListUrlState = { page: 1, sort: 'name', order: 'asc', status: null };
-
-const isSort = (v: string | null): v is ClientSort => (CLIENT_SORTS as readonly (string | null)[]).includes(v);
-const isStatus = (v: string | null): v is ClientStatus => (CLIENT_STATUSES as readonly (string | null)[]).includes(v);
-
-/** Reads the list state from the query string; anything unknown falls back to the default. */
+/** Reads the list state with the API's clientListQuerySchema; anything it refuses falls back to the default. */
 export function readClientListParams(params: URLSearchParams): ClientListUrlState {
-  const rawPage = params.get('page');
-  const page = rawPage !== null && /^\d{1,7}$/.test(rawPage) ? Number(rawPage) : 1;
-  const sort = params.get('sort');
-  const order = params.get('order');
-  const status = params.get('status');
-  return {
-    page: page >= 1 ? page : 1,
-    sort: isSort(sort) ? sort : DEFAULT_CLIENT_LIST_STATE.sort,
-    order: order === 'desc' ? 'desc' : 'asc',
-    status: isStatus(status) ? status : null,
-  };
+  const { status, ...state } = parseSearchParams(clientListQuerySchema.shape, params, { page: 'page', sort: 'sort', order: 'order', status: 'status' });
+  return { ...state, status: status ?? null };
 }
+
+/* Spec part 1 §9: default sort on clients is name ascending (the schema's defaults). */
+export const DEFAULT_CLIENT_LIST_STATE: ClientListUrlState = readClientListParams(new URLSearchParams());
 
 /**
  * Writes `patch` over the list state in `params`, leaving every other parameter alone and the

@@ -1,6 +1,6 @@
-import { EMISSION_STATUSES, type EmissionStatus } from '@domain/emissions/emission.schema';
-import { isValidIsoDate } from '@domain/format';
-import { isProgramKey, type ProgramKey } from '@domain/programs';
+import { emissionListQuerySchema, type EmissionStatus } from '@domain/emissions/emission.schema';
+import type { ProgramKey } from '@domain/programs';
+import { parseSearchParams } from '@/lib/search-params';
 
 /** What /emissoes keeps in its address, so reload, links and Back show the same list. */
 export interface EmissionListUrlState {
@@ -13,24 +13,20 @@ export interface EmissionListUrlState {
   search: string;
 }
 
-export const EMISSION_SEARCH_MAX_LENGTH = 200;
-
-const isStatus = (v: string | null): v is EmissionStatus => (EMISSION_STATUSES as readonly (string | null)[]).includes(v);
-const isoOrNull = (v: string | null) => (v !== null && isValidIsoDate(v) ? v : null);
-
+/**
+ * Reads the list state with the API's emissionListQuerySchema, field by field: anything it
+ * refuses falls back to the default, and an inverted period is kept for the page to point out.
+ */
 export function readEmissionListParams(params: URLSearchParams): EmissionListUrlState {
-  const rawPage = params.get('page');
-  const page = rawPage !== null && /^\d{1,7}$/.test(rawPage) ? Number(rawPage) : 1;
-  const status = params.get('status');
-  const program = params.get('program');
-  return {
-    page: page >= 1 ? page : 1,
-    status: isStatus(status) ? status : null,
-    program: program !== null && isProgramKey(program) ? program : null,
-    date_from: isoOrNull(params.get('de')),
-    date_to: isoOrNull(params.get('ate')),
-    search: (params.get('q') ?? '').trim().slice(0, EMISSION_SEARCH_MAX_LENGTH),
-  };
+  const { page, status, program, date_from, date_to, search } = parseSearchParams(emissionListQuerySchema.shape, params, {
+    page: 'page',
+    status: 'status',
+    program: 'program',
+    date_from: 'de',
+    date_to: 'ate',
+    search: 'q',
+  });
+  return { page, status: status ?? null, program: program ?? null, date_from: date_from ?? null, date_to: date_to ?? null, search };
 }
 
 /** Writes `patch` over the list state, leaving other parameters alone and defaults out of the address. */

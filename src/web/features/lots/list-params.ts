@@ -1,43 +1,30 @@
-import { LOT_SORTS, LOT_STATUSES, type LotSort, type LotSortOrder, type LotStatus } from '@domain/lots/lot.schema';
-import { isProgramKey, type ProgramKey } from '@domain/programs';
+import { lotListQuerySchema, type LotListQuery, type LotSort, type LotStatus } from '@domain/lots/lot.schema';
+import type { ProgramKey } from '@domain/programs';
+import { parseSearchParams } from '@/lib/search-params';
 
 /** What /lotes keeps in its address, so reload, links and Back show the same list. */
-export interface LotListUrlState {
-  page: number;
-  sort: LotSort;
-  order: LotSortOrder;
+export type LotListUrlState = Pick<LotListQuery, 'page' | 'sort' | 'order'> & {
   program: ProgramKey | null;
   status: LotStatus | null;
   /** The search as sent (trimmed, after the debounce). */
   search: string;
-}
+};
 
-/* Spec part 1 §2 and §9: default sort on lots is expiry_date ascending. */
-export const DEFAULT_LOT_LIST_STATE: LotListUrlState = { page: 1, sort: 'expiry_date', order: 'asc', program: null, status: null, search: '' };
-
-/** The server accepts up to 200 characters (lotListQuerySchema). */
-export const LOT_SEARCH_MAX_LENGTH = 200;
-
-const isSort = (v: string | null): v is LotSort => (LOT_SORTS as readonly (string | null)[]).includes(v);
-const isStatus = (v: string | null): v is LotStatus => (LOT_STATUSES as readonly (string | null)[]).includes(v);
-
-/** Reads the list state from the query string; anything unknown falls back to the default. */
+/** Reads the list state with the API's lotListQuerySchema; anything it refuses falls back to the default. */
 export function readLotListParams(params: URLSearchParams): LotListUrlState {
-  const rawPage = params.get('page');
-  const page = rawPage !== null && /^\d{1,7}$/.test(rawPage) ? Number(rawPage) : 1;
-  const sort = params.get('sort');
-  const order = params.get('order');
-  const program = params.get('program');
-  const status = params.get('status');
-  return {
-    page: page >= 1 ? page : 1,
-    sort: isSort(sort) ? sort : DEFAULT_LOT_LIST_STATE.sort,
-    order: order === 'desc' ? 'desc' : 'asc',
-    program: program !== null && isProgramKey(program) ? program : null,
-    status: isStatus(status) ? status : null,
-    search: (params.get('q') ?? '').trim().slice(0, LOT_SEARCH_MAX_LENGTH),
-  };
+  const { program, status, ...state } = parseSearchParams(lotListQuerySchema.shape, params, {
+    page: 'page',
+    sort: 'sort',
+    order: 'order',
+    program: 'program',
+    status: 'status',
+    search: 'q',
+  });
+  return { ...state, program: program ?? null, status: status ?? null };
 }
+
+/* Spec part 1 §2 and §9: default sort on lots is expiry_date ascending (the schema's defaults). */
+export const DEFAULT_LOT_LIST_STATE: LotListUrlState = readLotListParams(new URLSearchParams());
 
 /**
  * Writes `patch` over the list state in `params`, leaving every other parameter alone and the

@@ -18,6 +18,10 @@ describe('emission list params', () => {
     expect(state).toMatchObject({ page: 1, status: null, program: null, date_from: null, date_to: null });
   });
 
+  it('keeps an inverted period for the page to point out (the schema refuses it only as a whole)', () => {
+    expect(readEmissionListParams(new URLSearchParams('de=2026-02-01&ate=2026-01-01'))).toMatchObject({ date_from: '2026-02-01', date_to: '2026-01-01' });
+  });
+
   it('round-trips a filtered page and leaves the defaults out', () => {
     const written = writeEmissionListParams(new URLSearchParams('other=1'), {
       status: 'issued',

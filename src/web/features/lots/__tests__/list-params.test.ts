@@ -35,8 +35,9 @@ describe('readLotListParams', () => {
     });
   });
 
-  it('caps the search at the server limit', () => {
-    expect(read(`q=${'a'.repeat(300)}`).search).toHaveLength(200);
+  it('drops a search longer than the server accepts (lotListQuerySchema), like any refused value', () => {
+    expect(read(`q=${'a'.repeat(200)}`).search).toHaveLength(200);
+    expect(read(`q=${'a'.repeat(201)}`).search).toBe('');
   });
 });
 
