@@ -1,6 +1,9 @@
 import type * as React from 'react';
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './dialog';
+import { Loader2Icon } from 'lucide-react';
+import { cn } from '@/lib/utils';
+import { Button } from './button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 
 /** What the form inside tells its dialog: when it may close, and that it is done. */
 export interface FormDialogGuard<T> {
@@ -59,5 +62,28 @@ export function FormDialog<T = void>({ open, onOpenChange, title, description, c
         {children(guard)}
       </DialogContent>
     </Dialog>
+  );
+}
+
+export interface FormDialogFooterProps {
+  /** The save is under way: both buttons wait. */
+  pending: boolean;
+  /** An existing record: the button reads 'Atualizar' instead of 'Criar'. */
+  editing: boolean;
+  onCancel: () => void;
+}
+
+/** 'Cancelar' and the record form's submit button ('Salvando...' while it saves). */
+export function FormDialogFooter({ pending, editing, onCancel }: FormDialogFooterProps) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+        Cancelar
+      </Button>
+      <Button type="submit" disabled={pending} className={cn(pending && 'cursor-wait')}>
+        {pending && <Loader2Icon aria-hidden="true" className="animate-spin" />}
+        {pending ? 'Salvando...' : editing ? 'Atualizar' : 'Criar'}
+      </Button>
+    </DialogFooter>
   );
 }

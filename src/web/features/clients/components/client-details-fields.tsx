@@ -1,0 +1,60 @@
+import { CLIENT_STATUSES } from '@domain/clients/client.schema';
+import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
+import { maskPhone } from '@domain/documents';
+import { FormDateInput } from '@/components/ui/date-input';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { withMask } from '@/lib/form';
+import { maskDocument, type ClientFieldId, type ClientForm } from '../client-form';
+
+export interface ClientDetailsFieldsProps {
+  form: ClientForm;
+  fieldId: ClientFieldId;
+}
+
+/** The client form's first block: name, status, contact, document and birth date. */
+export function ClientDetailsFields({ form, fieldId }: ClientDetailsFieldsProps) {
+  const { errors } = form.formState;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <FormField id={fieldId('name')} label="Nome *" error={errors.name?.message}>
+        <Input autoComplete="off" autoFocus placeholder="Nome completo" aria-required="true" {...form.register('name')} />
+      </FormField>
+      <FormField id={fieldId('status')} label="Status" error={errors.status?.message}>
+        <Select {...form.register('status')}>
+          {CLIENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {CLIENT_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField id={fieldId('email')} label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="cliente@exemplo.com"
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField id={fieldId('phone')} label="Telefone" error={errors.phone?.message}>
+        <Input type="tel" inputMode="tel" placeholder="(11) 99999-9999" maxLength={15} {...withMask(form.register('phone'), maskPhone)} />
+      </FormField>
+      <FormField id={fieldId('document')} label="CPF" error={errors.document?.message}>
+        <Input
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="000.000.000-00"
+          maxLength={18}
+          {...withMask(form.register('document'), maskDocument)}
+        />
+      </FormField>
+      <FormField id={fieldId('birth_date')} label="Data de Nascimento" error={errors.birth_date?.message}>
+        <FormDateInput control={form.control} name="birth_date" />
+      </FormField>
+    </div>
+  );
+}
