@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import type { FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
 import { formatNumber, isValidIsoDate } from '@domain/format';
 import {
   costPerMileSchema,
   LOT_MESSAGES,
   lotFormDefaults,
+  lotInputSchema,
   lotQuantitySchema,
   makeLotInputSchema,
   type LotInput,
@@ -26,6 +28,29 @@ export interface LotFormState {
   supplier: string;
   notes: string;
 }
+
+// Keeps the resolver cast in lotFormResolver honest: this fails to compile unless every form
+// value is one the schema accepts.
+type Assignable<T extends U, U> = T;
+type _FormFitsSchema = Assignable<LotFormState, z.input<typeof lotInputSchema>>;
+
+export type LotForm = UseFormReturn<LotFormState, unknown, LotInput>;
+
+/** The id of a field's control, unique per dialog: `lot-new-cost-per-mile`. */
+export type LotFieldId = (name: FieldPath<LotFormState>) => string;
+
+/** The fields the server's messages may land on. */
+export const LOT_FORM_FIELDS = [
+  'program',
+  'account_id',
+  'account_number',
+  'original_quantity',
+  'cost_per_mile',
+  'purchase_date',
+  'expiry_date',
+  'supplier',
+  'notes',
+] as const satisfies readonly FieldPath<LotFormState>[];
 
 /** Spec part 1 §5: the quantity takes digits only, filtered as typed. */
 export function maskQuantity(typed: string): string {
