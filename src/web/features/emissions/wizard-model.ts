@@ -1,3 +1,5 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldErrors, FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
 import { countBeneficiaries, beneficiarySummary, beneficiaryWarning } from '@domain/emissions/beneficiaries';
 import {
   computeEmissionFinancials,
@@ -7,7 +9,16 @@ import {
   validateLotChoice,
   type EmissionFinancials,
 } from '@domain/emissions/emission.rules';
-import { feesCentsSchema, milesUsedSchema, ravCentsSchema, wizardRevenueCentsSchema, type EmissionFormValues } from '@domain/emissions/emission.schema';
+import {
+  emissionStep1Schema,
+  emissionStep2Schema,
+  emissionWizardSchema,
+  feesCentsSchema,
+  milesUsedSchema,
+  ravCentsSchema,
+  wizardRevenueCentsSchema,
+  type EmissionFormValues,
+} from '@domain/emissions/emission.schema';
 import { isValidCpf, onlyDigits } from '@domain/documents';
 import { manualLotOptions, suggestLots, type LotSuggestion, type PlannedAllocation } from '@domain/lots/allocation';
 import type { Cents } from '@domain/money';
@@ -16,6 +27,64 @@ import type { AccountBeneficiaries, AccountLot } from './types';
 
 // The wizard's live figures, computed with the domain's rules from what is typed: nothing here
 // decides a rule, it only reads the form's text into the rules' inputs.
+
+/** One form spans the three steps; each step's component takes it. */
+export type WizardForm = UseFormReturn<EmissionFormValues>;
+export type WizardFieldPath = FieldPath<EmissionFormValues>;
+
+export const WIZARD_STEPS = ['Cliente e conta', 'Dados da emissão', 'Revisão'] as const;
+
+/** The fields each step shows, so a server message goes back to the step that has its field. */
+const STEP_FIELDS: readonly (readonly string[])[] = [
+  ['client_id', 'account_id'],
+  ['route', 'pnr', 'departure_date', 'miles_used', 'fees_cents', 'revenue_cents', 'rav_cents', 'passengers', 'lot_ids'],
+];
+
+/** The first step showing one of `fields` (dotted paths, as the API names them); null when none does. */
+export function wizardStepOf(fields: readonly string[]): number | null {
+  const steps = fields.map((field) => STEP_FIELDS.findIndex((names) => names.includes(field.split('.')[0]!))).filter((i) => i >= 0);
+  return steps.length > 0 ? Math.min(...steps) : null;
+}
+
+/** Every field a server message may land on, with `passengers` passengers. */
+export function wizardKnownFields(passengers: number): string[] {
+  return [...STEP_FIELDS.flat(), ...Array.from({ length: passengers }, (_, i) => [`passengers.${i}.name`, `passengers.${i}.cpf`]).flat()];
+}
+
+/** Puts zod-style dotted errors into a nested FieldErrors object. */
+function setNestedError(errors: Record<string, unknown>, path: string, message: string, type: string) {
+  const keys = path.split('.');
+  let node: Record<string, unknown> = errors;
+  keys.forEach((key, i) => {
+    if (i === keys.length - 1) {
+      if (!node[key]) node[key] = { type, message };
+      return;
+    }
+    node[key] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  });
+}
+
+/**
+ * The wizard's validation: step 1's schema, step 2's, then the whole wizard's on the review; from
+ * step 2 on, `lotCheck` adds why the chosen lots cannot cover the miles. `step` and `lotCheck` are
+ * read at each validation, so one form (and one resolver) spans the three steps.
+ */
+export function wizardResolver(step: () => number, lotCheck: (values: EmissionFormValues) => string | null): Resolver<EmissionFormValues> {
+  const step1 = zodResolver(emissionStep1Schema) as unknown as Resolver<EmissionFormValues>;
+  const step2 = zodResolver(emissionStep2Schema) as unknown as Resolver<EmissionFormValues>;
+  const all = zodResolver(emissionWizardSchema) as unknown as Resolver<EmissionFormValues>;
+  return async (values, context, options) => {
+    const current = step();
+    const result = await (current === 0 ? step1 : current === 1 ? step2 : all)(values, context, options);
+    if (current === 0) return result;
+    const lotError = lotCheck(values);
+    if (!lotError) return result;
+    const errors = { ...(result.errors as Record<string, unknown>) };
+    setNestedError(errors, 'lot_ids', lotError, 'lots');
+    return { values: {}, errors: errors as FieldErrors<EmissionFormValues> };
+  };
+}
 
 /** 'suggested' follows the suggestion as the miles change; 'manual' is one lot from the manual list. */
 export type LotSelection = { mode: 'suggested' } | { mode: 'manual'; lot_id: string };

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { NO_ELIGIBLE_LOT_MESSAGE } from '@domain/emissions/emission.rules';
 import type { AccountLot } from '../types';
-import { beneficiaryInfo, chosenPlan, estimate, lotPanel, parsedMiles, selectedLotIds, selectionMilesCost, SUGGESTED } from '../wizard-model';
+import {
+  beneficiaryInfo,
+  chosenPlan,
+  estimate,
+  lotPanel,
+  parsedMiles,
+  selectedLotIds,
+  selectionMilesCost,
+  SUGGESTED,
+  wizardKnownFields,
+  wizardStepOf,
+} from '../wizard-model';
 
 const TODAY = '2026-03-01';
 const lot = (id: string, remaining: number, cpm: string, expiry: string | null = '2027-01-01'): AccountLot => ({
@@ -51,5 +62,13 @@ describe('wizard model', () => {
     const info = beneficiaryInfo({ program: 'AZUL', holder_cpf: null, past_passengers: [], today: TODAY }, [{ cpf: '529.982.247-25' }]);
     expect(info.summary).toMatch(/^Beneficiários: 0 de/);
     expect(info.warning).toBeNull();
+  });
+
+  it('sends a server message back to the first step that shows its field', () => {
+    expect(wizardStepOf(['miles_used', 'account_id'])).toBe(0);
+    expect(wizardStepOf(['passengers.1.cpf'])).toBe(1);
+    expect(wizardStepOf(['agency_id'])).toBeNull();
+    expect(wizardKnownFields(2)).toEqual(expect.arrayContaining(['client_id', 'lot_ids', 'passengers.1.name', 'passengers.1.cpf']));
+    expect(wizardKnownFields(2)).not.toContain('passengers.2.name');
   });
 });

@@ -8,8 +8,7 @@ import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { accountLabel, formatCostPerThousand, milesText } from '../emission-display';
 import type { AccountBeneficiaries, AccountLot, AccountOption, ClientOption } from '../types';
-import { beneficiaryInfo, chosenPlan, estimate, parsedMiles } from '../wizard-model';
-import type { WizardForm } from './emission-wizard-dialog';
+import { beneficiaryInfo, chosenPlan, estimate, parsedMiles, type WizardForm } from '../wizard-model';
 import { FinancialBreakdown } from './financial-breakdown';
 import { LotFlags } from './lot-suggestion-panel';
 
