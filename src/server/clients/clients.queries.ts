@@ -1,15 +1,37 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ClientInput, ClientSort, ClientStatus, LoyaltyAccountInput, SortOrder } from '../../domain/clients/client.schema';
 import type { ClientEmissionSums } from '../../domain/clients/client.rules';
 import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import type { Db } from '../db/client';
-import { client_search, client_totals, clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
+import { client_figures, client_search, client_search_by_figures, client_totals, clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { restoreRows, softDeleteRows } from '../db/soft-delete';
 
-export type ClientRow = typeof clients.$inferSelect;
+/** A client with its emission figures (client_figures; a client just added has none yet). */
+export type ClientRow = typeof clients.$inferSelect & {
+  emissions_count: number;
+  active_emissions_count: number;
+  total_spent_cents: number;
+  last_emission_at: string | null;
+};
+
+const NO_FIGURES = { emissions_count: 0, active_emissions_count: 0, total_spent_cents: 0, last_emission_at: null } as const;
+
+/** Clients joined with their figures: every read of full client rows goes through this. */
+function selectClientRows(db: Db) {
+  return db
+    .select({
+      ...getTableColumns(clients),
+      emissions_count: sql<number>`coalesce(${client_figures.emissions_count}, 0)`.mapWith(Number),
+      active_emissions_count: sql<number>`coalesce(${client_figures.active_emissions_count}, 0)`.mapWith(Number),
+      total_spent_cents: sql<number>`coalesce(${client_figures.total_spent_cents}, 0)`.mapWith(Number),
+      last_emission_at: client_figures.last_emission_at,
+    })
+    .from(clients)
+    .leftJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)));
+}
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
 
 export interface ClientFilters {
@@ -83,16 +105,24 @@ const containsPattern = (word: string) => `%${escapeLike(word)}%`;
  * makes no trigram: as LIKE it would lead the planner to scan the whole index (or the table) for
  * it, so it is tested with strpos, the same contains-test, which the index does not take.
  */
-export function searchConditions(search: string | undefined): SQL[] {
+export function searchConditions(search: string | undefined, v: SearchView = client_search): SQL[] {
   return searchWords(search).map((w) =>
-    [...w].length < 3 ? sql`strpos(${client_search.search_text}, ${w}) > 0` : sql`${client_search.search_text} LIKE ${containsPattern(w)}`,
+    [...w].length < 3 ? sql`strpos(${v.search_text}, ${w}) > 0` : sql`${v.search_text} LIKE ${containsPattern(w)}`,
   );
 }
 
-function searchWhere({ agencyId, search, status }: ClientFilters): SQL {
-  const conditions: SQL[] = [eq(client_search.agency_id, agencyId), isNull(client_search.deleted_at)];
-  if (status) conditions.push(eq(client_search.status, status));
-  conditions.push(...searchConditions(search));
+type SearchView = typeof client_search | typeof client_search_by_figures;
+
+/**
+ * The view whose rows are read in the order's index: clients' for name and status, client_figures'
+ * for the figure orders (the same columns; see the schema).
+ */
+const searchView = (sort: ClientSort): SearchView => (sort === 'emissions' || sort === 'total_spent' ? client_search_by_figures : client_search);
+
+function searchWhere({ agencyId, search, status }: ClientFilters, v: SearchView = client_search): SQL {
+  const conditions: SQL[] = [eq(v.agency_id, agencyId), isNull(v.deleted_at)];
+  if (status) conditions.push(eq(v.status, status));
+  conditions.push(...searchConditions(search, v));
   return and(...conditions)!;
 }
 
@@ -110,7 +140,16 @@ interface SortColumns {
  * The sort key, then sort_name and id, all in one direction, so each order has an index to read
  * forwards or backwards (migration 0004) and ties never make a row repeat or vanish across pages.
  */
-export function orderBy({ sort, order }: ClientOrder, t: SortColumns = clients): SQL[] {
+/** The sort columns of a client row read through selectClientRows. */
+const clientRowSort: SortColumns = {
+  status: clients.status,
+  emissions_count: client_figures.emissions_count,
+  total_spent_cents: client_figures.total_spent_cents,
+  sort_name: clients.sort_name,
+  id: clients.id,
+};
+
+export function orderBy({ sort, order }: ClientOrder, t: SortColumns = clientRowSort): SQL[] {
   const dir = order === 'asc' ? asc : desc;
   const key = { name: [], status: [t.status], emissions: [t.emissions_count], total_spent: [t.total_spent_cents] }[sort];
   return [...key, t.sort_name, t.id].map((c) => dir(c));
@@ -146,9 +185,7 @@ export async function getClientTotals(db: Db, { agencyId }: { agencyId: string }
 
 async function fetchRowsInOrder(db: Db, agencyId: string, ids: string[], order: ClientOrder): Promise<ClientRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(clients)
+  return selectClientRows(db)
     .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids)))
     .orderBy(...orderBy(order));
 }
@@ -167,16 +204,15 @@ export async function getClientsPage(
   const end = Math.min(offset + limit, total);
   const fromEnd = total - end < offset;
   const idsOrder = fromEnd ? { sort: params.sort, order: params.order === 'asc' ? ('desc' as const) : ('asc' as const) } : params;
+  const v = searchView(params.sort);
   const pageIds = db
-    .select({ id: client_search.id })
-    .from(client_search)
-    .where(searchWhere(params))
-    .orderBy(...orderBy(idsOrder, client_search))
+    .select({ id: v.id })
+    .from(v)
+    .where(searchWhere(params, v))
+    .orderBy(...orderBy(idsOrder, v))
     .limit(end - offset)
     .offset(fromEnd ? total - end : offset);
-  return db
-    .select()
-    .from(clients)
+  return selectClientRows(db)
     .where(and(eq(clients.agency_id, params.agencyId), inArray(clients.id, pageIds)))
     .orderBy(...orderBy(params));
 }
@@ -218,16 +254,15 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
   const n = counted?.n ?? 0;
   if (n === 0 || params.limit <= 0) return { rows: [], total: n, capped: false };
   if (n > cap) {
+    const v = searchView(params.sort);
     const pageIds = db
-      .select({ id: client_search.id })
-      .from(client_search)
-      .where(where)
-      .orderBy(...orderBy(params, client_search))
+      .select({ id: v.id })
+      .from(v)
+      .where(searchWhere(params, v))
+      .orderBy(...orderBy(params, v))
       .limit(params.limit)
       .offset(params.offset);
-    const rows = await db
-      .select()
-      .from(clients)
+    const rows = await selectClientRows(db)
       .where(and(eq(clients.agency_id, params.agencyId), inArray(clients.id, pageIds)))
       .orderBy(...orderBy(params));
     return { rows, total: cap, capped: true };
@@ -262,12 +297,13 @@ export async function getClientsForExport(db: Db, params: ClientFilters & Client
       document: clients.document,
       birth_date: clients.birth_date,
       status: clients.status,
-      emissions_count: clients.emissions_count,
-      total_spent_cents: clients.total_spent_cents,
+      emissions_count: sql<number>`coalesce(${client_figures.emissions_count}, 0)`.mapWith(Number),
+      total_spent_cents: sql<number>`coalesce(${client_figures.total_spent_cents}, 0)`.mapWith(Number),
       created_at: clients.created_at,
       notes: clients.notes,
     })
     .from(clients)
+    .leftJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)))
     .where(
       and(
         eq(clients.agency_id, params.agencyId),
@@ -293,21 +329,20 @@ export async function quickSearchClients(db: Db, { agencyId, q, limit }: { agenc
 export async function getTopClients(db: Db, { agencyId, limit }: { agencyId: string; limit: number }) {
   return db
     .select({
-      id: clients.id,
+      id: client_figures.client_id,
       name: clients.name,
-      emissions: clients.active_emissions_count,
-      revenue_cents: clients.total_spent_cents,
+      emissions: client_figures.active_emissions_count,
+      revenue_cents: client_figures.total_spent_cents,
     })
-    .from(clients)
-    .where(and(eq(clients.agency_id, agencyId), isNull(clients.deleted_at), sql`${clients.active_emissions_count} > 0`))
-    .orderBy(desc(clients.total_spent_cents), asc(clients.sort_name), asc(clients.id))
+    .from(client_figures)
+    .innerJoin(clients, and(eq(clients.agency_id, client_figures.agency_id), eq(clients.id, client_figures.client_id)))
+    .where(and(eq(client_figures.agency_id, agencyId), sql`${client_figures.active_emissions_count} > 0`))
+    .orderBy(desc(client_figures.total_spent_cents), asc(client_figures.sort_name), asc(client_figures.client_id))
     .limit(limit);
 }
 
 export async function getClient(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<ClientRow | null> {
-  const [row] = await db
-    .select()
-    .from(clients)
+  const [row] = await selectClientRows(db)
     .where(and(eq(clients.agency_id, agencyId), eq(clients.id, id), isNull(clients.deleted_at)))
     .limit(1);
   return row ?? null;
@@ -409,7 +444,7 @@ export async function insertClient(db: Db, { agencyId, input }: { agencyId: stri
     .insert(clients)
     .values({ agency_id: agencyId, ...clientValues(input) })
     .returning();
-  return row!;
+  return { ...row!, ...NO_FIGURES };
 }
 
 export async function updateClientRow(db: Db, { agencyId, id, input }: { agencyId: string; id: string; input: ClientFields }) {
@@ -417,8 +452,8 @@ export async function updateClientRow(db: Db, { agencyId, id, input }: { agencyI
     .update(clients)
     .set({ ...clientValues(input), updated_at: sql`now()` })
     .where(and(eq(clients.agency_id, agencyId), eq(clients.id, id), isNull(clients.deleted_at)))
-    .returning();
-  return row ?? null;
+    .returning({ id: clients.id });
+  return row ? getClient(db, { agencyId, id }) : null;
 }
 
 /** Another live client of the agency with this CPF/CNPJ, if any. */

@@ -81,16 +81,22 @@ const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 export async function keptFigureMismatches(db: Db, agencyId: string): Promise<unknown[]> {
   const clientsOff = rowsOf(
     await db.execute(sql`
-      SELECT 'client' AS kept, c.id, c.emissions_count, c.active_emissions_count, c.total_spent_cents, c.last_emission_at, x.*
+      SELECT 'client_figures' AS kept, c.id, c.deleted_at, c.sort_name, c.status, f.*, x.*
       FROM clients c
+      LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id
       LEFT JOIN LATERAL (
         SELECT count(*)::int AS n, (count(*) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')))::int AS active,
           coalesce(sum(e.revenue_cents) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')), 0)::bigint AS spent,
           max(e.created_at) AS last_at
         FROM emissions e WHERE e.agency_id = c.agency_id AND e.client_id = c.id AND e.deleted_at IS NULL
       ) x ON true
-      WHERE c.agency_id = ${agencyId}
-        AND (c.emissions_count, c.active_emissions_count, c.total_spent_cents, c.last_emission_at) IS DISTINCT FROM (x.n, x.active, x.spent, x.last_at)`),
+      WHERE c.agency_id = ${agencyId} AND CASE
+        -- A live client has one figures row, equal to a recount of its live emissions and with its
+        -- sort_name and status; a deleted one has none.
+        WHEN c.deleted_at IS NULL THEN f.client_id IS NULL
+          OR (f.emissions_count, f.active_emissions_count, f.total_spent_cents, f.last_emission_at, f.sort_name, f.status)
+            IS DISTINCT FROM (x.n, x.active, x.spent, x.last_at, c.sort_name, c.status)
+        ELSE f.client_id IS NOT NULL END`),
   );
   const totalsOff = rowsOf(
     await db.execute(sql`
@@ -99,10 +105,11 @@ export async function keptFigureMismatches(db: Db, agencyId: string): Promise<un
               coalesce(sum(inactive_clients), 0)::int AS k_inactive, coalesce(sum(blocked_clients), 0)::int AS k_blocked,
               coalesce(sum(total_emissions), 0)::bigint AS k_emissions, coalesce(sum(total_revenue_cents), 0)::bigint AS k_revenue
             FROM client_totals WHERE agency_id = ${agencyId}) k,
-           (SELECT count(*)::int AS r_total, (count(*) FILTER (WHERE status = 'active'))::int AS r_active,
-              (count(*) FILTER (WHERE status = 'inactive'))::int AS r_inactive, (count(*) FILTER (WHERE status = 'blocked'))::int AS r_blocked,
-              coalesce(sum(emissions_count), 0)::bigint AS r_emissions, coalesce(sum(total_spent_cents), 0)::bigint AS r_revenue
-            FROM clients WHERE agency_id = ${agencyId} AND deleted_at IS NULL) r
+           (SELECT count(*)::int AS r_total, (count(*) FILTER (WHERE c.status = 'active'))::int AS r_active,
+              (count(*) FILTER (WHERE c.status = 'inactive'))::int AS r_inactive, (count(*) FILTER (WHERE c.status = 'blocked'))::int AS r_blocked,
+              coalesce(sum(f.emissions_count), 0)::bigint AS r_emissions, coalesce(sum(f.total_spent_cents), 0)::bigint AS r_revenue
+            FROM clients c LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id
+            WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL) r
       WHERE (k_total, k_active, k_inactive, k_blocked, k_emissions, k_revenue) IS DISTINCT FROM (r_total, r_active, r_inactive, r_blocked, r_emissions, r_revenue)`),
   );
   const emissionTotalsOff = rowsOf(

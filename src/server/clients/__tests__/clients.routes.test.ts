@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, clients, emissions, loyalty_accounts } from '../../db/schema';
+import { activity, client_figures, clients, emissions, loyalty_accounts } from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
@@ -440,8 +440,12 @@ describe('list, search, sort and pages', () => {
         await createEmissionRow(ctx.handle.db, agencyId, row.id, { account_id: account.id, revenue_cents: 10_000 * ((i % 3) + 1), status: k === 2 ? 'cancelled' : 'issued' });
       }
     }
-    const rows = await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, agencyId));
-    people = rows.map((r) => ({ id: r.id, name: r.name, document: r.document, status: r.status, emissions: r.emissions_count, spent: r.total_spent_cents }));
+    const rows = await ctx.handle.db
+      .select({ c: clients, f: client_figures })
+      .from(clients)
+      .innerJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)))
+      .where(eq(clients.agency_id, agencyId));
+    people = rows.map(({ c, f }) => ({ id: c.id, name: c.name, document: c.document, status: c.status, emissions: f.emissions_count, spent: f.total_spent_cents }));
   });
 
   it('returns page 1 of 20 with totals and the summary of the whole base', async () => {
@@ -679,13 +683,19 @@ describe('OpenAPI', () => {
 
 describe('summary totals (kept by triggers)', () => {
   const recount = async (agency: string) => {
+    // A recount from the rows: live clients, and their emissions' figures.
     const rows = await ctx.handle.db.select().from(clients).where(and(eq(clients.agency_id, agency)));
     const live = rows.filter((r) => r.deleted_at === null);
+    const liveIds = new Set(live.map((r) => r.id));
+    const counted = (await ctx.handle.db.select().from(emissions).where(eq(emissions.agency_id, agency))).filter(
+      (e) => e.deleted_at === null && liveIds.has(e.client_id),
+    );
+    const active = counted.filter((e) => ['pending', 'processing', 'issued'].includes(e.status));
     return {
       total_clients: live.length,
       active_clients: live.filter((r) => r.status === 'active').length,
-      total_emissions: live.reduce((s, r) => s + r.emissions_count, 0),
-      total_revenue_cents: live.reduce((s, r) => s + r.total_spent_cents, 0),
+      total_emissions: counted.length,
+      total_revenue_cents: active.reduce((s, e) => s + e.revenue_cents, 0),
     };
   };
 

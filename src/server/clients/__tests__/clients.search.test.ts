@@ -1,9 +1,9 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientSort, ClientStatus, SortOrder } from '../../../domain/clients/client.schema';
 import { mulberry32 } from '../../../domain/random';
 import { escapeLike } from '../../../domain/search';
-import { clients, emissions } from '../../db/schema';
+import { client_figures, clients, emissions } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createClientRow, createEmissionRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
@@ -41,7 +41,9 @@ const DOMAINS = [
   ['empresa.com.br', 6],
 ] as const;
 
-function makeClient(r: () => number, i: number, agency: string): typeof clients.$inferInsert {
+type ClientWithFigures = typeof clients.$inferInsert & { emissions_count: number; total_spent_cents: number };
+
+function makeClient(r: () => number, i: number, agency: string): ClientWithFigures {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)]!;
   const weighted = () => {
     let x = r() * DOMAINS.reduce((s, [, w]) => s + w, 0);
@@ -78,21 +80,22 @@ function makeClient(r: () => number, i: number, agency: string): typeof clients.
 
 /** What the search must answer: a plain LIKE over clients (as the superuser), sorted as the API sorts. */
 async function reference(search: string, status: ClientStatus | undefined, sort: ClientSort, order: SortOrder, offset: number, limit: number) {
-  const key = { name: '', status: 'status', emissions: 'emissions_count', total_spent: 'total_spent_cents' }[sort];
+  const key = { name: '', status: 'c.status', emissions: 'coalesce(f.emissions_count, 0)', total_spent: 'coalesce(f.total_spent_cents, 0)' }[sort];
   const dir = order === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = sql.raw([key, 'sort_name', 'id'].filter(Boolean).map((k) => `${k} ${dir}`).join(', '));
+  const orderBy = sql.raw([key, 'c.sort_name', 'c.id'].filter(Boolean).map((k) => `${k} ${dir}`).join(', '));
+  const from = sql`clients c LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id`;
   const where = sql.join(
     [
-      sql`agency_id = ${agencyId}`,
+      sql`c.agency_id = ${agencyId}`,
       sql`deleted_at IS NULL`,
-      ...(status ? [sql`status = ${status}`] : []),
+      ...(status ? [sql`c.status = ${status}`] : []),
       ...typedSearchWords(search).map((w) => sql`search_text LIKE ${`%${escapeLike(w)}%`}`),
     ],
     sql` AND `,
   );
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const [counted] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM clients WHERE ${where}`);
-  const ids = await rows<{ id: string }>(sql`SELECT id FROM clients WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`);
+  const [counted] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
+  const ids = await rows<{ id: string }>(sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`);
   return { total: counted!.n, ids: ids.map((r) => r.id) };
 }
 
@@ -145,9 +148,29 @@ beforeAll(async () => {
   neighbourId = neighbour.agency.id;
   const r = mulberry32(42);
   // A batch (one statement, as an import writes), then single rows, in both agencies.
-  await ctx.handle.db.insert(clients).values(Array.from({ length: 260 }, (_, i) => makeClient(r, i, agencyId)));
-  for (let i = 260; i < 300; i++) await createClientRow(ctx.handle.db, agencyId, makeClient(r, i, agencyId));
-  await ctx.handle.db.insert(clients).values(Array.from({ length: 80 }, (_, i) => makeClient(r, i, neighbourId)));
+  // The figures (derived from emissions elsewhere) are written straight into client_figures:
+  // here they only have to be sorted by.
+  const withFigures = async (made: ClientWithFigures[], insert: (rows: (typeof clients.$inferInsert)[]) => Promise<{ id: string }[]>) => {
+    const rows = await insert(made.map(({ emissions_count: _n, total_spent_cents: _s, ...c }) => c));
+    for (const [i, row] of rows.entries()) {
+      const { agency_id, emissions_count, total_spent_cents } = made[i]!;
+      await ctx.handle.db
+        .update(client_figures)
+        .set({ emissions_count, active_emissions_count: emissions_count, total_spent_cents })
+        .where(and(eq(client_figures.agency_id, agency_id), eq(client_figures.client_id, row.id)));
+    }
+  };
+  await withFigures(Array.from({ length: 260 }, (_, i) => makeClient(r, i, agencyId)), (rows) =>
+    ctx.handle.db.insert(clients).values(rows).returning({ id: clients.id }),
+  );
+  await withFigures(Array.from({ length: 40 }, (_, i) => makeClient(r, 260 + i, agencyId)), async (rows) => {
+    const made = [];
+    for (const row of rows) made.push(await createClientRow(ctx.handle.db, agencyId, row));
+    return made;
+  });
+  await withFigures(Array.from({ length: 80 }, (_, i) => makeClient(r, i, neighbourId)), (rows) =>
+    ctx.handle.db.insert(clients).values(rows).returning({ id: clients.id }),
+  );
   const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: mine.user.email, password: mine.password } });
   cookie = res.cookie!;
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../tenant';
-import { AGENCY_TABLES, agencies, clients, loyalty_accounts, mile_lots, users } from '../schema';
+import { AGENCY_TABLES, agencies, client_figures, clients, loyalty_accounts, mile_lots, users } from '../schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createTestDb } from '../../testing/test-db';
 import type { DbHandle } from '../client';
@@ -115,8 +115,9 @@ describe("clients' emission totals follow their emissions", () => {
     const base = { agency_id: a, client_id: client!.id, account_id: account!.id, route: 'NAT-GRU', miles_used: 10000 };
     const [e1] = await handle.db.insert(emissions).values({ ...base, revenue_cents: 100_00 }).returning();
     const [e2] = await handle.db.insert(emissions).values({ ...base, revenue_cents: 250_50, status: 'issued' }).returning();
-    const read = async () => (await handle.db.select().from(clients).where(eq(clients.id, client!.id)))[0]!;
-    expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 2, total_spent_cents: 350_50, search_text: 'jose da silva jose@exemplo.com 52998224725' });
+    const read = async () => (await handle.db.select().from(client_figures).where(eq(client_figures.client_id, client!.id)))[0]!;
+    expect(client!.search_text).toBe('jose da silva jose@exemplo.com 52998224725');
+    expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 2, total_spent_cents: 350_50 });
     await handle.db.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.id, e1!.id));
     expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 1, total_spent_cents: 250_50 });
     await handle.db.update(emissions).set({ revenue_cents: 300_00 }).where(eq(emissions.id, e2!.id));

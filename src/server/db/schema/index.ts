@@ -207,11 +207,6 @@ export const clients = pgTable(
     sort_name: text().generatedAlwaysAs(
       sql`translate(lower(name), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
     ),
-    /** Derived from emissions by a statement trigger on emissions, never typed in (DESIGN.md §2). */
-    emissions_count: integer().notNull().default(0),
-    active_emissions_count: integer().notNull().default(0),
-    total_spent_cents: cents().notNull().default(0),
-    last_emission_at: ts(),
     import_job_id: uuid(),
     created_at: createdAt(),
     updated_at: createdAt(),
@@ -223,9 +218,6 @@ export const clients = pgTable(
     // forwards or backwards; the id-only page query is an index-only scan at any offset.
     index('clients_list_name_idx').on(t.agency_id, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
     index('clients_list_status_idx').on(t.agency_id, t.status, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_list_emissions_idx').on(t.agency_id, t.emissions_count, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_list_spent_idx').on(t.agency_id, t.total_spent_cents, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    check('clients_derived_nonneg', sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     index('clients_agency_document_idx').on(t.agency_id, t.document),
     // Only imported rows: what an import's undo finds (migration 0018).
@@ -233,6 +225,36 @@ export const clients = pgTable(
     check('clients_status', sql`${t.status} IN ('active', 'inactive', 'blocked')`),
     check('clients_name_length', sql`length(${t.name}) >= 2`),
     check('clients_document_digits', sql`${t.document} IS NULL OR ${t.document} ~ '^([0-9]{11}|[0-9]{14})$'`),
+  ],
+);
+
+/**
+ * A live client's emission figures (count, active count, total spent, last emission), derived
+ * from its emissions by statement triggers, never typed in (DESIGN.md §2), with copies of the
+ * client's sort_name and status for the list's two figure orders. Kept apart from clients so that
+ * an emission rewrites this narrow row (three indexes) rather than the client's (the trigram index
+ * and the name, status and document indexes): decision 0014. One row per live client: inserted
+ * with it, deleted when it is soft-deleted, recounted from its emissions when it is restored.
+ */
+export const client_figures = pgTable(
+  'client_figures',
+  {
+    agency_id: uuid().notNull(),
+    client_id: uuid().notNull(),
+    sort_name: text(),
+    status: text().notNull(),
+    emissions_count: integer().notNull().default(0),
+    active_emissions_count: integer().notNull().default(0),
+    total_spent_cents: cents().notNull().default(0),
+    last_emission_at: ts(),
+  },
+  (t) => [
+    primaryKey({ name: 'client_figures_pkey', columns: [t.agency_id, t.client_id] }),
+    // The list's figure orders, ending in (sort_name, client_id) as the name order does; created
+    // with INCLUDE (status) by the migration, which drizzle cannot express.
+    index('client_figures_list_emissions_idx').on(t.agency_id, t.emissions_count, t.sort_name, t.client_id),
+    index('client_figures_list_spent_idx').on(t.agency_id, t.total_spent_cents, t.sort_name, t.client_id),
+    check('client_figures_nonneg', sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`),
   ],
 );
 
@@ -268,14 +290,7 @@ export const client_totals = pgTable(
   ],
 );
 
-/**
- * The searchable and sortable columns of the request's agency's clients (migration 0005). The
- * view filters by app_current_agency() itself and reads the table as its owner, so a LIKE on
- * search_text can use the trigram index: under row-level security PostgreSQL may not, because
- * LIKE is not LEAKPROOF. Full rows are still read from clients, under RLS.
- * docs/decisions/0004-client-list-at-scale.md
- */
-export const client_search = pgView('client_search', {
+const clientSearchColumns = {
   id: uuid().notNull(),
   agency_id: uuid().notNull(),
   name: text().notNull(),
@@ -287,7 +302,23 @@ export const client_search = pgView('client_search', {
   total_spent_cents: cents().notNull(),
   search_text: text(),
   deleted_at: ts(),
-}).existing();
+};
+
+/**
+ * The searchable and sortable columns of the request's agency's clients. The view filters by
+ * app_current_agency() itself and reads the tables as their owner, so a LIKE on search_text can use
+ * the trigram index: under row-level security PostgreSQL may not, because LIKE is not LEAKPROOF.
+ * Full rows are still read from clients, under RLS. Ordered by name or status along clients'
+ * indexes; its figures come from client_figures (left-joined: a query that reads none of them
+ * does not join). docs/decisions/0014-writes-and-reads-at-scale.md
+ */
+export const client_search = pgView('client_search', clientSearchColumns).existing();
+
+/**
+ * The same columns for the figure orders, read along client_figures' indexes (its sort_name and
+ * status are the client's, kept in step); only live clients have figures, so deleted_at is null.
+ */
+export const client_search_by_figures = pgView('client_search_by_figures', clientSearchColumns).existing();
 
 export const loyalty_accounts = pgTable(
   'loyalty_accounts',

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/emissions/emission.rules';
 import { EMISSION_MESSAGES, EMISSION_STATUSES, type EmissionStatus } from '../../../domain/emissions/emission.schema';
 import { SHORTAGE_MESSAGE_PT } from '../../../domain/lots/allocation';
-import { activity, clients, emission_allocations, emission_passengers, emissions, mile_lots, program_rules } from '../../db/schema';
+import { activity, client_figures, clients, emission_allocations, emission_passengers, emissions, mile_lots, program_rules } from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
 import { brokenLots, lotTotalsMismatches } from '../../testing/invariants';
@@ -242,9 +242,9 @@ describe('POST /api/v1/emissions', () => {
     expect(res.status).toBe(201);
     const totals = async () => {
       const [row] = await ctx.handle.db
-        .select({ n: clients.emissions_count, active: clients.active_emissions_count, spent: clients.total_spent_cents })
-        .from(clients)
-        .where(eq(clients.id, client.id));
+        .select({ n: client_figures.emissions_count, active: client_figures.active_emissions_count, spent: client_figures.total_spent_cents })
+        .from(client_figures)
+        .where(eq(client_figures.client_id, client.id));
       return row;
     };
     expect(await totals()).toMatchObject({ n: 1, active: 1, spent: 77_700 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfAt, createRng, generateAgencyData } from '../../../../bench/generate';
 import { clientInputSchema } from '../../../domain/clients/client.schema';
 import { isValidCnpj, isValidCpf } from '../../../domain/documents';
-import { clients, emissions } from '../../db/schema';
+import { client_figures, clients, emissions } from '../../db/schema';
 import { DEMO_CREDENTIALS, seedDemo } from '../../demo-seed';
 import { createAgencyWithUser } from '../factories/agency.factory';
 import { call, createTestContext, type TestContext } from '../test-app';
@@ -49,14 +49,14 @@ describe('data generator', () => {
   it('keeps the clients figures equal to a recount of their emissions, and the trigger back on', async () => {
     const mismatches = rowsOf(
       await ctx.handle.db.execute(sql`
-        SELECT c.id FROM clients c
+        SELECT c.client_id FROM client_figures c
         LEFT JOIN (
           SELECT client_id, count(*) n,
             count(*) FILTER (WHERE status IN ('pending', 'processing', 'issued')) a,
             coalesce(sum(revenue_cents) FILTER (WHERE status IN ('pending', 'processing', 'issued')), 0) s,
             max(created_at) m
           FROM emissions WHERE deleted_at IS NULL GROUP BY client_id
-        ) d ON d.client_id = c.id
+        ) d ON d.client_id = c.client_id
         WHERE c.agency_id = ${agencyId}
           AND (c.emissions_count <> coalesce(d.n, 0) OR c.active_emissions_count <> coalesce(d.a, 0)
             OR c.total_spent_cents <> coalesce(d.s, 0) OR c.last_emission_at IS DISTINCT FROM d.m)`),
@@ -68,9 +68,10 @@ describe('data generator', () => {
         SELECT coalesce(t.stripe, c.stripe) AS stripe
         FROM (SELECT * FROM client_totals WHERE agency_id = ${agencyId}) t
         FULL JOIN (
-          SELECT client_totals_stripe(id) stripe, count(*) n, count(*) FILTER (WHERE status = 'active') active,
-            sum(emissions_count) emissions, sum(total_spent_cents) revenue
-          FROM clients WHERE agency_id = ${agencyId} AND deleted_at IS NULL GROUP BY 1
+          SELECT client_totals_stripe(c.id) stripe, count(*) n, count(*) FILTER (WHERE c.status = 'active') active,
+            sum(f.emissions_count) emissions, sum(f.total_spent_cents) revenue
+          FROM clients c JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id
+          WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL GROUP BY 1
         ) c ON c.stripe = t.stripe
         WHERE (t.total_clients, t.active_clients, t.total_emissions, t.total_revenue_cents)
           IS DISTINCT FROM (c.n::int, c.active::int, c.emissions::bigint, c.revenue::bigint)`),
@@ -78,18 +79,18 @@ describe('data generator', () => {
     expect(stripeMismatches).toEqual([]);
     const stripes = rowsOf<{ n: number }>(await ctx.handle.db.execute(sql`SELECT count(*)::int n FROM client_totals WHERE agency_id = ${agencyId}`));
     expect(stripes[0]!.n).toBeGreaterThan(1);
-    const [target] = await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, agencyId)).orderBy(asc(clients.sort_name)).limit(1);
+    const [target] = await ctx.handle.db.select().from(client_figures).where(eq(client_figures.agency_id, agencyId)).orderBy(asc(client_figures.sort_name)).limit(1);
     const [anyEmission] = await ctx.handle.db.select().from(emissions).where(eq(emissions.agency_id, agencyId)).limit(1);
     await ctx.handle.db.insert(emissions).values({
       agency_id: agencyId,
-      client_id: target!.id,
+      client_id: target!.client_id,
       account_id: anyEmission!.account_id,
       route: 'NAT-LIS',
       miles_used: 1000,
       revenue_cents: 100,
       status: 'issued',
     });
-    const [after] = await ctx.handle.db.select().from(clients).where(eq(clients.id, target!.id));
+    const [after] = await ctx.handle.db.select().from(client_figures).where(eq(client_figures.client_id, target!.client_id));
     expect(after!.emissions_count).toBe(target!.emissions_count + 1);
     expect(after!.total_spent_cents).toBe(target!.total_spent_cents + 100);
   });
