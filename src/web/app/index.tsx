@@ -11,7 +11,7 @@ import { createAppRouter } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter(queryClient));
 
   useEffect(() => {
     // A 401 from any data call means the session ended (expired, signed out elsewhere, password

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { RootRouteErrorScreen, RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { PAGES, type RouteHandle } from '@/config/navigation';
 import { SIGN_IN_PATH } from '@/config/constants';
+import { createRouteLoaders } from './route-loaders';
 import { AppLayout } from './routes/app-layout';
 
 /** Route modules default-export their page and load on first visit. */
@@ -11,57 +13,63 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 const handle = (title: string, parent?: RouteHandle['parent']): RouteHandle => (parent ? { title, parent } : { title });
 
-/* Spec part 1 §2 "Route table". */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RootRouteErrorScreen />,
-    HydrateFallback: FullPageLoader,
-    children: [
-      { path: SIGN_IN_PATH, handle: handle(PAGES.signIn.title), lazy: page(() => import('./routes/sign-in')) },
-      {
-        Component: AppLayout,
-        children: [
-          {
-            // Errors of a page show inside the shell, so the menu stays usable.
-            errorElement: <RouteErrorScreen />,
-            children: [
-              { index: true, handle: handle(PAGES.dashboard.title), lazy: page(() => import('./routes/dashboard')) },
-              { path: 'clientes', handle: handle(PAGES.clients.title), lazy: page(() => import('./routes/clients')) },
-              {
-                path: 'clientes/:id',
-                handle: handle(PAGES.clientDetail.title, { title: PAGES.clients.title, to: '/clientes' }),
-                lazy: page(() => import('./routes/client-detail')),
-              },
-              { path: 'lotes', handle: handle(PAGES.lots.title), lazy: page(() => import('./routes/lots')) },
-              {
-                path: 'lotes/:id',
-                handle: handle(PAGES.lotDetail.title, { title: PAGES.lots.title, to: '/lotes' }),
-                lazy: page(() => import('./routes/lot-detail')),
-              },
-              { path: 'simulador', handle: handle(PAGES.simulator.title), lazy: page(() => import('./routes/simulator')) },
-              { path: 'emissoes', handle: handle(PAGES.emissions.title), lazy: page(() => import('./routes/emissions')) },
-              {
-                path: 'emissoes/:id',
-                handle: handle(PAGES.emissionDetail.title, { title: PAGES.emissions.title, to: '/emissoes' }),
-                lazy: page(() => import('./routes/emission-detail')),
-              },
-              { path: 'conciliador', handle: handle(PAGES.reconciliation.title), lazy: page(() => import('./routes/reconciliation')) },
-              { path: 'importador', handle: handle(PAGES.importer.title), lazy: page(() => import('./routes/importer')) },
-              { path: 'alertas', handle: handle(PAGES.alerts.title), lazy: page(() => import('./routes/alerts')) },
-              { path: 'regras', handle: handle(PAGES.rules.title), lazy: page(() => import('./routes/rules')) },
-              { path: 'financeiro', handle: handle(PAGES.finance.title), lazy: page(() => import('./routes/finance')) },
-              { path: 'config', handle: handle(PAGES.settings.title), lazy: page(() => import('./routes/settings')) },
-              { path: '*', handle: handle(PAGES.notFound.title), lazy: page(() => import('./routes/not-found')) },
-            ],
-          },
-        ],
-      },
-    ],
-  },
-];
+/* Spec part 1 §2 "Route table". The loaders start the list and record pages' queries (route-loaders.ts). */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const loaders = createRouteLoaders(queryClient);
+  return [
+    {
+      errorElement: <RootRouteErrorScreen />,
+      HydrateFallback: FullPageLoader,
+      children: [
+        { path: SIGN_IN_PATH, handle: handle(PAGES.signIn.title), lazy: page(() => import('./routes/sign-in')) },
+        {
+          Component: AppLayout,
+          children: [
+            {
+              // Errors of a page show inside the shell, so the menu stays usable.
+              errorElement: <RouteErrorScreen />,
+              children: [
+                { index: true, handle: handle(PAGES.dashboard.title), lazy: page(() => import('./routes/dashboard')) },
+                { path: 'clientes', handle: handle(PAGES.clients.title), loader: loaders.clients, lazy: page(() => import('./routes/clients')) },
+                {
+                  path: 'clientes/:id',
+                  handle: handle(PAGES.clientDetail.title, { title: PAGES.clients.title, to: '/clientes' }),
+                  loader: loaders.client,
+                  lazy: page(() => import('./routes/client-detail')),
+                },
+                { path: 'lotes', handle: handle(PAGES.lots.title), loader: loaders.lots, lazy: page(() => import('./routes/lots')) },
+                {
+                  path: 'lotes/:id',
+                  handle: handle(PAGES.lotDetail.title, { title: PAGES.lots.title, to: '/lotes' }),
+                  loader: loaders.lot,
+                  lazy: page(() => import('./routes/lot-detail')),
+                },
+                { path: 'simulador', handle: handle(PAGES.simulator.title), lazy: page(() => import('./routes/simulator')) },
+                { path: 'emissoes', handle: handle(PAGES.emissions.title), loader: loaders.emissions, lazy: page(() => import('./routes/emissions')) },
+                {
+                  path: 'emissoes/:id',
+                  handle: handle(PAGES.emissionDetail.title, { title: PAGES.emissions.title, to: '/emissoes' }),
+                  loader: loaders.emission,
+                  lazy: page(() => import('./routes/emission-detail')),
+                },
+                { path: 'conciliador', handle: handle(PAGES.reconciliation.title), lazy: page(() => import('./routes/reconciliation')) },
+                { path: 'importador', handle: handle(PAGES.importer.title), lazy: page(() => import('./routes/importer')) },
+                { path: 'alertas', handle: handle(PAGES.alerts.title), lazy: page(() => import('./routes/alerts')) },
+                { path: 'regras', handle: handle(PAGES.rules.title), lazy: page(() => import('./routes/rules')) },
+                { path: 'financeiro', handle: handle(PAGES.finance.title), lazy: page(() => import('./routes/finance')) },
+                { path: 'config', handle: handle(PAGES.settings.title), lazy: page(() => import('./routes/settings')) },
+                { path: '*', handle: handle(PAGES.notFound.title), lazy: page(() => import('./routes/not-found')) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
