@@ -16,8 +16,8 @@ import { readLotListParams } from '@/features/lots/list-params';
 import { useFiltersStore } from '@/stores/filters-store';
 
 /**
- * A loader that starts the page's queries as the navigation starts, alongside the download of the
- * page's code (a static loader runs in parallel with `lazy`). It does not wait for them: the page
+ * A loader that starts the page's queries as the navigation starts, while the page's code is still
+ * on its way (router.tsx loads the two side by side). It does not wait for them: the page
  * shows its skeleton, not-found card or retry from the query's state as before, and its useQuery
  * joins the request under way (same key). The session is read first (the same query RequireAuth
  * reads), so a visitor without one goes to /entrar without requests that would answer 401.
@@ -35,6 +35,8 @@ function prefetching(queryClient: QueryClient, start: (args: LoaderFunctionArgs)
 }
 
 const searchParamsOf = (request: Request) => new URL(request.url).searchParams;
+
+export type RouteLoaders = ReturnType<typeof createRouteLoaders>;
 
 /** The queries each list and record page starts with; their parameters are the ones the page computes on its first render. */
 export function createRouteLoaders(queryClient: QueryClient) {

@@ -5,7 +5,7 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { RootRouteErrorScreen, RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { PAGES, type RouteHandle } from '@/config/navigation';
 import { SIGN_IN_PATH } from '@/config/constants';
-import { createRouteLoaders } from './route-loaders';
+import type { RouteLoaders } from './route-loaders';
 import { AppLayout } from './routes/app-layout';
 
 /** Route modules default-export their page and load on first visit. */
@@ -13,9 +13,17 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 const handle = (title: string, parent?: RouteHandle['parent']): RouteHandle => (parent ? { title, parent } : { title });
 
-/* Spec part 1 §2 "Route table". The loaders start the list and record pages' queries (route-loaders.ts). */
+/* Spec part 1 §2 "Route table". The list and record pages have loaders that start their queries (route-loaders.ts). */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const loaders = createRouteLoaders(queryClient);
+  /**
+   * A page with a loader: the loader's module loads beside the page's, not with the app. It reads
+   * the domain's schemas, and a schema in the app's first chunks would be built before main.tsx
+   * turns zod's eval probe off (lib/zod-config.ts), a violation of the Content-Security-Policy.
+   */
+  const pageWithLoader = (name: keyof RouteLoaders, load: () => Promise<{ default: ComponentType }>) => ({
+    loader: async () => (await import('./route-loaders')).createRouteLoaders(queryClient)[name],
+    Component: async () => (await load()).default,
+  });
   return [
     {
       errorElement: <RootRouteErrorScreen />,
@@ -30,27 +38,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               errorElement: <RouteErrorScreen />,
               children: [
                 { index: true, handle: handle(PAGES.dashboard.title), lazy: page(() => import('./routes/dashboard')) },
-                { path: 'clientes', handle: handle(PAGES.clients.title), loader: loaders.clients, lazy: page(() => import('./routes/clients')) },
+                { path: 'clientes', handle: handle(PAGES.clients.title), lazy: pageWithLoader('clients', () => import('./routes/clients')) },
                 {
                   path: 'clientes/:id',
                   handle: handle(PAGES.clientDetail.title, { title: PAGES.clients.title, to: '/clientes' }),
-                  loader: loaders.client,
-                  lazy: page(() => import('./routes/client-detail')),
+                  lazy: pageWithLoader('client', () => import('./routes/client-detail')),
                 },
-                { path: 'lotes', handle: handle(PAGES.lots.title), loader: loaders.lots, lazy: page(() => import('./routes/lots')) },
+                { path: 'lotes', handle: handle(PAGES.lots.title), lazy: pageWithLoader('lots', () => import('./routes/lots')) },
                 {
                   path: 'lotes/:id',
                   handle: handle(PAGES.lotDetail.title, { title: PAGES.lots.title, to: '/lotes' }),
-                  loader: loaders.lot,
-                  lazy: page(() => import('./routes/lot-detail')),
+                  lazy: pageWithLoader('lot', () => import('./routes/lot-detail')),
                 },
                 { path: 'simulador', handle: handle(PAGES.simulator.title), lazy: page(() => import('./routes/simulator')) },
-                { path: 'emissoes', handle: handle(PAGES.emissions.title), loader: loaders.emissions, lazy: page(() => import('./routes/emissions')) },
+                { path: 'emissoes', handle: handle(PAGES.emissions.title), lazy: pageWithLoader('emissions', () => import('./routes/emissions')) },
                 {
                   path: 'emissoes/:id',
                   handle: handle(PAGES.emissionDetail.title, { title: PAGES.emissions.title, to: '/emissoes' }),
-                  loader: loaders.emission,
-                  lazy: page(() => import('./routes/emission-detail')),
+                  lazy: pageWithLoader('emission', () => import('./routes/emission-detail')),
                 },
                 { path: 'conciliador', handle: handle(PAGES.reconciliation.title), lazy: page(() => import('./routes/reconciliation')) },
                 { path: 'importador', handle: handle(PAGES.importer.title), lazy: page(() => import('./routes/importer')) },
