@@ -639,7 +639,7 @@ export async function generateLots(db: Database, options: GenerateLotsOptions): 
 
 /** Fresh planner statistics and visibility map after a bulk load (PGlite has no autovacuum). */
 export async function vacuumAnalyze(db: Database): Promise<void> {
-  for (const table of ['clients', 'loyalty_accounts', 'mile_lots', 'lot_search_entries', 'lot_totals', 'emissions', 'emission_allocations']) {
+  for (const table of ['clients', 'client_figures', 'loyalty_accounts', 'mile_lots', 'lot_search_entries', 'lot_totals', 'emissions', 'emission_allocations']) {
     await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
   }
 }

@@ -92,10 +92,10 @@ export async function keptFigureMismatches(db: Db, agencyId: string): Promise<un
       ) x ON true
       WHERE c.agency_id = ${agencyId} AND CASE
         -- A live client has one figures row, equal to a recount of its live emissions and with its
-        -- sort_name and status; a deleted one has none.
+        -- sort_name, status and search_text; a deleted one has none.
         WHEN c.deleted_at IS NULL THEN f.client_id IS NULL
-          OR (f.emissions_count, f.active_emissions_count, f.total_spent_cents, f.last_emission_at, f.sort_name, f.status)
-            IS DISTINCT FROM (x.n, x.active, x.spent, x.last_at, c.sort_name, c.status)
+          OR (f.emissions_count, f.active_emissions_count, f.total_spent_cents, f.last_emission_at, f.sort_name, f.status, f.search_text)
+            IS DISTINCT FROM (x.n, x.active, x.spent, x.last_at, c.sort_name, c.status, c.search_text)
         ELSE f.client_id IS NOT NULL END`),
   );
   const totalsOff = rowsOf(

@@ -89,7 +89,7 @@ async function reference(search: string, status: ClientStatus | undefined, sort:
       sql`c.agency_id = ${agencyId}`,
       sql`deleted_at IS NULL`,
       ...(status ? [sql`c.status = ${status}`] : []),
-      ...typedSearchWords(search).map((w) => sql`search_text LIKE ${`%${escapeLike(w)}%`}`),
+      ...typedSearchWords(search).map((w) => sql`c.search_text LIKE ${`%${escapeLike(w)}%`}`),
     ],
     sql` AND `,
   );

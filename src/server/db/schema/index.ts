@@ -231,7 +231,7 @@ export const clients = pgTable(
 /**
  * A live client's emission figures (count, active count, total spent, last emission), derived
  * from its emissions by statement triggers, never typed in (DESIGN.md §2), with copies of the
- * client's sort_name and status for the list's two figure orders. Kept apart from clients so that
+ * client's sort_name, status and search_text for the list's two figure orders. Kept apart from clients so that
  * an emission rewrites this narrow row (three indexes) rather than the client's (the trigram index
  * and the name, status and document indexes): decision 0014. One row per live client: inserted
  * with it, deleted when it is soft-deleted, recounted from its emissions when it is restored.
@@ -243,6 +243,7 @@ export const client_figures = pgTable(
     client_id: uuid().notNull(),
     sort_name: text(),
     status: text().notNull(),
+    search_text: text(),
     emissions_count: integer().notNull().default(0),
     active_emissions_count: integer().notNull().default(0),
     total_spent_cents: cents().notNull().default(0),
