@@ -22,7 +22,7 @@ import { escapeLike } from '../src/domain/search';
 import { createApp } from '../src/server/app';
 import { typedSearchWords } from '../src/server/clients/clients.queries';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
-import { generateAgencyData, vacuumAnalyze } from './generate';
+import { generateAgencyData, vacuumAnalyze } from '../src/server/demo/generate';
 import { engines, fmt, signedInGet, time, type Stats } from './lib';
 
 const TARGET_P50_MS: Record<string, number> = { PostgreSQL: 50, PGlite: 150 };

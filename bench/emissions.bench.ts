@@ -26,7 +26,7 @@ import { emissions, mile_lots } from '../src/server/db/schema';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { createClientRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../src/server/testing/factories/client.factory';
 import { brokenLots, lotTotalsMismatches, type BrokenLot } from '../src/server/testing/invariants';
-import { createRng, generateAgencyData, insertEmissionsBulk, vacuumAnalyze } from './generate';
+import { createRng, generateAgencyData, insertEmissionsBulk, vacuumAnalyze } from '../src/server/demo/generate';
 import { engines, fmt, signedInGet, stats, time } from './lib';
 
 const TARGET_CREATIONS_PER_S = 200;

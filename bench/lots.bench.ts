@@ -30,7 +30,7 @@ import { clients } from '../src/server/db/schema';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { brokenLots } from '../src/server/testing/invariants';
 import { bareAllocationThroughput, emissionCreationThroughput } from './emissions.bench';
-import { generateAgencyData, generateLots, vacuumAnalyze } from './generate';
+import { generateAgencyData, generateLots, vacuumAnalyze } from '../src/server/demo/generate';
 import { engines, fmt, signedInGet, time, type Stats } from './lib';
 
 const TARGET_LIST_P50_MS: Record<string, number> = { PostgreSQL: 50, PGlite: 150 };

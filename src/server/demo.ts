@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { createDb } from './db/client';
-import { DEMO_CREDENTIALS, seedDemo } from './demo-seed';
+import { DEMO_CREDENTIALS, seedDemo } from './demo/demo-seed';
 import { loadEnv } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateAgencyData } from '../../../bench/generate';
+import { generateAgencyData } from '../demo/generate';
 import { restoreClients, softDeleteClients } from '../clients/clients.service';
 import type { Transaction } from '../db/client';
 import { rowsOf } from '../db/rows';

@@ -1,8 +1,8 @@
-import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../domain/agency/agency.schema';
-import { generateAgencyData, vacuumAnalyze } from '../../bench/generate';
-import { hashPassword } from './auth/password';
-import type { Database } from './db/client';
-import { agencies, users } from './db/schema';
+import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
+import { generateAgencyData, vacuumAnalyze } from './generate';
+import { hashPassword } from '../auth/password';
+import type { Database } from '../db/client';
+import { agencies, users } from '../db/schema';
 
 /** Shown on the sign-in page in demo mode only. */
 export const DEMO_CREDENTIALS = { identifier: 'demo@milheiro.app', password: 'Demo12345' } as const;

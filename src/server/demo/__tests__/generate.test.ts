@@ -1,12 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpfAt, createRng, generateAgencyData } from '../../../../bench/generate';
+import { cpfAt, createRng, generateAgencyData } from '../generate';
 import { clientInputSchema } from '../../../domain/clients/client.schema';
 import { isValidCnpj, isValidCpf } from '../../../domain/documents';
 import { client_figures, clients, emissions } from '../../db/schema';
-import { DEMO_CREDENTIALS, seedDemo } from '../../demo-seed';
-import { createAgencyWithUser } from '../factories/agency.factory';
-import { call, createTestContext, type TestContext } from '../test-app';
+import { DEMO_CREDENTIALS, seedDemo } from '../demo-seed';
+import { createAgencyWithUser } from '../../testing/factories/agency.factory';
+import { call, createTestContext, type TestContext } from '../../testing/test-app';
 
 let ctx: TestContext;
 let agencyId: string;
