@@ -1,10 +1,13 @@
 // `npm run lint`: holds the one-way imports of STYLE.md — web → domain, server → domain; domain
 // imports neither, nor any framework or I/O. (typescript-eslint does not support TypeScript 7
-// yet, so this reads the import specifiers itself.)
+// yet, so this reads the import specifiers itself.) Within the server, features import no other
+// feature.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+const SERVER_FEATURES = ['clients', 'lots', 'emissions'];
+const SHARED_MODULES = ['accounts', 'allocation', 'activity', 'agency', 'rules'];
 const RULES = [
   {
     dir: 'src/domain',
@@ -13,6 +16,18 @@ const RULES = [
   },
   { dir: 'src/web', forbid: [/^server(\/|$)/, /^(hono|drizzle-orm|pg|pino)(\/|$)/, /^node:/], why: 'the web speaks HTTP; it never imports the server' },
   { dir: 'src/server', forbid: [/(^|\/)web(\/|$)/, /^@\//, /^(react|react-dom)(\/|$)/], why: 'the server never imports the web app' },
+  // Features do not import each other: what they share (loyalty accounts, the allocation engine,
+  // activity, agency settings, program rules) is a module of its own; routes compose them.
+  ...SERVER_FEATURES.map((feature) => ({
+    dir: `src/server/${feature}`,
+    forbid: [new RegExp(`^server/(${SERVER_FEATURES.filter((f) => f !== feature).join('|')})(/|$)`)],
+    why: `src/server/${feature} imports no other feature (accounts/, allocation/ and the like hold what features share)`,
+  })),
+  ...SHARED_MODULES.map((module) => ({
+    dir: `src/server/${module}`,
+    forbid: [new RegExp(`^server/(${SERVER_FEATURES.join('|')})(/|$)`)],
+    why: `src/server/${module} is shared by the features, so it imports none of them`,
+  })),
 ];
 
 function* files(dir) {

@@ -7,7 +7,7 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { agencyRoutes, meRoutes } from './agency/agency.routes';
 import { authRoutes } from './auth/auth.routes';
 import { clientsRoutes } from './clients/clients.routes';
-import { accountEmissionRoutes, emissionsRoutes } from './emissions/emissions.routes';
+import { emissionsRoutes } from './emissions/emissions.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { jsonBodyLimit } from './http/body-limit';
 import { busyError, isRetryableDbError } from './db/retry';
@@ -66,7 +66,6 @@ export function createApp(deps: AppDeps) {
   api.route('/me', meRoutes);
   api.route('/clients', clientsRoutes);
   api.route('/accounts', accountsRoutes);
-  api.route('/accounts', accountEmissionRoutes);
   api.route('/lots', lotsRoutes);
   api.route('/emissions', emissionsRoutes);
   api.all('*', () => {

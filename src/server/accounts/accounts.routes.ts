@@ -1,9 +1,13 @@
 import { Hono } from 'hono';
 import { accountListQuerySchema } from '../../domain/accounts/account.schema';
 import type { AppEnv } from '../http/context';
-import { apiDoc, json } from '../http/openapi';
-import { parseOrThrow } from '../http/validate';
+import { apiDoc, json, uuidIdParams } from '../http/openapi';
+import { parseOrThrow, uuidParam } from '../http/validate';
+import { ACCOUNT_MESSAGES } from './accounts.errors';
 import { listAccounts } from './accounts.queries';
+import { getAccountBeneficiaries, getAccountLots } from './accounts.service';
+
+const accountId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', ACCOUNT_MESSAGES.notFound, 'ACCOUNT_NOT_FOUND');
 
 const docs = {
   list: apiDoc({
@@ -14,16 +18,41 @@ const docs = {
     query: accountListQuerySchema,
     response: json('The accounts, in `data`'),
   }),
+  lots: apiDoc({
+    tag: 'accounts',
+    operationId: 'listAccountLots',
+    summary: "The account's available lots with miles left, cheapest first, with the program's CPM cap",
+    params: uuidIdParams,
+    response: json('The lots'),
+  }),
+  beneficiaries: apiDoc({
+    tag: 'accounts',
+    operationId: 'listAccountBeneficiaries',
+    summary: "The account's past passengers and holder CPF, for the beneficiary limit",
+    description: 'Passengers of its non-cancelled emissions.',
+    params: uuidIdParams,
+    response: json('The beneficiaries'),
+  }),
 };
 
-export const accountsRoutes = new Hono<AppEnv>().get('/', docs.list, async (c) => {
-  const query = parseOrThrow(accountListQuerySchema, c.req.query());
-  const data = await listAccounts(c.var.db, {
-    agencyId: c.var.session.agencyId,
-    program: query.program,
-    clientId: query.client_id,
-    search: query.search,
-    limit: query.limit,
+export const accountsRoutes = new Hono<AppEnv>()
+  .get('/', docs.list, async (c) => {
+    const query = parseOrThrow(accountListQuerySchema, c.req.query());
+    const data = await listAccounts(c.var.db, {
+      agencyId: c.var.session.agencyId,
+      program: query.program,
+      clientId: query.client_id,
+      search: query.search,
+      limit: query.limit,
+    });
+    return c.json({ data });
+  })
+  // The emission wizard's reads of one account.
+  .get('/:id/lots', docs.lots, async (c) => {
+    const id = accountId(c);
+    return c.json(await getAccountLots(c.var.db, { agencyId: c.var.session.agencyId, id, today: c.var.today }));
+  })
+  .get('/:id/beneficiaries', docs.beneficiaries, async (c) => {
+    const id = accountId(c);
+    return c.json(await getAccountBeneficiaries(c.var.db, { agencyId: c.var.session.agencyId, id, today: c.var.today }));
   });
-  return c.json({ data });
-});

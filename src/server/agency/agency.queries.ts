@@ -11,6 +11,12 @@ import {
 import type { Db } from '../db/client';
 import { agencies, users } from '../db/schema';
 
+/**
+ * The agency's calendar: date_from/date_to and a passenger's emission day are read in Brazil's
+ * time (the agencies are Brazilian; there is no per-agency time-zone setting yet).
+ */
+export const AGENCY_TIME_ZONE = 'America/Sao_Paulo';
+
 type AgencyRow = typeof agencies.$inferSelect;
 
 export function toAgencyDto(a: AgencyRow) {

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ClientInput, ClientSort, ClientStatus, LoyaltyAccountInput, SortOrder } from '../../domain/clients/client.schema';
+import type { ClientInput, ClientSort, ClientStatus, SortOrder } from '../../domain/clients/client.schema';
 import type { ClientEmissionSums } from '../../domain/clients/client.rules';
-import { PROGRAM_KEYS } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
+import { getLoyaltyAccountsByClient, toLoyaltyAccountDto, type LoyaltyAccountDto } from '../accounts/accounts.queries';
 import type { Db } from '../db/client';
-import { client_figures, client_search, client_search_by_figures, client_totals, clients, emissions, loyalty_accounts, mile_lots } from '../db/schema';
+import { client_figures, client_search, client_search_by_figures, client_totals, clients, emissions, loyalty_accounts } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { restoreRows, softDeleteRows } from '../db/soft-delete';
 
@@ -32,7 +32,6 @@ function selectClientRows(db: Db) {
     .from(clients)
     .leftJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)));
 }
-export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
 
 export interface ClientFilters {
   agencyId: string;
@@ -45,11 +44,6 @@ export interface ClientOrder {
   order: SortOrder;
 }
 
-/** The API's loyalty account. */
-export function toLoyaltyAccountDto(a: Pick<LoyaltyAccountRow, 'id' | 'program' | 'account_number' | 'nickname'>) {
-  return { id: a.id, program: a.program, account_number: a.account_number, nickname: a.nickname };
-}
-export type LoyaltyAccountDto = ReturnType<typeof toLoyaltyAccountDto>;
 
 /** The API's Client (contract of GET /api/v1/clients). */
 export function toClientDto(c: ClientRow, accounts: LoyaltyAccountDto[]) {
@@ -348,29 +342,7 @@ export async function getClient(db: Db, { agencyId, id }: { agencyId: string; id
   return row ?? null;
 }
 
-// Accounts saved together share created_at (the transaction's now()); the catalogue order settles them.
-function byAddedThenCatalogue(a: LoyaltyAccountRow, b: LoyaltyAccountRow): number {
-  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
-  return PROGRAM_KEYS.indexOf(a.program as (typeof PROGRAM_KEYS)[number]) - PROGRAM_KEYS.indexOf(b.program as (typeof PROGRAM_KEYS)[number]);
-}
 
-/** Several clients' loyalty accounts in one query, grouped by client, in the order they were added. */
-export async function getLoyaltyAccountsByClient(db: Db, { agencyId, clientIds }: { agencyId: string; clientIds: string[] }) {
-  const byClient = new Map<string, LoyaltyAccountRow[]>();
-  if (clientIds.length === 0) return byClient;
-  const rows = await db
-    .select()
-    .from(loyalty_accounts)
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.client_id, clientIds), isNull(loyalty_accounts.deleted_at)))
-    .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id));
-  for (const row of rows) {
-    const list = byClient.get(row.client_id!) ?? [];
-    list.push(row);
-    byClient.set(row.client_id!, list);
-  }
-  for (const list of byClient.values()) list.sort(byAddedThenCatalogue);
-  return byClient;
-}
 
 /** Client rows with their loyalty accounts, as the API returns them. */
 export async function withLoyaltyAccounts(db: Db, agencyId: string, rows: ClientRow[]): Promise<ClientDto[]> {
@@ -509,74 +481,11 @@ export async function deleteClientRows(db: Db, { agencyId, ids }: { agencyId: st
     .returning({ id: clients.id, name: clients.name });
 }
 
-export async function getClientAccounts(db: Db, { agencyId, clientId }: { agencyId: string; clientId: string }) {
-  return db
-    .select()
-    .from(loyalty_accounts)
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.client_id, clientId), isNull(loyalty_accounts.deleted_at)))
-    .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id))
-    .then((rows) => rows.sort(byAddedThenCatalogue));
-}
 
-/** Accounts among `ids` that lots or emissions point at (and so must keep existing and keep their program). */
-export async function getAccountsInUse(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: loyalty_accounts.id })
-    .from(loyalty_accounts)
-    .where(
-      and(
-        eq(loyalty_accounts.agency_id, agencyId),
-        inArray(loyalty_accounts.id, ids),
-        sql`(EXISTS (SELECT 1 FROM mile_lots l WHERE l.agency_id = loyalty_accounts.agency_id AND l.account_id = loyalty_accounts.id)
-          OR EXISTS (SELECT 1 FROM emissions e WHERE e.agency_id = loyalty_accounts.agency_id AND e.account_id = loyalty_accounts.id))`,
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
-}
 
-export async function insertLoyaltyAccounts(
-  db: Db,
-  { agencyId, clientId, accounts }: { agencyId: string; clientId: string; accounts: LoyaltyAccountInput[] },
-) {
-  if (accounts.length === 0) return;
-  await db.insert(loyalty_accounts).values(
-    accounts.map((a) => ({
-      agency_id: agencyId,
-      client_id: clientId,
-      program: a.program,
-      account_number: a.account_number,
-      nickname: a.nickname,
-    })),
-  );
-}
 
-export async function updateLoyaltyAccount(db: Db, { agencyId, account }: { agencyId: string; account: LoyaltyAccountInput & { id: string } }) {
-  await db
-    .update(loyalty_accounts)
-    .set({ program: account.program, account_number: account.account_number, nickname: account.nickname, updated_at: sql`now()` })
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, account.id)));
-}
 
-/**
- * The lots of these accounts, locked in id order: a renumbered account's lots follow it (ON UPDATE
- * CASCADE, migration 0006), and lots are locked before the client, as every write path does
- * (docs/decisions/0011-lock-order-and-retries.md).
- */
-export async function lockAccountLots(db: Db, { agencyId, accountIds }: { agencyId: string; accountIds: string[] }) {
-  if (accountIds.length === 0) return;
-  await db
-    .select({ id: mile_lots.id })
-    .from(mile_lots)
-    .where(and(eq(mile_lots.agency_id, agencyId), inArray(mile_lots.account_id, accountIds)))
-    .orderBy(asc(mile_lots.id))
-    .for('no key update');
-}
 
-export async function deleteLoyaltyAccounts(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }) {
-  if (ids.length === 0) return;
-  await db.delete(loyalty_accounts).where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.id, ids)));
-}
 
 /** A client's loyalty accounts go and come back with it (softDeleteRows). */
 const CLIENT_FOLLOWERS = [{ table: 'loyalty_accounts', key: 'client_id', touch: true }];

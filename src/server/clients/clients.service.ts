@@ -8,12 +8,18 @@ import { isUniqueViolation, pgError } from '../db/errors';
 import { withRetry } from '../db/retry';
 import { AppError, MESSAGES } from '../http/errors';
 import {
-  deleteClientRows,
   deleteLoyaltyAccounts,
-  findClientByDocument,
   getAccountsInUse,
-  getClient,
   getClientAccounts,
+  insertLoyaltyAccounts,
+  lockAccountLots,
+  updateLoyaltyAccount,
+  type LoyaltyAccountRow,
+} from '../accounts/accounts.queries';
+import {
+  deleteClientRows,
+  findClientByDocument,
+  getClient,
   getClientEmissionSums,
   getClientsPage,
   getClientTotals,
@@ -21,17 +27,13 @@ import {
   searchClientsPage,
   searchConditions,
   insertClient,
-  insertLoyaltyAccounts,
   restoreClientRows,
   softDeleteClientRows,
-  lockAccountLots,
   updateClientRow,
-  updateLoyaltyAccount,
   withLoyaltyAccounts,
   type ClientDto,
   type ClientRow,
   type DeleteCandidate,
-  type LoyaltyAccountRow,
 } from './clients.queries';
 import { paged } from '../http/paged';
 

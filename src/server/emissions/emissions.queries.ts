@@ -1,19 +1,14 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { marginPercent, slaStatsOf, type SlaStats } from '../../domain/emissions/emission.rules';
 import type { EmissionListQuery, EmissionStatus } from '../../domain/emissions/emission.schema';
 import { escapeLike, normalizeSearch } from '../../domain/search';
+import { AGENCY_TIME_ZONE } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { rowsOf, uuidArray } from '../db/rows';
 import { lockLiveRows, restoreRows, softDeleteRows } from '../db/soft-delete';
-import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../lots/allocation.service';
-import { client_search, clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots, program_rules } from '../db/schema';
-
-/**
- * The agency's calendar: date_from/date_to and a passenger's emission day are read in Brazil's
- * time (the agencies are Brazilian; there is no per-agency time-zone setting yet).
- */
-export const AGENCY_TIME_ZONE = 'America/Sao_Paulo';
+import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../allocation/allocation.service';
+import { client_search, clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots } from '../db/schema';
 
 const emissionColumns = {
   id: emissions.id,
@@ -251,74 +246,6 @@ export async function getSlaStats(db: Db, agencyId: string): Promise<SlaStats> {
   return slaOf(row);
 }
 
-export async function getProgramRule(db: Db, agencyId: string, program: string) {
-  const [row] = await db
-    .select({ sla_target_hours: program_rules.sla_target_hours, cpm_cap: program_rules.cpm_cap })
-    .from(program_rules)
-    .where(and(eq(program_rules.agency_id, agencyId), eq(program_rules.program, program)));
-  return row ?? null;
-}
-
-export async function getAccount(db: Db, agencyId: string, accountId: string) {
-  const [row] = await db
-    .select({
-      id: loyalty_accounts.id,
-      client_id: loyalty_accounts.client_id,
-      program: loyalty_accounts.program,
-      account_number: loyalty_accounts.account_number,
-      client_document: clients.document,
-    })
-    .from(loyalty_accounts)
-    .leftJoin(clients, and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)))
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, accountId), isNull(loyalty_accounts.deleted_at)));
-  return row ?? null;
-}
-
-/** The account's available lots with miles left, cheapest first. */
-export async function getAccountAvailableLots(db: Db, agencyId: string, accountId: string) {
-  return db
-    .select({
-      id: mile_lots.id,
-      remaining_quantity: mile_lots.remaining_quantity,
-      cost_per_thousand: mile_lots.cost_per_thousand,
-      expiry_date: mile_lots.expiry_date,
-      purchase_date: mile_lots.purchase_date,
-      supplier: mile_lots.supplier,
-      status: mile_lots.status,
-    })
-    .from(mile_lots)
-    .where(
-      and(
-        eq(mile_lots.agency_id, agencyId),
-        eq(mile_lots.account_id, accountId),
-        isNull(mile_lots.deleted_at),
-        eq(mile_lots.status, 'available'),
-        gt(mile_lots.remaining_quantity, 0),
-      ),
-    )
-    .orderBy(asc(mile_lots.cost_per_thousand), sql`${mile_lots.expiry_date} ASC NULLS LAST`, desc(mile_lots.remaining_quantity), asc(mile_lots.id));
-}
-
-/** Passengers of the account's non-cancelled emissions, each with its emission's day in the agency's calendar. */
-export async function getAccountPastPassengers(db: Db, agencyId: string, accountId: string) {
-  return db
-    .select({
-      cpf: emission_passengers.cpf,
-      date: sql<string>`to_char(${emissions.created_at} AT TIME ZONE ${AGENCY_TIME_ZONE}, 'YYYY-MM-DD')`,
-    })
-    .from(emission_passengers)
-    .innerJoin(emissions, and(eq(emissions.id, emission_passengers.emission_id), eq(emissions.agency_id, emission_passengers.agency_id)))
-    .where(
-      and(
-        eq(emission_passengers.agency_id, agencyId),
-        eq(emissions.account_id, accountId),
-        isNull(emissions.deleted_at),
-        ne(emissions.status, 'cancelled'),
-      ),
-    )
-    .orderBy(desc(emissions.created_at));
-}
-
 interface CreateContextRow extends SlaColumns {
   client_id: string | null;
   client_name: string | null;
@@ -502,21 +429,12 @@ export async function lockRestorableEmissions(db: Db, { agencyId, ids }: { agenc
 }
 
 /**
- * Restores the locked emissions: their released-on-deletion allocations count again, each lot
- * loses those miles with the status `lots` gives it, and the emissions and their postings deleted
- * in the same instant come back. The caller checked that every lot has the miles.
+ * Restores the locked emissions: their released-on-deletion allocations count again, and the
+ * emissions and their postings deleted in the same instant come back. The caller has taken the
+ * miles again from the lots (retakeReleasedMiles).
  */
-export async function restoreEmissionRows(
-  db: Db,
-  { agencyId, ids, lots }: { agencyId: string; ids: readonly string[]; lots: readonly { lot_id: string; miles: number; status: string }[] },
-): Promise<number> {
+export async function restoreEmissionRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<number> {
   if (ids.length === 0) return 0;
-  if (lots.length > 0) {
-    await db.execute(sql`
-      UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(lots)}::jsonb) AS v(lot_id uuid, miles integer, status text)
-      WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id`);
-  }
   // The allocations released in the deletion's instant count again; the postings come back with them.
   return restoreRows(db, {
     table: 'emissions',

@@ -8,8 +8,6 @@ import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import {
   createEmission,
   EMISSION_SERVER_MESSAGES,
-  getAccountBeneficiaries,
-  getAccountLots,
   getEmissionDetail,
   listEmissions,
   transitionEmission,
@@ -21,7 +19,6 @@ export const emissionTransitionSchema = z.object({
 });
 
 const emissionId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', EMISSION_SERVER_MESSAGES.notFound, 'EMISSION_NOT_FOUND');
-const accountId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', EMISSION_SERVER_MESSAGES.accountNotFound, 'ACCOUNT_NOT_FOUND');
 
 const docs = {
   list: apiDoc({
@@ -58,21 +55,6 @@ const docs = {
     response: json('The emission after the transition'),
     errors: [409],
   }),
-  accountLots: apiDoc({
-    tag: 'accounts',
-    operationId: 'listAccountLots',
-    summary: "The account's available lots with miles left, cheapest first, with the program's CPM cap",
-    params: uuidIdParams,
-    response: json('The lots'),
-  }),
-  accountBeneficiaries: apiDoc({
-    tag: 'accounts',
-    operationId: 'listAccountBeneficiaries',
-    summary: "The account's past passengers and holder CPF, for the beneficiary limit",
-    description: 'Passengers of its non-cancelled emissions.',
-    params: uuidIdParams,
-    response: json('The beneficiaries'),
-  }),
 };
 
 export const emissionsRoutes = new Hono<AppEnv>()
@@ -98,15 +80,4 @@ export const emissionsRoutes = new Hono<AppEnv>()
     const { action } = await readJson(c, emissionTransitionSchema);
     const session = c.var.session;
     return c.json(await transitionEmission(c.var.db, { agencyId: session.agencyId, userId: session.userId }, id, action, { today: c.var.today }));
-  });
-
-/** The emission wizard's reads of one loyalty account, mounted beside accountsRoutes at /accounts. */
-export const accountEmissionRoutes = new Hono<AppEnv>()
-  .get('/:id/lots', docs.accountLots, async (c) => {
-    const id = accountId(c);
-    return c.json(await getAccountLots(c.var.db, c.var.session.agencyId, id, c.var.today));
-  })
-  .get('/:id/beneficiaries', docs.accountBeneficiaries, async (c) => {
-    const id = accountId(c);
-    return c.json(await getAccountBeneficiaries(c.var.db, c.var.session.agencyId, id, c.var.today));
   });

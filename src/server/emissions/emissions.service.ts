@@ -4,7 +4,6 @@
 // everything back (src/server/http/middleware.ts), so a refused emission takes no mile.
 
 import type { Logger } from 'pino';
-import { onlyDigits } from '../../domain/documents';
 import {
   computeEmissionFinancials,
   DEFAULT_SLA_TARGET_HOURS,
@@ -15,26 +14,22 @@ import {
 } from '../../domain/emissions/emission.rules';
 import { EMISSION_MESSAGES, type EmissionCreateInput, type EmissionListQuery } from '../../domain/emissions/emission.schema';
 import { randomUUID } from 'node:crypto';
-import { lotStatusAfterAllocation } from '../../domain/lots/lot.rules';
+import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
 import { readSettings } from '../agency/agency.queries';
 import type { Db, Transaction } from '../db/client';
 import { withRetry } from '../db/retry';
 import { AppError } from '../http/errors';
-import { assertChosenLotsFound, lockReleasableLots, planOrRefuse, releaseMiles, takeMilesValues } from '../lots/allocation.service';
+import { assertChosenLotsFound, lockReleasableLots, planOrRefuse, releaseMiles, retakeReleasedMiles, takeMilesValues } from '../allocation/allocation.service';
 import {
   applyTransition,
   emissionSummaryOf,
-  getAccount,
-  getAccountAvailableLots,
-  getAccountPastPassengers,
   getAllocations,
   getCreateContext,
   getEmission,
   getEmissionsPage,
   getEmissionTotals,
   getPassengers,
-  getProgramRule,
   getSlaStats,
   insertEmissionTakingMiles,
   lockEmission,
@@ -45,16 +40,15 @@ import {
   toEmissionDto,
 } from './emissions.queries';
 import { paged } from '../http/paged';
+import { getProgramRule } from '../rules/rules.queries';
 
 export const EMISSION_SERVER_MESSAGES = {
   notFound: 'Emissão não encontrada.',
   clientNotFound: 'Cliente não encontrado.',
-  accountNotFound: 'Conta de fidelidade não encontrada.',
   accountNotOfClient: 'Esta conta não pertence ao cliente selecionado.',
 } as const;
 
 export const emissionNotFound = () => new AppError('EMISSION_NOT_FOUND', EMISSION_SERVER_MESSAGES.notFound, { status: 404 });
-export const accountNotFound = () => new AppError('ACCOUNT_NOT_FOUND', EMISSION_SERVER_MESSAGES.accountNotFound, { status: 404 });
 
 interface Actor {
   agencyId: string;
@@ -83,7 +77,7 @@ export async function getEmissionDetail(db: Transaction, agencyId: string, id: s
   if (!emission) throw emissionNotFound();
   const passengers = await getPassengers(db, agencyId, id);
   const allocations = await getAllocations(db, agencyId, id);
-  const rule = await getProgramRule(db, agencyId, emission.program);
+  const rule = await getProgramRule(db, { agencyId, program: emission.program });
   const stats = await getSlaStats(db, agencyId);
 
   const points: { kind: TimelineKind; at: string | null }[] = [
@@ -148,16 +142,10 @@ async function createEmissionOnce(
     });
   }
   if (!context.account_id) {
-    throw new AppError('ACCOUNT_NOT_FOUND', EMISSION_SERVER_MESSAGES.accountNotFound, {
-      status: 404,
-      fields: { account_id: EMISSION_MESSAGES.accountInvalid },
-    });
+    throw accountNotFound({ account_id: EMISSION_MESSAGES.accountInvalid });
   }
   if (context.account_client_id !== context.client_id) {
-    throw new AppError('ACCOUNT_NOT_FOUND', EMISSION_SERVER_MESSAGES.accountNotOfClient, {
-      status: 404,
-      fields: { account_id: EMISSION_SERVER_MESSAGES.accountNotOfClient },
-    });
+    throw accountNotFound({ account_id: EMISSION_SERVER_MESSAGES.accountNotOfClient }, EMISSION_SERVER_MESSAGES.accountNotOfClient);
   }
   const id = randomUUID();
   const candidates = context.lots;
@@ -253,28 +241,6 @@ async function transitionEmissionOnce(db: Transaction, actor: Actor, id: string,
   return getEmissionDetail(db, agencyId, id);
 }
 
-/** GET /accounts/:id/lots: what the wizard may draw from this account. */
-export async function getAccountLots(db: Transaction, agencyId: string, accountId: string, today: string) {
-  const account = await getAccount(db, agencyId, accountId);
-  if (!account) throw accountNotFound();
-  const data = await getAccountAvailableLots(db, agencyId, accountId);
-  const rule = await getProgramRule(db, agencyId, account.program);
-  return { data, cpm_cap: rule?.cpm_cap ?? null, today };
-}
-
-/** GET /accounts/:id/beneficiaries: the inputs of countBeneficiaries for this account. */
-export async function getAccountBeneficiaries(db: Transaction, agencyId: string, accountId: string, today: string) {
-  const account = await getAccount(db, agencyId, accountId);
-  if (!account) throw accountNotFound();
-  const document = account.client_document ? onlyDigits(account.client_document) : '';
-  return {
-    program: account.program,
-    holder_cpf: document.length === 11 ? document : null,
-    past_passengers: await getAccountPastPassengers(db, agencyId, accountId),
-    today,
-  };
-}
-
 /** The soft-delete functions' input: the agency's ids, as many as an import undo needs. */
 export interface SoftDeleteInput {
   agencyId: string;
@@ -309,12 +275,8 @@ export async function restoreEmissions(db: Db, { agencyId, ids }: SoftDeleteInpu
     const { emissionIds, lots } = await lockRestorableEmissions(tx, { agencyId, ids });
     if (lots.some((l) => l.deleted)) throw new AppError('LOT_DELETED', RESTORE_DELETED_LOT_MESSAGE, { status: 409 });
     if (lots.some((l) => l.remaining_quantity < l.miles)) throw new AppError('INSUFFICIENT_MILES', RESTORE_SHORTAGE_MESSAGE, { status: 409 });
-    // An expired or reserved lot keeps its status; a spendable one is used up at 0.
-    const taken = lots.map((l) => ({
-      lot_id: l.id,
-      miles: l.miles,
-      status: l.status === 'available' || l.status === 'used' ? lotStatusAfterAllocation(l.remaining_quantity - l.miles) : l.status,
-    }));
-    return { count: await restoreEmissionRows(tx, { agencyId, ids: emissionIds, lots: taken }) };
+    if (emissionIds.length === 0) return { count: 0 };
+    await retakeReleasedMiles(tx, { agencyId, lots });
+    return { count: await restoreEmissionRows(tx, { agencyId, ids: emissionIds }) };
   });
 }

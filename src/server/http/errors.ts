@@ -30,6 +30,13 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS | (string & {});
 
+export interface AppErrorOptions {
+  status?: ContentfulStatusCode;
+  fields?: Record<string, string>;
+  headers?: Record<string, string>;
+  details?: Record<string, unknown>;
+}
+
 /** A failure the user can act on: a code, an HTTP status and a Portuguese message. */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -39,16 +46,7 @@ export class AppError extends Error {
   /** Machine-readable figures for the caller, e.g. the missing miles of INSUFFICIENT_MILES. */
   readonly details?: Record<string, unknown>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: {
-      status?: ContentfulStatusCode;
-      fields?: Record<string, string>;
-      headers?: Record<string, string>;
-      details?: Record<string, unknown>;
-    } = {},
-  ) {
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message);
     this.code = code;
     this.status = options.status ?? (ERROR_STATUS as Record<string, ContentfulStatusCode>)[code] ?? 400;
@@ -70,3 +68,16 @@ export class AppError extends Error {
 }
 
 export const notFound = (message: string = MESSAGES.notFound, code: ErrorCode = 'NOT_FOUND') => new AppError(code, message, { status: 404 });
+
+/** VALIDATION_ERROR with a Portuguese message per field. */
+export const validationError = (fields: Record<string, string>) => new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields });
+
+/**
+ * The error factory of one feature's `<feature>.errors.ts`: `statuses` is that feature's table of
+ * codes and HTTP statuses (the one place a code gets its status), and the factory takes only
+ * those codes.
+ */
+export function featureErrors<const T extends Record<string, ContentfulStatusCode>>(statuses: T) {
+  return (code: keyof T & string, message: string, options: Omit<AppErrorOptions, 'status'> = {}) =>
+    new AppError(code, message, { ...options, status: statuses[code] });
+}

@@ -638,63 +638,6 @@ export async function getAvailableByProgram(db: Db, { agencyId, today, program }
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The lot's loyalty account
-
-export interface LotAccount {
-  id: string;
-  program: string;
-  account_number: string;
-  client_id: string | null;
-}
-
-const ACCOUNT_COLUMNS = {
-  id: loyalty_accounts.id,
-  program: loyalty_accounts.program,
-  account_number: loyalty_accounts.account_number,
-  client_id: loyalty_accounts.client_id,
-};
-
-export async function getAccount(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<LotAccount | null> {
-  const [row] = await db
-    .select(ACCOUNT_COLUMNS)
-    .from(loyalty_accounts)
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, id), isNull(loyalty_accounts.deleted_at)))
-    .limit(1);
-  return row ?? null;
-}
-
-/**
- * The agency's own account (no client) of this program and number, made when missing. Two
- * requests racing to make it meet on the unique index loyalty_accounts_agency_number_key: one
- * inserts, the other finds it.
- */
-export async function findOrCreateAgencyAccount(
-  db: Db,
-  { agencyId, program, accountNumber }: { agencyId: string; program: ProgramKey; accountNumber: string },
-): Promise<LotAccount> {
-  const where = and(
-    eq(loyalty_accounts.agency_id, agencyId),
-    eq(loyalty_accounts.program, program),
-    eq(loyalty_accounts.account_number, accountNumber),
-    isNull(loyalty_accounts.client_id),
-    isNull(loyalty_accounts.deleted_at),
-  );
-  const [found] = await db.select(ACCOUNT_COLUMNS).from(loyalty_accounts).where(where).limit(1);
-  if (found) return found;
-  const [made] = await db
-    .insert(loyalty_accounts)
-    .values({ agency_id: agencyId, client_id: null, program, account_number: accountNumber })
-    .onConflictDoNothing({
-      target: [loyalty_accounts.agency_id, loyalty_accounts.program, loyalty_accounts.account_number],
-      where: sql`client_id IS NULL AND deleted_at IS NULL`,
-    })
-    .returning(ACCOUNT_COLUMNS);
-  if (made) return made;
-  const [other] = await db.select(ACCOUNT_COLUMNS).from(loyalty_accounts).where(where).limit(1);
-  return other!;
-}
-
 /** A lot's purchase posting goes and comes back with it (softDeleteRows). */
 const LOT_FOLLOWERS = [{ table: 'financial_entries', key: 'lot_id' }];
 

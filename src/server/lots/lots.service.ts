@@ -11,6 +11,7 @@ import {
 } from '../../domain/lots/lot.schema';
 import { costPerThousandFromPerMile, isLotExpired, lotStatusAfterRelease, lotTotalCostCents } from '../../domain/lots/lot.rules';
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
+import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
 import { recordActivity } from '../activity/activity.queries';
 import { getSettings } from '../agency/agency.queries';
 import type { Db } from '../db/client';
@@ -21,8 +22,6 @@ import { zodFields } from '../http/validate';
 import {
   countExpiringLotsByProgram,
   deleteLotRows,
-  findOrCreateAgencyAccount,
-  getAccount,
   getAvailableByProgram,
   getExpiringLots,
   getLot,
@@ -44,7 +43,6 @@ import {
   toLotDto,
   updateLotRow,
   updatePurchaseEntry,
-  type LotAccount,
   type LotDto,
   type LotRow,
   type LotTotals,
@@ -211,7 +209,7 @@ export function parseLotUpdate(body: unknown, today: string, storedExpiry: strin
 }
 
 /** The account named by the form: an account of this agency and program, or the agency's own by number. */
-async function resolveAccount(db: Db, agencyId: string, input: LotInput): Promise<LotAccount> {
+async function resolveAccount(db: Db, agencyId: string, input: LotInput): Promise<AccountRef> {
   if (input.account_id) {
     const account = await getAccount(db, { agencyId, id: input.account_id });
     if (!account) {
@@ -223,7 +221,7 @@ async function resolveAccount(db: Db, agencyId: string, input: LotInput): Promis
   return findOrCreateAgencyAccount(db, { agencyId, program: input.program, accountNumber: input.account_number! });
 }
 
-function lotValues(input: LotInput, account: LotAccount, remaining: number, status: LotStatus): LotValues {
+function lotValues(input: LotInput, account: AccountRef, remaining: number, status: LotStatus): LotValues {
   return {
     account_id: account.id,
     program: account.program,

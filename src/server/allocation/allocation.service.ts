@@ -1,7 +1,9 @@
 // The allocation engine (DESIGN.md §2 "Lot allocation" and invariants): which lots feed an
 // emission, written in the caller's transaction. Creating an emission takes its miles with the
 // pieces here (the lock CTEs, planOrRefuse, TAKE_MILES_CTES, in emissions.queries' one statement);
-// a cancellation gives them back (releaseMiles).
+// a cancellation or a soft delete gives them back (releaseMiles), and restoring soft-deleted
+// emissions takes them again (retakeReleasedMiles). Every change to a lot's remaining miles made
+// for an emission is written here.
 //
 // Concurrency: every path that changes a lot's miles locks the lots it reads with FOR UPDATE,
 // in id order, before anything else it locks (the emission, the client) — so two emissions racing
@@ -9,7 +11,7 @@
 // deadlocks (the whole order: docs/decisions/0011-lock-order-and-retries.md). The plan itself is
 // the domain's (src/domain/lots/allocation.ts); nothing here ranks lots.
 
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { planAllocation, SHORTAGE_MESSAGE_LOG, SHORTAGE_MESSAGE_PT, type AllocationPolicy } from '../../domain/lots/allocation';
 import { lotStatusAfterAllocation, lotStatusAfterRelease, type LotReleaseState } from '../../domain/lots/lot.rules';
@@ -17,7 +19,6 @@ import { todayIso } from '../../domain/format';
 import type { Transaction } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { rowsOf, uuidArray } from '../db/rows';
-import { emission_allocations, mile_lots } from '../db/schema';
 import { AppError } from '../http/errors';
 
 const LOT_NOT_IN_ACCOUNT = 'Lote não encontrado nesta conta.';
@@ -190,4 +191,30 @@ export async function releaseMiles(tx: Transaction, params: { agencyId: string; 
     FROM jsonb_to_recordset(${JSON.stringify(back)}::jsonb) AS v(lot_id uuid, miles integer, status text)
     WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id`);
   return { released_miles: back.reduce((s, l) => s + l.miles, 0), lots: back };
+}
+
+/** A lot whose released miles are taken again, as locked and checked by the caller. */
+export interface RetakenLot {
+  id: string;
+  status: string;
+  remaining_quantity: number;
+  miles: number;
+}
+
+/**
+ * Takes again from each lot the miles a soft delete released (restoring the emissions): the
+ * caller has locked the lots, lots first (decision 0011), and checked that each still has them. A
+ * spendable lot (available, or used) is used up at 0; an expired or reserved one keeps its status.
+ */
+export async function retakeReleasedMiles(tx: Transaction, { agencyId, lots }: { agencyId: string; lots: readonly RetakenLot[] }): Promise<void> {
+  if (lots.length === 0) return;
+  const taken = lots.map((l) => ({
+    lot_id: l.id,
+    miles: l.miles,
+    status: l.status === 'available' || l.status === 'used' ? lotStatusAfterAllocation(l.remaining_quantity - l.miles) : l.status,
+  }));
+  await tx.execute(sql`
+    UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(taken)}::jsonb) AS v(lot_id uuid, miles integer, status text)
+    WHERE l.agency_id = ${agencyId} AND l.id = v.lot_id`);
 }
