@@ -5,7 +5,8 @@ import { restoreClients, softDeleteClients } from '../clients/clients.service';
 import type { Transaction } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { withTenant } from '../db/tenant';
-import { RESTORE_SHORTAGE_MESSAGE, restoreEmissions, softDeleteEmissions } from '../emissions/emissions.service';
+import { EMISSION_ERROR_MESSAGES } from '../emissions/emissions.errors';
+import { restoreEmissions, softDeleteEmissions } from '../emissions/emissions.service';
 import { restoreLots, softDeleteLots } from '../lots/lots.service';
 import { createAgencyWithUser, TEST_PASSWORD } from '../testing/factories/agency.factory';
 import { brokenLots, keptFigureMismatches } from '../testing/invariants';
@@ -110,7 +111,7 @@ describe('soft delete and restore', () => {
     const snapshot = await shown();
     await expect(asTenant(agencyId, (tx) => restoreEmissions(tx, { agencyId, ids: [row!.id] }))).rejects.toMatchObject({
       status: 409,
-      message: RESTORE_SHORTAGE_MESSAGE,
+      message: EMISSION_ERROR_MESSAGES.restoreShortage,
     });
     expect(await shown()).toEqual(snapshot);
     await ctx.handle.db.execute(sql`UPDATE mile_lots SET remaining_quantity = ${lot!.remaining_quantity}, status = ${lot!.status} WHERE id = ${row!.lot_id}`);

@@ -13,21 +13,13 @@
 
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { planAllocation, SHORTAGE_MESSAGE_LOG, SHORTAGE_MESSAGE_PT, type AllocationPolicy } from '../../domain/lots/allocation';
+import { planAllocation, SHORTAGE_MESSAGE_LOG, type AllocationPolicy } from '../../domain/lots/allocation';
 import { lotStatusAfterAllocation, lotStatusAfterRelease, type LotReleaseState } from '../../domain/lots/lot.rules';
 import { todayIso } from '../../domain/format';
 import type { Transaction } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { rowsOf, uuidArray } from '../db/rows';
-import { AppError } from '../http/errors';
-
-const LOT_NOT_IN_ACCOUNT = 'Lote não encontrado nesta conta.';
-
-/** INSUFFICIENT_MILES: the Portuguese shortage message, with the figures for the caller. */
-export function insufficientMiles(shortage: { requested: number; available: number; missing: number }) {
-  const message = SHORTAGE_MESSAGE_PT(shortage.missing);
-  return new AppError('INSUFFICIENT_MILES', message, { status: 409, fields: { miles: message }, details: { ...shortage } });
-}
+import { insufficientMiles, lotNotInAccount } from './allocation.errors';
 
 /** A candidate lot as locked for allocation: what the planner needs, and what a response shows. */
 export interface LockedLot {
@@ -76,7 +68,7 @@ export function lockLotsValues(params: { agencyId: string; accountId: string; lo
 /** Every chosen lot must be of this account (and this agency), else LOT_NOT_FOUND. */
 export function assertChosenLotsFound(locked: readonly LockedLot[], chosen: readonly string[] | undefined) {
   if (chosen && locked.length !== chosen.length) {
-    throw new AppError('LOT_NOT_FOUND', LOT_NOT_IN_ACCOUNT, { status: 404, fields: { lot_ids: LOT_NOT_IN_ACCOUNT } });
+    throw lotNotInAccount();
   }
 }
 

@@ -16,10 +16,9 @@ import type { AppEnv } from '../http/context';
 import { apiDoc, csv, json, noContent, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { getClient, getClientEmissionsPage, getClientsForExport, getTopClients, quickSearchClients } from './clients.queries';
+import { CLIENT_ERROR_MESSAGES, clientNotFound } from './clients.errors';
 import {
   bulkDeleteClients,
-  CLIENT_MESSAGES,
-  clientNotFound,
   createClient,
   deleteClient,
   getClientDetail,
@@ -28,7 +27,9 @@ import {
 } from './clients.service';
 import { paged } from '../http/paged';
 
-const clientId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', CLIENT_MESSAGES.notFound);
+// Unlike the lots' and emissions' routes, a malformed id answers code NOT_FOUND, not CLIENT_NOT_FOUND:
+// kept as the API has always answered it.
+const clientId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', CLIENT_ERROR_MESSAGES.notFound);
 
 const docs = {
   list: apiDoc({

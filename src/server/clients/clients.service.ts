@@ -2,11 +2,7 @@ import type { BulkDelete, ClientInput, ClientListQuery } from '../../domain/clie
 import { computeClientStats } from '../../domain/clients/client.rules';
 import { formatCpfOrCnpj } from '../../domain/documents';
 import { programName } from '../../domain/programs';
-import { recordActivity } from '../activity/activity.queries';
-import type { Db } from '../db/client';
-import { isUniqueViolation, pgError } from '../db/errors';
-import { withRetry } from '../db/retry';
-import { AppError, MESSAGES } from '../http/errors';
+import { ACCOUNT_MESSAGES } from '../accounts/accounts.errors';
 import {
   deleteLoyaltyAccounts,
   getAccountsInUse,
@@ -16,6 +12,23 @@ import {
   updateLoyaltyAccount,
   type LoyaltyAccountRow,
 } from '../accounts/accounts.queries';
+import { recordActivity } from '../activity/activity.queries';
+import type { Db } from '../db/client';
+import { isUniqueViolation, pgError } from '../db/errors';
+import { withRetry } from '../db/retry';
+import { validationError, type AppError } from '../http/errors';
+import { paged } from '../http/paged';
+import {
+  accountMovedInUse,
+  accountRemovedInUse,
+  CLIENT_ERROR_MESSAGES,
+  clientHasEmissions,
+  clientHasLots,
+  clientNotFound,
+  duplicateDocument,
+  duplicateProgram,
+  restoreConflict,
+} from './clients.errors';
 import {
   deleteClientRows,
   findClientByDocument,
@@ -35,20 +48,8 @@ import {
   type ClientRow,
   type DeleteCandidate,
 } from './clients.queries';
-import { paged } from '../http/paged';
-
-export const CLIENT_MESSAGES = {
-  notFound: 'Cliente não encontrado.',
-  hasEmissions: 'Este cliente possui emissões e não pode ser excluído. Marque-o como Inativo.',
-  hasLots: 'As contas de fidelidade deste cliente possuem lotes de milhas; ele não pode ser excluído. Marque-o como Inativo.',
-  duplicateProgram: 'Este cliente já possui uma conta neste programa.',
-  duplicateDocument: 'Já existe um cliente com este CPF/CNPJ.',
-  restoreConflict: 'Não foi possível restaurar: um cliente ativo já usa a mesma conta de fidelidade.',
-} as const;
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
-
-export const clientNotFound = () => new AppError('CLIENT_NOT_FOUND', CLIENT_MESSAGES.notFound, { status: 404 });
 
 interface Actor {
   agencyId: string;
@@ -90,18 +91,14 @@ async function assertDocumentFree(db: Db, agencyId: string, document: string | n
   if (!document) return;
   const other = await findClientByDocument(db, { agencyId, document, exceptId });
   if (other) {
-    const label = document.length === 11 ? 'CPF' : 'CNPJ';
-    throw new AppError('DUPLICATE_DOCUMENT', CLIENT_MESSAGES.duplicateDocument, {
-      status: 409,
-      fields: { document: `${label} ${formatCpfOrCnpj(document)} já cadastrado para ${other.name}` },
-    });
+    throw duplicateDocument(document.length === 11 ? 'CPF' : 'CNPJ', formatCpfOrCnpj(document), other.name);
   }
 }
 
 /** A unique violation on (agency, client, program): two requests raced to add the same program. */
 function duplicateProgramError(err: unknown): AppError | null {
   if (!isUniqueViolation(err, 'loyalty_accounts_client_program_key')) return null;
-  return new AppError('DUPLICATE_PROGRAM', CLIENT_MESSAGES.duplicateProgram, { status: 409 });
+  return duplicateProgram();
 }
 
 const accountLabel = (a: Pick<LoyaltyAccountRow, 'program' | 'account_number'>) => `${programName(a.program)} (${a.account_number})`;
@@ -109,9 +106,9 @@ const accountLabel = (a: Pick<LoyaltyAccountRow, 'program' | 'account_number'>) 
 export async function createClient(db: Db, actor: Actor, input: ClientInput): Promise<ClientDto> {
   const unknownIds: Record<string, string> = {};
   input.loyalty_accounts.forEach((a, i) => {
-    if (a.id) unknownIds[`loyalty_accounts.${i}.id`] = 'Conta não encontrada';
+    if (a.id) unknownIds[`loyalty_accounts.${i}.id`] = ACCOUNT_MESSAGES.notFoundField;
   });
-  if (Object.keys(unknownIds).length > 0) throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: unknownIds });
+  if (Object.keys(unknownIds).length > 0) throw validationError(unknownIds);
   await assertDocumentFree(db, actor.agencyId, input.document);
   const row = await insertClient(db, { agencyId: actor.agencyId, input });
   try {
@@ -150,9 +147,9 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
   const currentById = new Map(current.map((a) => [a.id, a]));
   const unknownIds: Record<string, string> = {};
   input.loyalty_accounts.forEach((a, i) => {
-    if (a.id && !currentById.has(a.id)) unknownIds[`loyalty_accounts.${i}.id`] = 'Conta não encontrada';
+    if (a.id && !currentById.has(a.id)) unknownIds[`loyalty_accounts.${i}.id`] = ACCOUNT_MESSAGES.notFoundField;
   });
-  if (Object.keys(unknownIds).length > 0) throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: unknownIds });
+  if (Object.keys(unknownIds).length > 0) throw validationError(unknownIds);
 
   const keptIds = new Set(input.loyalty_accounts.flatMap((a) => (a.id ? [a.id] : [])));
   const removed = current.filter((a) => !keptIds.has(a.id));
@@ -162,16 +159,9 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
   });
   const inUse = await getAccountsInUse(db, { agencyId, ids: [...removed.map((a) => a.id), ...moved.map((m) => m.before.id)] });
   const removedInUse = removed.find((a) => inUse.has(a.id));
-  if (removedInUse) {
-    throw new AppError('ACCOUNT_IN_USE', `A conta ${accountLabel(removedInUse)} possui lotes ou emissões e não pode ser removida.`, { status: 409 });
-  }
+  if (removedInUse) throw accountRemovedInUse(accountLabel(removedInUse));
   const movedInUse = moved.find((m) => inUse.has(m.before.id));
-  if (movedInUse) {
-    throw new AppError('ACCOUNT_IN_USE', `A conta ${accountLabel(movedInUse.before)} possui lotes ou emissões e não pode mudar de programa.`, {
-      status: 409,
-      fields: { [`loyalty_accounts.${movedInUse.index}.program`]: 'Conta com lotes ou emissões não pode mudar de programa' },
-    });
-  }
+  if (movedInUse) throw accountMovedInUse(accountLabel(movedInUse.before), `loyalty_accounts.${movedInUse.index}.program`);
 
   const renumbered = input.loyalty_accounts.flatMap((a) => {
     const before = a.id ? currentById.get(a.id) : undefined;
@@ -200,22 +190,22 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
 }
 
 function keepReason(c: DeleteCandidate): string | null {
-  if (c.has_emissions) return CLIENT_MESSAGES.hasEmissions;
-  if (c.has_lots) return CLIENT_MESSAGES.hasLots;
+  if (c.has_emissions) return CLIENT_ERROR_MESSAGES.hasEmissions;
+  if (c.has_lots) return CLIENT_ERROR_MESSAGES.hasLots;
   return null;
 }
 
 /** An emission or lot that arrived between our check and the DELETE: the foreign key refuses it. */
 function raceError(err: unknown): AppError | null {
   if (pgError(err)?.code !== PG_FOREIGN_KEY_VIOLATION) return null;
-  return new AppError('CLIENT_HAS_EMISSIONS', CLIENT_MESSAGES.hasEmissions, { status: 409 });
+  return clientHasEmissions();
 }
 
 export async function deleteClient(db: Db, actor: Actor, id: string): Promise<void> {
   const [candidate] = await getDeleteCandidates(db, { agencyId: actor.agencyId, ids: [id] });
   if (!candidate) throw clientNotFound();
-  if (candidate.has_emissions) throw new AppError('CLIENT_HAS_EMISSIONS', CLIENT_MESSAGES.hasEmissions, { status: 409 });
-  if (candidate.has_lots) throw new AppError('CLIENT_HAS_LOTS', CLIENT_MESSAGES.hasLots, { status: 409 });
+  if (candidate.has_emissions) throw clientHasEmissions();
+  if (candidate.has_lots) throw clientHasLots();
   try {
     await deleteClientRows(db, { agencyId: actor.agencyId, ids: [id] });
   } catch (err) {
@@ -271,7 +261,7 @@ export async function restoreClients(db: Db, { agencyId, ids }: { agencyId: stri
     try {
       return { count: await restoreClientRows(tx, { agencyId, ids }) };
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('RESTORE_CONFLICT', CLIENT_MESSAGES.restoreConflict, { status: 409 });
+      if (isUniqueViolation(err)) throw restoreConflict();
       throw err;
     }
   });

@@ -5,9 +5,9 @@ import { emissionCreateSchema, emissionListQuerySchema } from '../../domain/emis
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
+import { EMISSION_ERROR_MESSAGES } from './emissions.errors';
 import {
   createEmission,
-  EMISSION_SERVER_MESSAGES,
   getEmissionDetail,
   listEmissions,
   transitionEmission,
@@ -15,10 +15,10 @@ import {
 
 /** POST /emissions/:id/transitions */
 export const emissionTransitionSchema = z.object({
-  action: z.enum(EMISSION_ACTIONS, { error: 'Ação inválida' }),
+  action: z.enum(EMISSION_ACTIONS, { error: EMISSION_ERROR_MESSAGES.actionInvalid }),
 });
 
-const emissionId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', EMISSION_SERVER_MESSAGES.notFound, 'EMISSION_NOT_FOUND');
+const emissionId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', EMISSION_ERROR_MESSAGES.notFound, 'EMISSION_NOT_FOUND');
 
 const docs = {
   list: apiDoc({

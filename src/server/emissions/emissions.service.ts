@@ -3,6 +3,7 @@
 // cancellation gives the miles back. Any failure throws, and the request's transaction rolls
 // everything back (src/server/http/middleware.ts), so a refused emission takes no mile.
 
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   computeEmissionFinancials,
@@ -12,15 +13,24 @@ import {
   planTransition,
   type EmissionAction,
 } from '../../domain/emissions/emission.rules';
-import { EMISSION_MESSAGES, type EmissionCreateInput, type EmissionListQuery } from '../../domain/emissions/emission.schema';
-import { randomUUID } from 'node:crypto';
+import type { EmissionCreateInput, EmissionListQuery } from '../../domain/emissions/emission.schema';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
 import { readSettings } from '../agency/agency.queries';
+import { assertChosenLotsFound, lockReleasableLots, planOrRefuse, releaseMiles, retakeReleasedMiles, takeMilesValues } from '../allocation/allocation.service';
 import type { Db, Transaction } from '../db/client';
 import { withRetry } from '../db/retry';
-import { AppError } from '../http/errors';
-import { assertChosenLotsFound, lockReleasableLots, planOrRefuse, releaseMiles, retakeReleasedMiles, takeMilesValues } from '../allocation/allocation.service';
+import { paged } from '../http/paged';
+import { getProgramRule } from '../rules/rules.queries';
+import {
+  EMISSION_ERROR_MESSAGES,
+  EMISSION_MESSAGES,
+  emissionClientNotFound,
+  emissionNotFound,
+  invalidTransition,
+  restoreLotDeleted,
+  restoreShortage,
+} from './emissions.errors';
 import {
   applyTransition,
   emissionSummaryOf,
@@ -39,16 +49,6 @@ import {
   softDeleteEmissionRows,
   toEmissionDto,
 } from './emissions.queries';
-import { paged } from '../http/paged';
-import { getProgramRule } from '../rules/rules.queries';
-
-export const EMISSION_SERVER_MESSAGES = {
-  notFound: 'Emissão não encontrada.',
-  clientNotFound: 'Cliente não encontrado.',
-  accountNotOfClient: 'Esta conta não pertence ao cliente selecionado.',
-} as const;
-
-export const emissionNotFound = () => new AppError('EMISSION_NOT_FOUND', EMISSION_SERVER_MESSAGES.notFound, { status: 404 });
 
 interface Actor {
   agencyId: string;
@@ -136,16 +136,13 @@ async function createEmissionOnce(
     today: options.today,
   });
   if (!context?.client_id) {
-    throw new AppError('CLIENT_NOT_FOUND', EMISSION_SERVER_MESSAGES.clientNotFound, {
-      status: 404,
-      fields: { client_id: EMISSION_MESSAGES.clientInvalid },
-    });
+    throw emissionClientNotFound(EMISSION_MESSAGES.clientInvalid);
   }
   if (!context.account_id) {
     throw accountNotFound({ account_id: EMISSION_MESSAGES.accountInvalid });
   }
   if (context.account_client_id !== context.client_id) {
-    throw accountNotFound({ account_id: EMISSION_SERVER_MESSAGES.accountNotOfClient }, EMISSION_SERVER_MESSAGES.accountNotOfClient);
+    throw accountNotFound({ account_id: EMISSION_ERROR_MESSAGES.accountNotOfClient }, EMISSION_ERROR_MESSAGES.accountNotOfClient);
   }
   const id = randomUUID();
   const candidates = context.lots;
@@ -227,7 +224,7 @@ async function transitionEmissionOnce(db: Transaction, actor: Actor, id: string,
   const row = await lockEmission(db, agencyId, id);
   if (!row) throw emissionNotFound();
   const plan = planTransition(row.status, action);
-  if (!plan.ok) throw new AppError('INVALID_TRANSITION', plan.message, { status: 409 });
+  if (!plan.ok) throw invalidTransition(plan.message);
   await applyTransition(db, agencyId, id, plan.to, EMISSION_ACTION_DEFINITIONS[action].timestamp_field);
   if (action === 'cancel') await releaseMiles(db, { agencyId, emissionIds: [id], today: options.today });
   await recordActivity(db, {
@@ -246,9 +243,6 @@ export interface SoftDeleteInput {
   agencyId: string;
   ids: string[];
 }
-
-export const RESTORE_SHORTAGE_MESSAGE = 'Os lotes destas emissões não têm mais milhas suficientes para restaurá-las.';
-export const RESTORE_DELETED_LOT_MESSAGE = 'Um lote destas emissões foi excluído; restaure o lote antes das emissões.';
 
 /**
  * Soft delete (DESIGN.md §2, for import undo): the live emissions among `ids` give their miles
@@ -273,8 +267,8 @@ export async function softDeleteEmissions(db: Db, { agencyId, ids }: SoftDeleteI
 export async function restoreEmissions(db: Db, { agencyId, ids }: SoftDeleteInput): Promise<{ count: number }> {
   return withRetry(db, async (tx) => {
     const { emissionIds, lots } = await lockRestorableEmissions(tx, { agencyId, ids });
-    if (lots.some((l) => l.deleted)) throw new AppError('LOT_DELETED', RESTORE_DELETED_LOT_MESSAGE, { status: 409 });
-    if (lots.some((l) => l.remaining_quantity < l.miles)) throw new AppError('INSUFFICIENT_MILES', RESTORE_SHORTAGE_MESSAGE, { status: 409 });
+    if (lots.some((l) => l.deleted)) throw restoreLotDeleted();
+    if (lots.some((l) => l.remaining_quantity < l.miles)) throw restoreShortage();
     if (emissionIds.length === 0) return { count: 0 };
     await retakeReleasedMiles(tx, { agencyId, lots });
     return { count: await restoreEmissionRows(tx, { agencyId, ids: emissionIds }) };

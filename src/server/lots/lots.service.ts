@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
 import { addDaysIso, formatNumber } from '../../domain/format';
 import {
-  LOT_MESSAGES,
   makeLotInputSchema,
   type BulkLotDelete,
   type LotInput,
@@ -11,14 +10,17 @@ import {
 } from '../../domain/lots/lot.schema';
 import { costPerThousandFromPerMile, isLotExpired, lotStatusAfterRelease, lotTotalCostCents } from '../../domain/lots/lot.rules';
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
+import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
 import { recordActivity } from '../activity/activity.queries';
 import { getSettings } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { pgError } from '../db/errors';
 import { withRetry } from '../db/retry';
-import { AppError, MESSAGES } from '../http/errors';
+import { validationError, type AppError } from '../http/errors';
+import { paged } from '../http/paged';
 import { zodFields } from '../http/validate';
+import { LOT_ERROR_MESSAGES, LOT_MESSAGES, lotInUse, lotNotFound } from './lots.errors';
 import {
   countExpiringLotsByProgram,
   deleteLotRows,
@@ -48,26 +50,11 @@ import {
   type LotTotals,
   type LotValues,
 } from './lots.queries';
-import { paged } from '../http/paged';
-
-export const LOT_API_MESSAGES = {
-  notFound: 'Lote não encontrado.',
-  inUse: 'Este lote já teve milhas utilizadas e não pode ser excluído.',
-  accountNotFound: 'Conta de fidelidade não encontrada.',
-  accountField: 'Conta não encontrada',
-  accountOfProgram: (program: string) => `A conta selecionada não é do programa ${programName(program)}`,
-  programLocked: 'Este lote já teve milhas utilizadas; o programa não pode ser alterado',
-  accountLocked: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada',
-  belowUsed: (used: number) => `Quantidade não pode ser menor que as ${formatNumber(used)} milhas já utilizadas`,
-} as const;
 
 /** Expiring lots in one answer at most (GET /lots/expiring). */
 export const EXPIRING_LOTS_LIMIT = 1000;
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
-
-export const lotNotFound = () => new AppError('LOT_NOT_FOUND', LOT_API_MESSAGES.notFound, { status: 404 });
-const lotInUse = () => new AppError('LOT_IN_USE', LOT_API_MESSAGES.inUse, { status: 409 });
 
 export interface Actor {
   agencyId: string;
@@ -176,10 +163,6 @@ export async function getAvailableMiles(db: Db, { agencyId, today, program }: { 
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-function validationError(fields: Record<string, string>) {
-  return new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields });
-}
-
 /** The lot form re-parsed against the request's day (c.var.today, which the test clock may set). */
 export function parseLotInput(body: unknown, today: string): LotInput {
   const result = makeLotInputSchema(() => today).safeParse(body);
@@ -213,9 +196,9 @@ async function resolveAccount(db: Db, agencyId: string, input: LotInput): Promis
   if (input.account_id) {
     const account = await getAccount(db, { agencyId, id: input.account_id });
     if (!account) {
-      throw new AppError('ACCOUNT_NOT_FOUND', LOT_API_MESSAGES.accountNotFound, { status: 404, fields: { account_id: LOT_API_MESSAGES.accountField } });
+      throw accountNotFound({ account_id: ACCOUNT_MESSAGES.notFoundField });
     }
-    if (account.program !== input.program) throw validationError({ account_id: LOT_API_MESSAGES.accountOfProgram(input.program) });
+    if (account.program !== input.program) throw validationError({ account_id: LOT_ERROR_MESSAGES.accountOfProgram(input.program) });
     return account;
   }
   return findOrCreateAgencyAccount(db, { agencyId, program: input.program, accountNumber: input.account_number! });
@@ -289,13 +272,13 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
   const existing = await lockLot(db, { agencyId, id });
   if (!existing) throw lotNotFound();
   const input = parseLotUpdate(body, actor.today, existing.expiry_date);
-  if (existing.has_allocations && input.program !== existing.program) throw validationError({ program: LOT_API_MESSAGES.programLocked });
+  if (existing.has_allocations && input.program !== existing.program) throw validationError({ program: LOT_ERROR_MESSAGES.programLocked });
   const account = await resolveAccount(db, agencyId, input);
   if (existing.has_allocations && account.id !== existing.account_id) {
-    throw validationError({ [input.account_id ? 'account_id' : 'account_number']: LOT_API_MESSAGES.accountLocked });
+    throw validationError({ [input.account_id ? 'account_id' : 'account_number']: LOT_ERROR_MESSAGES.accountLocked });
   }
   const used = existing.original_quantity - existing.remaining_quantity;
-  if (input.original_quantity < used) throw validationError({ original_quantity: LOT_API_MESSAGES.belowUsed(used) });
+  if (input.original_quantity < used) throw validationError({ original_quantity: LOT_ERROR_MESSAGES.belowUsed(used) });
   const remaining = input.original_quantity - used;
   const values = lotValues(input, account, remaining, lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today));
   await updateLotRow(db, { agencyId, id, values });
@@ -345,7 +328,7 @@ export async function bulkDeleteLots(db: Db, actor: Actor, input: BulkLotDelete)
 
 async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete) {
   const candidates = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids });
-  const kept = candidates.filter((c) => c.has_allocations).map((c) => ({ id: c.id, reason: LOT_API_MESSAGES.inUse }));
+  const kept = candidates.filter((c) => c.has_allocations).map((c) => ({ id: c.id, reason: LOT_ERROR_MESSAGES.inUse }));
   const deletable = candidates.filter((c) => !c.has_allocations);
   let deleted: { id: string }[];
   try {
