@@ -177,7 +177,7 @@ export async function getClientTotals(db: Db, { agencyId }: { agencyId: string }
   };
 }
 
-async function fetchRowsInOrder(db: Db, agencyId: string, ids: string[], order: ClientOrder): Promise<ClientRow[]> {
+async function fetchRowsInOrder(db: Db, { agencyId, ids, order }: { agencyId: string; ids: string[]; order: ClientOrder }): Promise<ClientRow[]> {
   if (ids.length === 0) return [];
   return selectClientRows(db)
     .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids)))
@@ -277,7 +277,7 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
       sql`WITH m AS MATERIALIZED (${matches}) SELECT m.id FROM m ORDER BY ${orderKeys(params, 'm').orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
     ),
   );
-  return { rows: await fetchRowsInOrder(db, params.agencyId, page.map((r) => r.id), params), total: n, capped: false };
+  return { rows: await fetchRowsInOrder(db, { agencyId: params.agencyId, ids: page.map((r) => r.id), order: params }), total: n, capped: false };
 }
 
 /** Every matching client in list order, with only the columns the CSV needs (one query). */
@@ -345,7 +345,7 @@ export async function getClient(db: Db, { agencyId, id }: { agencyId: string; id
 
 
 /** Client rows with their loyalty accounts, as the API returns them. */
-export async function withLoyaltyAccounts(db: Db, agencyId: string, rows: ClientRow[]): Promise<ClientDto[]> {
+export async function withLoyaltyAccounts(db: Db, { agencyId, rows }: { agencyId: string; rows: ClientRow[] }): Promise<ClientDto[]> {
   const accounts = await getLoyaltyAccountsByClient(db, { agencyId, clientIds: rows.map((r) => r.id) });
   return rows.map((r) => toClientDto(r, (accounts.get(r.id) ?? []).map(toLoyaltyAccountDto)));
 }

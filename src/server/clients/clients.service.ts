@@ -76,13 +76,13 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
     total = query.status ? byStatus[query.status] : totals.total_clients;
     rows = await getClientsPage(db, { ...page, total });
   }
-  return { ...paged(await withLoyaltyAccounts(db, agencyId, rows), total, { page: query.page, limit: query.limit, capped }), summary };
+  return { ...paged(await withLoyaltyAccounts(db, { agencyId, rows }), total, { page: query.page, limit: query.limit, capped }), summary };
 }
 
 export async function getClientDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
   const row = await getClient(db, { agencyId, id });
   if (!row) throw clientNotFound();
-  const [client] = await withLoyaltyAccounts(db, agencyId, [row]);
+  const [client] = await withLoyaltyAccounts(db, { agencyId, rows: [row] });
   const sums = await getClientEmissionSums(db, { agencyId, clientId: id });
   return { client: client!, stats: computeClientStats(sums) };
 }
@@ -123,7 +123,7 @@ export async function createClient(db: Db, actor: Actor, input: ClientInput): Pr
     refType: 'client',
     refId: row.id,
   });
-  const [dto] = await withLoyaltyAccounts(db, actor.agencyId, [row]);
+  const [dto] = await withLoyaltyAccounts(db, { agencyId: actor.agencyId, rows: [row] });
   return dto!;
 }
 
@@ -185,7 +185,7 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
     throw duplicateProgramError(err) ?? err;
   }
   await recordActivity(db, { ...actor, kind: 'client_updated', description: `Cliente ${row.name} atualizado`, refType: 'client', refId: id });
-  const [dto] = await withLoyaltyAccounts(db, agencyId, [row]);
+  const [dto] = await withLoyaltyAccounts(db, { agencyId, rows: [row] });
   return dto!;
 }
 

@@ -47,7 +47,7 @@ const joined = (db: Db, extra: Record<string, never> | { client_email: typeof cl
     .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)));
 
 /** The list's filters that read emissions alone (status, client, the program's accounts, period). */
-function ownConditions(db: Db, agencyId: string, q: EmissionListQuery): SQL[] {
+function ownConditions(db: Db, { agencyId, query: q }: { agencyId: string; query: EmissionListQuery }): SQL[] {
   const where: SQL[] = [eq(emissions.agency_id, agencyId), isNull(emissions.deleted_at)];
   if (q.status) where.push(eq(emissions.status, q.status));
   if (q.client_id) where.push(eq(emissions.client_id, q.client_id));
@@ -68,7 +68,7 @@ function ownConditions(db: Db, agencyId: string, q: EmissionListQuery): SQL[] {
  * The clients are found first through the client_search view (where the trigram index serves a
  * term of three characters or more), so the emissions are read alone, without a join per row.
  */
-function searchCondition(agencyId: string, q: EmissionListQuery): SQL | undefined {
+function searchCondition({ agencyId, query: q }: { agencyId: string; query: EmissionListQuery }): SQL | undefined {
   const term = normalizeSearch(q.search);
   if (term === '') return undefined;
   const like = `%${escapeLike(term)}%`;
@@ -95,9 +95,13 @@ const newestFirst = [desc(emissions.created_at), desc(emissions.id)];
  * to EMISSION_SEARCH_COUNT_CAP (`capped` beyond: the total is then a floor) and its page read
  * newest first.
  */
-export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionListQuery, totals: EmissionTotals, cap = EMISSION_SEARCH_COUNT_CAP) {
-  const own = and(...ownConditions(db, agencyId, q));
-  const search = searchCondition(agencyId, q);
+export async function getEmissionsPage(
+  db: Db,
+  { agencyId, query: q, totals }: { agencyId: string; query: EmissionListQuery; totals: EmissionTotals },
+  cap = EMISSION_SEARCH_COUNT_CAP,
+) {
+  const own = and(...ownConditions(db, { agencyId, query: q }));
+  const search = searchCondition({ agencyId, query: q });
   const offset = (q.page - 1) * q.limit;
   if (search) {
     const where = and(own, search);
@@ -136,7 +140,7 @@ export async function getEmissionsPage(db: Db, agencyId: string, q: EmissionList
  * The agency's live emissions per status and the issued ones' revenue, as kept by migration 0014:
  * its stripes (at most 16 rows of the primary key), summed.
  */
-export async function getEmissionTotals(db: Db, agencyId: string) {
+export async function getEmissionTotals(db: Db, { agencyId }: { agencyId: string }) {
   const t = emission_totals;
   const [row] = await db
     .select({
@@ -170,14 +174,14 @@ export function emissionSummaryOf({ byStatus, issuedRevenueCents }: EmissionTota
   };
 }
 
-export async function getEmission(db: Db, agencyId: string, id: string) {
+export async function getEmission(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
   const [row] = await joined(db, { client_email: clients.email })
     .where(and(eq(emissions.agency_id, agencyId), eq(emissions.id, id), isNull(emissions.deleted_at)));
   return row ? toEmissionDto(row) : null;
 }
 
 /** Locks the emission row for a transition (two racing transitions queue; the second sees the first's status). */
-export async function lockEmission(db: Db, agencyId: string, id: string) {
+export async function lockEmission(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
   const [row] = await db
     .select({ id: emissions.id, status: emissions.status, route: emissions.route })
     .from(emissions)
@@ -186,7 +190,7 @@ export async function lockEmission(db: Db, agencyId: string, id: string) {
   return row ?? null;
 }
 
-export async function getPassengers(db: Db, agencyId: string, emissionId: string) {
+export async function getPassengers(db: Db, { agencyId, emissionId }: { agencyId: string; emissionId: string }) {
   return db
     .select({ id: emission_passengers.id, name: emission_passengers.name, cpf: emission_passengers.cpf })
     .from(emission_passengers)
@@ -195,7 +199,7 @@ export async function getPassengers(db: Db, agencyId: string, emissionId: string
 }
 
 /** Which lots fed the emission (released rows included, as history; the emission's status tells). */
-export async function getAllocations(db: Db, agencyId: string, emissionId: string) {
+export async function getAllocations(db: Db, { agencyId, emissionId }: { agencyId: string; emissionId: string }) {
   const rows = await db
     .select({
       lot_id: emission_allocations.lot_id,
@@ -241,7 +245,7 @@ const slaOf = (row: SlaColumns | undefined): SlaStats =>
 const selectSlaStats = preparedStatement<SlaColumns>('emission_sla_stats', sql`WITH ${SLA_CTES} SELECT ${SLA_COLUMNS}`);
 
 /** The agency's SLA statistic, computed in SQL. */
-export async function getSlaStats(db: Db, agencyId: string): Promise<SlaStats> {
+export async function getSlaStats(db: Db, { agencyId }: { agencyId: string }): Promise<SlaStats> {
   const [row] = await selectSlaStats(db, { agency_id: agencyId });
   return slaOf(row);
 }
@@ -379,7 +383,7 @@ export async function insertEmissionTakingMiles(
 
 export type TimestampField = 'submitted_at' | 'issued_at' | 'failed_at' | 'cancelled_at';
 
-export async function applyTransition(db: Db, agencyId: string, id: string, to: string, field: TimestampField) {
+export async function applyTransition(db: Db, { agencyId, id, to, field }: { agencyId: string; id: string; to: string; field: TimestampField }) {
   await db
     .update(emissions)
     .set({ status: to, [field]: sql`now()`, updated_at: sql`now()` })

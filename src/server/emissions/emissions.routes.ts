@@ -73,7 +73,7 @@ export const emissionsRoutes = new Hono<AppEnv>()
   })
   .get('/:id', docs.get, async (c) => {
     const id = emissionId(c);
-    return c.json(await getEmissionDetail(c.var.db, c.var.session.agencyId, id));
+    return c.json(await getEmissionDetail(c.var.db, { agencyId: c.var.session.agencyId, id }));
   })
   .post('/:id/transitions', docs.transition, async (c) => {
     const id = emissionId(c);

@@ -64,21 +64,21 @@ const ACTION_ACTIVITY: Record<EmissionAction, string> = {
 };
 
 export async function listEmissions(db: Transaction, agencyId: string, query: EmissionListQuery) {
-  const totals = await getEmissionTotals(db, agencyId);
-  const { rows, total, capped } = await getEmissionsPage(db, agencyId, query, totals);
+  const totals = await getEmissionTotals(db, { agencyId });
+  const { rows, total, capped } = await getEmissionsPage(db, { agencyId, query, totals });
   const summary = emissionSummaryOf(totals);
   return { ...paged(rows, total, { page: query.page, limit: query.limit, capped }), summary };
 }
 
 type TimelineKind = 'created' | 'submitted' | 'issued' | 'failed' | 'cancelled';
 
-export async function getEmissionDetail(db: Transaction, agencyId: string, id: string) {
-  const emission = await getEmission(db, agencyId, id);
+export async function getEmissionDetail(db: Transaction, { agencyId, id }: { agencyId: string; id: string }) {
+  const emission = await getEmission(db, { agencyId, id });
   if (!emission) throw emissionNotFound();
-  const passengers = await getPassengers(db, agencyId, id);
-  const allocations = await getAllocations(db, agencyId, id);
+  const passengers = await getPassengers(db, { agencyId, emissionId: id });
+  const allocations = await getAllocations(db, { agencyId, emissionId: id });
   const rule = await getProgramRule(db, { agencyId, program: emission.program });
-  const stats = await getSlaStats(db, agencyId);
+  const stats = await getSlaStats(db, { agencyId });
 
   const points: { kind: TimelineKind; at: string | null }[] = [
     { kind: 'created', at: emission.created_at },
@@ -221,11 +221,11 @@ export async function transitionEmission(db: Transaction, actor: Actor, id: stri
 async function transitionEmissionOnce(db: Transaction, actor: Actor, id: string, action: EmissionAction, options: { today: string }) {
   const { agencyId } = actor;
   if (action === 'cancel') await lockReleasableLots(db, { agencyId, emissionIds: [id] });
-  const row = await lockEmission(db, agencyId, id);
+  const row = await lockEmission(db, { agencyId, id });
   if (!row) throw emissionNotFound();
   const plan = planTransition(row.status, action);
   if (!plan.ok) throw invalidTransition(plan.message);
-  await applyTransition(db, agencyId, id, plan.to, EMISSION_ACTION_DEFINITIONS[action].timestamp_field);
+  await applyTransition(db, { agencyId, id, to: plan.to, field: EMISSION_ACTION_DEFINITIONS[action].timestamp_field });
   if (action === 'cancel') await releaseMiles(db, { agencyId, emissionIds: [id], today: options.today });
   await recordActivity(db, {
     agencyId,
@@ -235,7 +235,7 @@ async function transitionEmissionOnce(db: Transaction, actor: Actor, id: string,
     refType: 'emission',
     refId: id,
   });
-  return getEmissionDetail(db, agencyId, id);
+  return getEmissionDetail(db, { agencyId, id });
 }
 
 /** The soft-delete functions' input: the agency's ids, as many as an import undo needs. */

@@ -597,7 +597,7 @@ describe('GET /api/v1/emissions', () => {
       for (const cap of [1000, 5]) {
         for (const page of [1, 2, 3]) {
           const got = await withTenant(ctx.handle.db, aId, async (tx) =>
-            getEmissionsPage(tx, aId, { page, limit: 4, search: term } as never, await getEmissionTotals(tx, aId), cap),
+            getEmissionsPage(tx, { agencyId: aId, query: { page, limit: 4, search: term } as never, totals: await getEmissionTotals(tx, { agencyId: aId }) }, cap),
           );
           expect(got.rows.map((r) => r.id), `${term} cap ${cap} page ${page}`).toEqual(want.slice((page - 1) * 4, page * 4));
           expect(got.total).toBe(Math.min(want.length, cap));
