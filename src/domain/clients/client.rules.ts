@@ -1,7 +1,7 @@
 import { formatCpfOrCnpj, formatPhone } from '../documents';
 import { formatDate } from '../format';
 import { centsToInput, divRoundHalfAwayFromZero, type Cents } from '../money';
-import type { ClientStatus } from './client.schema';
+import type { ClientStats, ClientStatus } from './client.schema';
 
 /** Spec part 1 §2 "Clientes" status badges. */
 export const CLIENT_STATUS_LABELS: Record<ClientStatus, string> = {
@@ -42,16 +42,6 @@ export interface ClientEmissionSums {
   /** Margin of active emissions, centavos. */
   active_margin_cents: Cents;
   last_emission_at: string | null;
-}
-
-export interface ClientStats {
-  total_emissions: number;
-  active_emissions: number;
-  total_spent_cents: Cents;
-  total_revenue_cents: Cents;
-  total_profit_cents: Cents;
-  avg_ticket_cents: Cents;
-  last_emission_date: string | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { optionalEmailSchema } from '../auth/auth.schema';
 import { isValidIsoDate, todayIso } from '../format';
 import { PROGRAM_KEYS } from '../programs';
 import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
 /** Spec part 1 §9. */
@@ -148,3 +149,73 @@ export const bulkDeleteSchema = z.object({
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
 });
 export type BulkDelete = z.infer<typeof bulkDeleteSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers (STYLE.md habit 10): the server builds them typed by these, the web reads them as these.
+
+/** A client's loyalty account, as GET /api/v1/clients and /clients/:id show it. */
+export const loyaltyAccountSchema = z.object({
+  id: idSchema,
+  program: z.enum(PROGRAM_KEYS),
+  account_number: z.string(),
+  nickname: z.string().nullable(),
+});
+export type LoyaltyAccount = z.infer<typeof loyaltyAccountSchema>;
+
+/** The API's Client (GET /api/v1/clients, /clients/:id, and what POST and PUT answer). */
+export const clientSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable().meta({ description: 'Digits only' }),
+  document: z.string().nullable().meta({ description: 'CPF (11 digits) or CNPJ (14 digits)' }),
+  birth_date: dateSchema.nullable(),
+  status: z.enum(CLIENT_STATUSES),
+  tags: z.array(z.string()),
+  notes: z.string().nullable(),
+  emissions_count: z.number().int(),
+  active_emissions_count: z.number().int(),
+  total_spent_cents: centsSchema,
+  last_emission_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  loyalty_accounts: z.array(loyaltyAccountSchema),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+/** The whole agency's figures for the four cards of /clientes. */
+export const clientsSummarySchema = z.object({
+  total_clients: z.number().int(),
+  active_clients: z.number().int(),
+  total_emissions: z.number().int(),
+  total_revenue_cents: centsSchema,
+});
+export type ClientsSummary = z.infer<typeof clientsSummarySchema>;
+
+/** GET /api/v1/clients. */
+export const clientListSchema = pagedSchema(clientSchema).extend({ summary: clientsSummarySchema });
+export type ClientList = z.infer<typeof clientListSchema>;
+
+/** Spec part 1 §3's client stats (computeClientStats). */
+export const clientStatsSchema = z.object({
+  total_emissions: z.number().int(),
+  active_emissions: z.number().int(),
+  total_spent_cents: centsSchema,
+  total_revenue_cents: centsSchema,
+  total_profit_cents: centsSchema,
+  avg_ticket_cents: centsSchema,
+  last_emission_date: timestampSchema.nullable(),
+});
+export type ClientStats = z.infer<typeof clientStatsSchema>;
+
+/** GET /api/v1/clients/:id. */
+export const clientDetailSchema = z.object({ client: clientSchema, stats: clientStatsSchema });
+export type ClientDetail = z.infer<typeof clientDetailSchema>;
+
+/** POST /api/v1/clients/bulk-delete: those deleted, those kept with why, and ids that were nobody's. */
+export const bulkDeleteResultSchema = z.object({
+  deleted: z.number().int(),
+  kept: z.array(z.object({ id: idSchema, name: z.string(), reason: z.string() })),
+  not_found: z.number().int(),
+});
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;

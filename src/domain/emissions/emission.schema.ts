@@ -6,6 +6,7 @@ import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
 import { parseBRLToCents, type Cents } from '../money';
 import { PROGRAM_KEYS } from '../programs';
 import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { centsSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { searchParamSchema, textSchema } from '../text.schema';
 
 // The emission form and API (spec part 2 §2 "/emissoes", §5 "Emission wizard"). One set of field
@@ -428,3 +429,23 @@ export const emissionListQuerySchema = z
     }
   });
 export type EmissionListQuery = z.infer<typeof emissionListQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers (STYLE.md habit 10)
+
+/** One of the client's emissions (GET /api/v1/clients/:id/emissions). */
+export const clientEmissionSchema = z.object({
+  id: idSchema,
+  pnr: z.string().nullable(),
+  route: z.string(),
+  program: z.enum(PROGRAM_KEYS),
+  miles_used: z.number().int(),
+  revenue_cents: centsSchema,
+  margin_cents: centsSchema,
+  status: z.enum(EMISSION_STATUSES),
+  created_at: timestampSchema,
+});
+export type ClientEmission = z.infer<typeof clientEmissionSchema>;
+
+export const clientEmissionListSchema = pagedSchema(clientEmissionSchema);
+export type ClientEmissionList = z.infer<typeof clientEmissionListSchema>;

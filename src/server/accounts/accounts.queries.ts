@@ -3,7 +3,7 @@
 // fly), the account picker and the emission wizard (an account's lots and past passengers).
 
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { LoyaltyAccountInput } from '../../domain/clients/client.schema';
+import type { LoyaltyAccount, LoyaltyAccountInput } from '../../domain/clients/client.schema';
 import { PROGRAM_KEYS, type ProgramKey } from '../../domain/programs';
 import { escapeLike } from '../../domain/search';
 import { AGENCY_TIME_ZONE } from '../agency/agency.queries';
@@ -12,11 +12,10 @@ import { clients, emission_passengers, emissions, loyalty_accounts, mile_lots } 
 
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
 
-/** The API's loyalty account. */
-export function toLoyaltyAccountDto(a: Pick<LoyaltyAccountRow, 'id' | 'program' | 'account_number' | 'nickname'>) {
-  return { id: a.id, program: a.program, account_number: a.account_number, nickname: a.nickname };
+/** The API's loyalty account (loyaltyAccountSchema); the loyalty_accounts_program check holds program to the catalogue. */
+export function toLoyaltyAccountDto(a: Pick<LoyaltyAccountRow, 'id' | 'program' | 'account_number' | 'nickname'>): LoyaltyAccount {
+  return { id: a.id, program: a.program as ProgramKey, account_number: a.account_number, nickname: a.nickname };
 }
-export type LoyaltyAccountDto = ReturnType<typeof toLoyaltyAccountDto>;
 
 export interface AccountFilters {
   agencyId: string;

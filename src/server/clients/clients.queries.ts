@@ -1,9 +1,10 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ClientInput, ClientSort, ClientStatus, SortOrder } from '../../domain/clients/client.schema';
+import type { Client, ClientInput, ClientSort, ClientStatus, LoyaltyAccount, SortOrder } from '../../domain/clients/client.schema';
+import type { ClientEmission } from '../../domain/emissions/emission.schema';
 import type { ClientEmissionSums } from '../../domain/clients/client.rules';
 import { escapeLike, normalizeSearch } from '../../domain/search';
-import { getLoyaltyAccountsByClient, toLoyaltyAccountDto, type LoyaltyAccountDto } from '../accounts/accounts.queries';
+import { getLoyaltyAccountsByClient, toLoyaltyAccountDto } from '../accounts/accounts.queries';
 import type { Db } from '../db/client';
 import { client_figures, client_search, client_search_by_figures, client_totals, clients, emissions, loyalty_accounts } from '../db/schema';
 import { rowsOf } from '../db/rows';
@@ -45,8 +46,8 @@ export interface ClientOrder {
 }
 
 
-/** The API's Client (contract of GET /api/v1/clients). */
-export function toClientDto(c: ClientRow, accounts: LoyaltyAccountDto[]) {
+/** The API's Client (clientSchema); the clients_status check holds status to CLIENT_STATUSES. */
+export function toClientDto(c: ClientRow, accounts: LoyaltyAccount[]): Client {
   return {
     id: c.id,
     name: c.name,
@@ -54,7 +55,7 @@ export function toClientDto(c: ClientRow, accounts: LoyaltyAccountDto[]) {
     phone: c.phone,
     document: c.document,
     birth_date: c.birth_date,
-    status: c.status,
+    status: c.status as ClientStatus,
     tags: c.tags,
     notes: c.notes,
     emissions_count: c.emissions_count,
@@ -66,7 +67,6 @@ export function toClientDto(c: ClientRow, accounts: LoyaltyAccountDto[]) {
     loyalty_accounts: accounts,
   };
 }
-export type ClientDto = ReturnType<typeof toClientDto>;
 
 /**
  * A search's words as typed, normalised as search_text is built (lower-case, accent-free). A CPF
@@ -345,7 +345,7 @@ export async function getClient(db: Db, { agencyId, id }: { agencyId: string; id
 
 
 /** Client rows with their loyalty accounts, as the API returns them. */
-export async function withLoyaltyAccounts(db: Db, { agencyId, rows }: { agencyId: string; rows: ClientRow[] }): Promise<ClientDto[]> {
+export async function withLoyaltyAccounts(db: Db, { agencyId, rows }: { agencyId: string; rows: ClientRow[] }): Promise<Client[]> {
   const accounts = await getLoyaltyAccountsByClient(db, { agencyId, clientIds: rows.map((r) => r.id) });
   return rows.map((r) => toClientDto(r, (accounts.get(r.id) ?? []).map(toLoyaltyAccountDto)));
 }
@@ -374,7 +374,7 @@ export async function getClientEmissionsPage(
   const where = and(eq(emissions.agency_id, agencyId), eq(emissions.client_id, clientId), isNull(emissions.deleted_at));
   const [totalRow] = await db.select({ total: count() }).from(emissions).where(where);
   const total = totalRow?.total ?? 0;
-  if (offset >= total) return { rows: [], total };
+  if (offset >= total) return { rows: [] as ClientEmission[], total };
   const rows = await db
     .select({
       id: emissions.id,
@@ -393,7 +393,8 @@ export async function getClientEmissionsPage(
     .orderBy(desc(emissions.created_at), desc(emissions.id))
     .limit(limit)
     .offset(offset);
-  return { rows, total };
+  // program and status are held to the catalogue and the statuses by loyalty_accounts_program and emissions_status.
+  return { rows: rows as ClientEmission[], total };
 }
 
 type ClientFields = Omit<ClientInput, 'loyalty_accounts'>;

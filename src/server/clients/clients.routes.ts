@@ -1,14 +1,19 @@
 import { Hono } from 'hono';
 import {
+  bulkDeleteResultSchema,
   bulkDeleteSchema,
+  clientDetailSchema,
   clientEmissionsQuerySchema,
   clientExportQuerySchema,
   clientInputSchema,
   clientListQuerySchema,
+  clientListSchema,
+  clientSchema,
   QUICK_SEARCH_LIMIT,
   quickSearchQuerySchema,
   topClientsQuerySchema,
 } from '../../domain/clients/client.schema';
+import { clientEmissionListSchema, type ClientEmissionList } from '../../domain/emissions/emission.schema';
 import { CLIENT_EXPORT_HEADERS, clientExportRow } from '../../domain/clients/client.rules';
 import { toCsv } from '../../domain/csv';
 import { todayIso } from '../../domain/format';
@@ -38,7 +43,10 @@ const docs = {
     summary: 'Clients: search, filter, sort and page',
     description: 'One page of clients with the summary cards of the whole agency.',
     query: clientListQuerySchema,
-    response: json('A page of clients (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`; a search matching more than 1,000 clients answers `total: 1000` with `total_capped: true`'),
+    response: json(
+      'A page of clients (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`; a search matching more than 1,000 clients answers `total: 1000` with `total_capped: true`',
+      clientListSchema,
+    ),
   }),
   quickSearch: apiDoc({
     tag: 'clients',
@@ -67,14 +75,14 @@ const docs = {
     operationId: 'bulkDeleteClients',
     summary: 'Delete up to 1000 clients; those with emissions are kept',
     body: bulkDeleteSchema,
-    response: json('`deleted`, `kept` (with why) and `not_found`'),
+    response: json('`deleted`, `kept` (with why) and `not_found`', bulkDeleteResultSchema),
   }),
   create: apiDoc({
     tag: 'clients',
     operationId: 'createClient',
     summary: 'Create a client with its loyalty accounts',
     body: clientInputSchema,
-    response: json('The client created', undefined, 201),
+    response: json('The client created', clientSchema, 201),
     errors: [409],
   }),
   get: apiDoc({
@@ -82,7 +90,7 @@ const docs = {
     operationId: 'getClient',
     summary: 'A client with its stats',
     params: uuidIdParams,
-    response: json('The client'),
+    response: json('The client', clientDetailSchema),
   }),
   listEmissions: apiDoc({
     tag: 'clients',
@@ -90,7 +98,7 @@ const docs = {
     summary: "A client's emissions, newest first",
     params: uuidIdParams,
     query: clientEmissionsQuerySchema,
-    response: json('A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`)'),
+    response: json('A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`)', clientEmissionListSchema),
   }),
   update: apiDoc({
     tag: 'clients',
@@ -99,7 +107,7 @@ const docs = {
     description: 'An account that holds lots or emissions cannot be removed or change program (409 ACCOUNT_IN_USE).',
     params: uuidIdParams,
     body: clientInputSchema,
-    response: json('The client updated'),
+    response: json('The client updated', clientSchema),
     errors: [409],
   }),
   delete: apiDoc({
@@ -156,7 +164,7 @@ export const clientsRoutes = new Hono<AppEnv>()
     const agencyId = c.var.session.agencyId;
     if (!(await getClient(c.var.db, { agencyId, id }))) throw clientNotFound();
     const { rows, total } = await getClientEmissionsPage(c.var.db, { agencyId, clientId: id, offset: (page - 1) * limit, limit });
-    return c.json(paged(rows, total, { page, limit }));
+    return c.json(paged(rows, total, { page, limit }) satisfies ClientEmissionList);
   })
   .put('/:id', docs.update, async (c) => {
     const id = clientId(c);

@@ -1,4 +1,4 @@
-import type { BulkDelete, ClientInput, ClientListQuery } from '../../domain/clients/client.schema';
+import type { BulkDelete, BulkDeleteResult, Client, ClientDetail, ClientInput, ClientList, ClientListQuery } from '../../domain/clients/client.schema';
 import { computeClientStats } from '../../domain/clients/client.rules';
 import { formatCpfOrCnpj } from '../../domain/documents';
 import { programName } from '../../domain/programs';
@@ -44,7 +44,6 @@ import {
   softDeleteClientRows,
   updateClientRow,
   withLoyaltyAccounts,
-  type ClientDto,
   type ClientRow,
   type DeleteCandidate,
 } from './clients.queries';
@@ -56,7 +55,7 @@ interface Actor {
   userId: string | null;
 }
 
-export async function listClients(db: Db, agencyId: string, query: ClientListQuery) {
+export async function listClients(db: Db, agencyId: string, query: ClientListQuery): Promise<ClientList> {
   const filters = { agencyId, search: query.search, status: query.status };
   const totals = await getClientTotals(db, { agencyId });
   const summary = {
@@ -79,7 +78,7 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
   return { ...paged(await withLoyaltyAccounts(db, { agencyId, rows }), total, { page: query.page, limit: query.limit, capped }), summary };
 }
 
-export async function getClientDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
+export async function getClientDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<ClientDetail> {
   const row = await getClient(db, { agencyId, id });
   if (!row) throw clientNotFound();
   const [client] = await withLoyaltyAccounts(db, { agencyId, rows: [row] });
@@ -103,7 +102,7 @@ function duplicateProgramError(err: unknown): AppError | null {
 
 const accountLabel = (a: Pick<LoyaltyAccountRow, 'program' | 'account_number'>) => `${programName(a.program)} (${a.account_number})`;
 
-export async function createClient(db: Db, actor: Actor, input: ClientInput): Promise<ClientDto> {
+export async function createClient(db: Db, actor: Actor, input: ClientInput): Promise<Client> {
   const unknownIds: Record<string, string> = {};
   input.loyalty_accounts.forEach((a, i) => {
     if (a.id) unknownIds[`loyalty_accounts.${i}.id`] = ACCOUNT_MESSAGES.notFoundField;
@@ -133,11 +132,11 @@ export async function createClient(db: Db, actor: Actor, input: ClientInput): Pr
  * an account that lots or emissions point at can be neither removed nor moved to another program.
  * Run again on a deadlock (docs/decisions/0011-lock-order-and-retries.md).
  */
-export async function updateClient(db: Db, actor: Actor, id: string, input: ClientInput): Promise<ClientDto> {
+export async function updateClient(db: Db, actor: Actor, id: string, input: ClientInput): Promise<Client> {
   return withRetry(db, (tx) => updateClientOnce(tx, actor, id, input));
 }
 
-async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientInput): Promise<ClientDto> {
+async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientInput): Promise<Client> {
   const { agencyId } = actor;
   const existing = await getClient(db, { agencyId, id });
   if (!existing) throw clientNotFound();
@@ -218,7 +217,7 @@ export async function deleteClient(db: Db, actor: Actor, id: string): Promise<vo
  * Deletes the agency's clients among the ids that have no emissions or lots; the others are kept
  * and listed with the reason. Ids of another agency, or of nobody, are only counted as not found.
  */
-export async function bulkDeleteClients(db: Db, actor: Actor, { ids }: BulkDelete) {
+export async function bulkDeleteClients(db: Db, actor: Actor, { ids }: BulkDelete): Promise<BulkDeleteResult> {
   const candidates = await getDeleteCandidates(db, { agencyId: actor.agencyId, ids });
   const kept: { id: string; name: string; reason: string }[] = [];
   const deletable: DeleteCandidate[] = [];

@@ -4,7 +4,15 @@ import { activity, client_figures, clients, emissions, loyalty_accounts } from '
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
-import type { ClientSort, SortOrder } from '../../../domain/clients/client.schema';
+import {
+  bulkDeleteResultSchema,
+  clientDetailSchema,
+  clientListSchema,
+  clientSchema,
+  type ClientSort,
+  type SortOrder,
+} from '../../../domain/clients/client.schema';
+import { clientEmissionListSchema } from '../../../domain/emissions/emission.schema';
 import { withTenant } from '../../db/tenant';
 import { searchClientsPage } from '../clients.queries';
 
@@ -678,6 +686,34 @@ describe('OpenAPI', () => {
     );
     expect(paths['/api/v1/clients/{id}'].delete).toBeDefined();
     expect(paths['/api/v1/clients/bulk-delete'].post).toBeDefined();
+    const answer = (op: { responses: Record<string, { content: Record<string, { schema: { properties: object } }> }> }, status: string) =>
+      op.responses[status]!.content['application/json']!.schema.properties;
+    expect(answer(paths['/api/v1/clients'].get, '200')).toHaveProperty('summary');
+    expect(answer(paths['/api/v1/clients'].post, '201')).toHaveProperty('loyalty_accounts');
+    expect(answer(paths['/api/v1/clients/{id}'].get, '200')).toHaveProperty('stats');
+    expect(answer(paths['/api/v1/clients/{id}/emissions'].get, '200')).toHaveProperty('data');
+  });
+});
+
+describe("answers match the domain's response schemas", () => {
+  /** Parsing keeps the answer as it is: no field missing, of another type, or not in the schema. */
+  const holds = (schema: { parse(v: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
+
+  it('list, detail, create, update, emissions and bulk delete', async () => {
+    const created = await api.create({ ...validBody, document: null, name: 'Cliente Do Contrato' });
+    expect(created.status).toBe(201);
+    holds(clientSchema, created.body);
+    const id = created.body.id;
+    await createEmissionRow(ctx.handle.db, agencyId, id, { status: 'issued', revenue_cents: 10_000, margin_cents: 1_000 });
+    holds(clientDetailSchema, (await api.get(id)).body);
+    const updated = await api.update(id, { ...validBody, document: null, name: 'Cliente Do Contrato Atualizado', loyalty_accounts: created.body.loyalty_accounts });
+    expect(updated.status).toBe(200);
+    holds(clientSchema, updated.body);
+    holds(clientListSchema, (await api.list()).body);
+    holds(clientListSchema, (await api.list('?search=contrato&sort=total_spent&order=desc')).body);
+    holds(clientEmissionListSchema, (await call(ctx.app, 'GET', `/api/v1/clients/${id}/emissions`, { cookie })).body);
+    const bare = await api.create({ name: 'Cliente Sem Nada' });
+    holds(bulkDeleteResultSchema, (await api.bulkDelete([id, bare.body.id])).body);
   });
 });
 

@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/query-keys';
-import type { Paginated } from '@/types/api';
-import type { ClientEmission } from '../types';
+import type { ClientEmissionList } from '../types';
 
 export const getClientEmissions = (id: string, page: number, signal?: AbortSignal) =>
-  api.get<Paginated<ClientEmission>>(`/clients/${encodeURIComponent(id)}/emissions?page=${page}`, { signal });
+  api.get<ClientEmissionList>(`/clients/${encodeURIComponent(id)}/emissions?page=${page}`, { signal });
 
 export const getClientEmissionsQueryOptions = (id: string, page: number) =>
   queryOptions({
