@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
+          // Migrates one template database per run; each test file's database is a copy of it.
+          globalSetup: ['src/server/testing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

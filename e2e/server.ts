@@ -1,9 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { createDb } from '../src/server/db/client';
+import { createDatabase, dropDatabase, urlOfDatabase } from '../src/server/testing/db-template';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -41,28 +44,24 @@ export interface TestServer {
 /**
  * The real server, as `npm run serve` runs it (built web app from global setup), on a free port
  * of 127.0.0.1 with a fresh database: a new PGlite directory, or a new database on the server of
- * TEST_DATABASE_URL. It stops with the test process even if that dies without cleaning up.
+ * TEST_DATABASE_URL, either one a copy of the run's migrated template (e2e/global-setup.ts). It
+ * stops with the test process even if that dies without cleaning up.
  */
 export async function startServer(): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'milheiro-e2e-'));
+  const template = inject('dbTemplate');
   let databaseUrl = '';
-  let dropDatabase: (() => Promise<void>) | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const { default: pg } = await import('pg');
+  let dropDatabaseOnStop: (() => Promise<void>) | undefined;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
     const name = `milheiro_e2e_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    await createDatabase(serverUrl, name, template);
+    databaseUrl = urlOfDatabase(serverUrl, name);
+    dropDatabaseOnStop = () => dropDatabase(serverUrl, name);
+  } else if (template?.kind === 'pglite') {
+    // The server's own migrate() then finds every migration applied.
+    const seeded = await createDb({ kind: 'pglite', dataDir, loadDataDir: await openAsBlob(template.dumpFile) });
+    await seeded.close();
   }
 
   const port = await freePort();
@@ -92,7 +91,7 @@ export async function startServer(): Promise<TestServer> {
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       }
-      await dropDatabase?.();
+      await dropDatabaseOnStop?.();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

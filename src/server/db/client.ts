@@ -12,7 +12,10 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** What data-access functions take: the root database or a transaction. */
 export type Db = Database | Transaction;
 
-export type DbOptions = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; poolSize?: number };
+export type DbOptions =
+  /** loadDataDir: a tarball of PGlite's dumpDataDir() to start from, instead of an empty database. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface DbHandle {
   db: Database;
@@ -46,7 +49,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   // Before PGlite touches the directory: a second process on it would lose writes (#11).
   const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : null;
   // Options go in one object: PGlite ignores them when dataDir is passed as undefined.
-  const client = new PGlite({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   try {
     await client.waitReady;
   } catch (err) {
