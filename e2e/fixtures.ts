@@ -1,4 +1,18 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect as playwrightExpect } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** How long an action, or an assertion on the page, may wait (the machine has 2 cores). */
+export const TIMEOUT_MS = 15_000;
+
+/**
+ * Playwright's assertions, run under Vitest (docs/decisions/0015-e2e-assertions.md): on a locator
+ * or a page they retry until they hold or TIMEOUT_MS passes (web-first); on plain values they are
+ * the usual matchers. Every e2e check uses this `expect`, never Vitest's.
+ */
+export const expect = playwrightExpect.configure({ timeout: TIMEOUT_MS });
+
+/** For text assertions: the text as rendered (innerText, white space collapsed), as a user reads it. */
+export const AS_READ = { useInnerText: true } as const;
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -14,9 +28,17 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export interface NewPageOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+  /** Cookies (and storage) to start from, e.g. a signed-in session's. */
+  storageState?: BrowserContextOptions['storageState'];
+}
+
 export interface BrowserHandle {
   browser: Browser;
-  newPage(options?: { width?: number; height?: number; colorScheme?: 'light' | 'dark' }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: NewPageOptions): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -35,8 +57,9 @@ export async function openBrowser(baseURL: string): Promise<BrowserHandle> {
         colorScheme: options.colorScheme ?? 'light',
         locale: 'pt-BR',
         timezoneId: 'America/Sao_Paulo',
+        storageState: options.storageState,
       });
-      context.setDefaultTimeout(15_000);
+      context.setDefaultTimeout(TIMEOUT_MS);
       return { context, page: await context.newPage() };
     },
     close: () => browser.close(),
@@ -63,6 +86,11 @@ export const OWNER = {
   agency: { legal_name: 'Potiguar Viagens e Turismo Ltda', trade_name: 'Potiguar Milhas', cnpj: '11.222.333/0001-81' },
   user: { name: 'Maria José Souza', email: 'maria@potiguar.com.br', phone: '(84) 99876-5432', password: 'Segura123' },
 };
+
+/** Whether the context's cookies hold a live session. */
+export async function isSignedIn(context: BrowserContext): Promise<boolean> {
+  return (await context.request.get('/api/v1/auth/me')).ok();
+}
 
 /** Signs the context in as OWNER, creating the agency through the API on a fresh server. */
 export async function signInAsOwner(context: BrowserContext) {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
+import { expect } from './fixtures';
 
 /**
  * The build the e2e set-up made — inside Vitest, under NODE_ENV=test — is React's production build,

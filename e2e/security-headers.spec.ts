@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, it } from 'vitest';
+import { expect } from './fixtures';
 import { ClientsPage } from './pages/clients-page';
 import { ShellPage } from './pages/shell-page';
 import { useSpecSession } from './session';
@@ -14,7 +15,7 @@ import { useSpecSession } from './session';
  */
 const session = useSpecSession();
 const builtIndex = readFileSync(path.resolve(import.meta.dirname, '../dist/web/index.html'), 'utf8');
-const consoleProblems: string[] = [];
+let consoleProblems: string[];
 let page: Page;
 
 declare global {
@@ -33,8 +34,9 @@ async function violations(p: Page) {
   return p.evaluate(() => window.__cspViolations);
 }
 
-beforeAll(async () => {
-  // Before any page script runs, on every page of the context.
+beforeEach(async () => {
+  consoleProblems = [];
+  // Before any page script runs, on every page of the test's context.
   await session.context.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener(
@@ -59,21 +61,21 @@ describe('content security policy', () => {
     expect(csp).toContain(`script-src 'self' ${hash};`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response!.headers()['x-content-type-options']).toBe('nosniff');
-    await new ClientsPage(page).heading().waitFor();
+    await expect(new ClientsPage(page).heading()).toBeVisible();
   });
 
   it('runs the theme script under the policy, before and without the app bundle', async () => {
     const shell = new ShellPage(page);
+    await page.goto('/clientes');
     await shell.chooseTheme('Modo Escuro');
     const bare = await session.context.newPage();
     watchConsole(bare);
     // Without the app's scripts only the inline theme script can set the class.
     await bare.route('**/assets/*.js', (route) => route.abort());
     await bare.goto('/clientes');
-    await expect.poll(() => bare.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect(new ShellPage(bare).root()).toContainClass('dark');
     expect(await violations(bare)).toEqual([]);
     await bare.close();
-    await shell.chooseTheme('Modo Claro');
   });
 
   it('opens a dialog and shows a toast with their run-time styles and no violation', async () => {
@@ -81,13 +83,13 @@ describe('content security policy', () => {
     await clients.goto();
     await clients.openNew();
     // react-remove-scroll's style element took effect: the page behind the dialog cannot scroll.
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
     await clients.fillForm({ name: 'Helena Duarte', email: 'helena@duarte.com.br' });
     await clients.submit('Criar');
-    await clients.toast('Cliente criado').waitFor();
+    await expect(clients.toast('Cliente criado')).toBeVisible();
     // sonner's style element took effect: the toaster is laid out above the page.
-    expect(await page.locator('[data-sonner-toaster]').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
-    await clients.dialog().waitFor({ state: 'detached' });
+    await expect(page.locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed');
+    await expect(clients.dialog()).toHaveCount(0);
 
     expect(await violations(page)).toEqual([]);
     expect(consoleProblems).toEqual([]);

@@ -1,37 +1,47 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, signInAsOwner, type BrowserHandle } from './fixtures';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { isSignedIn, openBrowser, signInAsOwner, type BrowserHandle } from './fixtures';
 import { startServer, type TestServer } from './server';
 
 export interface SpecSession {
   server: TestServer;
   browser: BrowserHandle;
-  /** The first page's context: its cookies are OWNER's once signed in. */
+  /** The current test's own context: its cookies are OWNER's once signed in. */
   context: BrowserContext;
+  /** The current test's 1280 px page, on about:blank until the test goes somewhere. */
   page: Page;
 }
 
 /**
- * For one spec file: the app on a fresh database, Chromium, and a 1280 px page — signed in as
- * OWNER unless `signIn` is false — started before its tests and stopped after them. The fields
- * are there once the spec's first beforeAll has run (register this before the spec's own).
+ * For one spec file: the app on a fresh database and Chromium, started before its tests and
+ * stopped after them. Each test gets a new context and page — no storage or address left by
+ * another test — signed in as OWNER unless `signIn` is false, so the tests of a file pass in any
+ * order. The database is the file's: a test seeds what it needs through the API. `context` and
+ * `page` change from test to test; read them inside a test or a beforeEach registered after this
+ * one.
  */
 export function useSpecSession({ signIn = true }: { signIn?: boolean } = {}): SpecSession {
   const session = {} as SpecSession;
+  // OWNER's session cookie, shared by the tests (a sign-in costs a scrypt hash); a test that signs
+  // out or changes the password ends it, and the next test signs in again.
+  let signedIn: BrowserContextOptions['storageState'];
   beforeAll(async () => {
     session.server = await startServer();
     session.browser = await openBrowser(session.server.baseURL);
-    ({ context: session.context, page: session.page } = await session.browser.newPage());
-    if (signIn) await signInAsOwner(session.context);
+  });
+  beforeEach(async () => {
+    ({ context: session.context, page: session.page } = await session.browser.newPage({ storageState: signedIn }));
+    if (signIn && !(signedIn && (await isSignedIn(session.context)))) {
+      await signInAsOwner(session.context);
+      signedIn = await session.context.storageState();
+    }
+  });
+  afterEach(async () => {
+    await session.context?.close();
   });
   afterAll(async () => {
     await session.browser?.close();
     await session.server?.stop();
   });
   return session;
-}
-
-/** A locator's text with its white space collapsed, as a user reads it. */
-export async function text(locator: { innerText(): Promise<string> }) {
-  return (await locator.innerText()).replace(/\s+/g, ' ').trim();
 }

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from '../fixtures';
 
 export type ClientColumn = 'Cliente' | 'Status' | 'Emissões' | 'Total Gasto';
 
@@ -52,23 +53,15 @@ export class ClientsPage {
     return this.rows().filter({ has: this.page.getByRole('link', { name, exact: true }) });
   }
 
-  /** Names of the rows on screen, top to bottom. */
-  async names(): Promise<string[]> {
-    // The first link of a row is the client's name, in the table and in the phone's cards alike.
-    // Read in one go: rows re-render while a new page arrives.
-    return this.rows().evaluateAll((rows) => rows.map((row) => row.querySelector('a')?.textContent?.trim() ?? ''));
+  /** Each row's name, top to bottom: its first link, in the table and in the phone's cards alike. */
+  names() {
+    return this.rows().locator('xpath=(.//a)[1]');
   }
 
-  /** Waits until the table shows exactly these names, in this order. */
-  async waitForNames(expected: string[], timeoutMs = 10_000): Promise<void> {
-    const started = Date.now();
-    let last: string[] = [];
-    while (Date.now() - started < timeoutMs) {
-      last = await this.names();
-      if (JSON.stringify(last) === JSON.stringify(expected)) return;
-      await this.page.waitForTimeout(100);
-    }
-    throw new Error(`esperava ${JSON.stringify(expected)}, a tabela mostra ${JSON.stringify(last)}`);
+  /** Asserts, retrying, that the rows show exactly these names, in this order. */
+  async expectNames(expected: string[]) {
+    // One read of every row per try: rows re-render while a new page arrives.
+    await expect(this.names()).toHaveText(expected);
   }
 
   columnHeader(column: ClientColumn) {
@@ -79,9 +72,9 @@ export class ClientsPage {
     await this.columnHeader(column).getByRole('button').click();
   }
 
-  /** Waits until `column` is the sorted one, in this direction (its aria-sort). */
-  async waitForSort(column: ClientColumn, direction: 'ascending' | 'descending') {
-    await this.table().locator(`th[aria-sort="${direction}"]`).filter({ hasText: column }).waitFor();
+  /** Asserts, retrying, that `column` is sorted in this direction (its aria-sort). */
+  async expectSort(column: ClientColumn, direction: 'ascending' | 'descending') {
+    await expect(this.columnHeader(column)).toHaveAttribute('aria-sort', direction);
   }
 
   summaryCard(label: string) {

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from '../fixtures';
 
 export type LotColumn = 'Programa' | 'Quantidade' | 'Custo' | 'Vencimento' | 'Status';
 
@@ -62,24 +63,15 @@ export class LotsPage {
     return this.rows().filter({ hasText: text });
   }
 
-  /** The 'Conta: …' numbers of the rows on screen, top to bottom. */
-  async accounts(): Promise<string[]> {
-    // Read in one go: rows re-render while a new page arrives.
-    return this.rows().evaluateAll((rows) =>
-      rows.map((row) => /Conta: (\S+)/.exec((row as HTMLElement).innerText)?.[1] ?? ''),
-    );
+  /** Each row's 'Conta: …' line, top to bottom (every lot of these tests has an account number). */
+  accountLines() {
+    return this.rows().getByText(/^Conta: /);
   }
 
-  /** Waits until the table shows exactly these account numbers, in this order. */
-  async waitForAccounts(expected: string[], timeoutMs = 10_000): Promise<void> {
-    const started = Date.now();
-    let last: string[] = [];
-    while (Date.now() - started < timeoutMs) {
-      last = await this.accounts();
-      if (JSON.stringify(last) === JSON.stringify(expected)) return;
-      await this.page.waitForTimeout(100);
-    }
-    throw new Error(`esperava ${JSON.stringify(expected)}, a tabela mostra ${JSON.stringify(last)}`);
+  /** Asserts, retrying, that the rows show exactly these account numbers, in this order. */
+  async expectAccounts(expected: string[]) {
+    // One read of every row per try: rows re-render while a new page arrives.
+    await expect(this.accountLines()).toHaveText(expected.map((account) => `Conta: ${account}`));
   }
 
   columnHeader(column: LotColumn) {
@@ -90,9 +82,9 @@ export class LotsPage {
     await this.columnHeader(column).getByRole('button').click();
   }
 
-  /** Waits until `column` is the sorted one, in this direction (its aria-sort). */
-  async waitForSort(column: LotColumn, direction: 'ascending' | 'descending') {
-    await this.table().locator(`th[aria-sort="${direction}"]`).filter({ hasText: column }).waitFor();
+  /** Asserts, retrying, that `column` is sorted in this direction (its aria-sort). */
+  async expectSort(column: LotColumn, direction: 'ascending' | 'descending') {
+    await expect(this.columnHeader(column)).toHaveAttribute('aria-sort', direction);
   }
 
   summary() {

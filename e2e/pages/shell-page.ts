@@ -22,8 +22,9 @@ export class ShellPage {
     await this.page.getByRole('menuitemradio', { name: label }).click();
   }
 
-  async isDark() {
-    return this.page.evaluate(() => document.documentElement.classList.contains('dark'));
+  /** The <html> element: its `dark` class is the theme in force. */
+  root() {
+    return this.page.locator('html');
   }
 
   async signOut() {
