@@ -212,6 +212,30 @@ export type ClientStats = z.infer<typeof clientStatsSchema>;
 export const clientDetailSchema = z.object({ client: clientSchema, stats: clientStatsSchema });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
 
+/** A client as the pickers offer it (GET /api/v1/clients/quick-search). */
+export const clientOptionSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  document: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type ClientOption = z.infer<typeof clientOptionSchema>;
+
+export const clientOptionListSchema = z.object({ data: z.array(clientOptionSchema) });
+export type ClientOptionList = z.infer<typeof clientOptionListSchema>;
+
+/** One line of 'Top Clientes' (GET /api/v1/clients/top): ranked by revenue of active emissions. */
+export const topClientSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  emissions: z.number().int(),
+  revenue_cents: centsSchema,
+});
+export type TopClient = z.infer<typeof topClientSchema>;
+
+export const topClientListSchema = z.object({ data: z.array(topClientSchema) });
+export type TopClientList = z.infer<typeof topClientListSchema>;
+
 /** POST /api/v1/clients/bulk-delete: those deleted, those kept with why, and ids that were nobody's. */
 export const bulkDeleteResultSchema = z.object({
   deleted: z.number().int(),

@@ -6,7 +6,7 @@ import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
 import { parseBRLToCents, type Cents } from '../money';
 import { PROGRAM_KEYS } from '../programs';
 import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
-import { centsSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
+import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { searchParamSchema, textSchema } from '../text.schema';
 
 // The emission form and API (spec part 2 §2 "/emissoes", §5 "Emission wizard"). One set of field
@@ -449,3 +449,85 @@ export type ClientEmission = z.infer<typeof clientEmissionSchema>;
 
 export const clientEmissionListSchema = pagedSchema(clientEmissionSchema);
 export type ClientEmissionList = z.infer<typeof clientEmissionListSchema>;
+
+/** One emission as GET /api/v1/emissions lists it. */
+export const emissionSchema = z.object({
+  id: idSchema,
+  pnr: z.string().nullable(),
+  route: z.string(),
+  departure_date: dateSchema.nullable(),
+  client_id: idSchema,
+  client_name: z.string(),
+  account_id: idSchema,
+  program: z.enum(PROGRAM_KEYS),
+  account_number: z.string(),
+  miles_used: z.number().int(),
+  fees_cents: centsSchema,
+  revenue_cents: centsSchema,
+  rav_cents: centsSchema,
+  miles_cost_cents: centsSchema,
+  margin_cents: centsSchema,
+  /** Margin over revenue, in percent (marginPercent). */
+  margin_percent: z.number(),
+  status: z.enum(EMISSION_STATUSES),
+  created_at: timestampSchema,
+  submitted_at: timestampSchema.nullable(),
+  issued_at: timestampSchema.nullable(),
+  failed_at: timestampSchema.nullable(),
+  cancelled_at: timestampSchema.nullable(),
+});
+export type Emission = z.infer<typeof emissionSchema>;
+
+/** The cards of /emissoes, over the whole agency. */
+export const emissionSummarySchema = z.object({
+  total: z.number().int(),
+  issued: z.number().int(),
+  /** Pending and processing. */
+  pending: z.number().int(),
+  revenue_issued_cents: centsSchema,
+});
+export type EmissionSummary = z.infer<typeof emissionSummarySchema>;
+
+/** GET /api/v1/emissions. */
+export const emissionListSchema = pagedSchema(emissionSchema).extend({ summary: emissionSummarySchema });
+export type EmissionList = z.infer<typeof emissionListSchema>;
+
+export const emissionPassengerSchema = z.object({ id: idSchema, name: z.string(), cpf: z.string() });
+export type EmissionPassenger = z.infer<typeof emissionPassengerSchema>;
+
+/** Which lot fed the emission, and with what (released rows too, as history). */
+export const emissionAllocationSchema = z.object({
+  lot_id: idSchema,
+  miles: z.number().int(),
+  /** R$ per thousand miles, exact decimal text. */
+  cost_per_thousand: z.string(),
+  cost_cents: centsSchema,
+  lot_supplier: z.string().nullable(),
+  lot_expiry_date: dateSchema.nullable(),
+});
+export type EmissionAllocation = z.infer<typeof emissionAllocationSchema>;
+
+export const EMISSION_TIMELINE_KINDS = ['created', 'submitted', 'issued', 'failed', 'cancelled'] as const;
+export type EmissionTimelineKind = (typeof EMISSION_TIMELINE_KINDS)[number];
+
+export const emissionTimelineEntrySchema = z.object({ kind: z.enum(EMISSION_TIMELINE_KINDS), at: timestampSchema });
+export type EmissionTimelineEntry = z.infer<typeof emissionTimelineEntrySchema>;
+
+/** The agency's SLA statistic (spec part 2 §9) and the program's target. */
+export const emissionSlaSchema = z.object({
+  count: z.number().int(),
+  average_hours: z.number().nullable(),
+  p95_hours: z.number().nullable(),
+  target_hours: z.number(),
+});
+export type EmissionSla = z.infer<typeof emissionSlaSchema>;
+
+/** GET /api/v1/emissions/:id, and what creating or transitioning one answers. */
+export const emissionDetailSchema = z.object({
+  emission: emissionSchema.extend({ client_email: z.string().nullable() }),
+  passengers: z.array(emissionPassengerSchema),
+  allocations: z.array(emissionAllocationSchema),
+  timeline: z.array(emissionTimelineEntrySchema),
+  sla: emissionSlaSchema,
+});
+export type EmissionDetail = z.infer<typeof emissionDetailSchema>;

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { addMonthsIso, isValidIsoDate, todayIso } from '../format';
 import { PROGRAM_KEYS, type ProgramKey } from '../programs';
 import { emptyToUndefined, limitParamSchema, pageParamSchema, queryIntegerSchema } from '../query.schema';
+import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
 /** Spec part 1 §9. */
@@ -305,3 +306,145 @@ export type LotExpiringQuery = z.infer<typeof lotExpiringQuerySchema>;
 /** Query string of GET /api/v1/lots/average-cost and /lots/available: one program, or all of them. */
 export const lotProgramQuerySchema = z.object({ program: lotFiltersShape.program });
 export type LotProgramQuery = z.infer<typeof lotProgramQuerySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers (STYLE.md habit 10): the server builds them typed by these, the web reads them as these.
+
+/** Numeric text with 4 places, as PostgreSQL writes numeric(14, 4): "15.5000". */
+const numericTextSchema = z.string().meta({ description: 'Exact decimal as text, 4 places' });
+
+/** The API's Lot (GET /api/v1/lots, /lots/:id, and what POST and PUT answer). */
+export const lotSchema = z.object({
+  id: idSchema,
+  account_id: idSchema,
+  program: z.enum(PROGRAM_KEYS),
+  account_number: z.string(),
+  account_nickname: z.string().nullable(),
+  /** Null: one of the agency's own accounts. */
+  client_id: idSchema.nullable(),
+  client_name: z.string().nullable(),
+  original_quantity: z.number().int(),
+  remaining_quantity: z.number().int(),
+  used_quantity: z.number().int(),
+  /** R$ per mile: "0.0155". */
+  cost_per_mile: numericTextSchema,
+  /** R$ per thousand miles, the "milheiro": "15.5000". */
+  cost_per_thousand: numericTextSchema,
+  total_cost_cents: centsSchema,
+  remaining_value_cents: centsSchema,
+  purchase_date: dateSchema,
+  /** Null for miles that do not expire. */
+  expiry_date: dateSchema.nullable(),
+  supplier: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(LOT_STATUSES),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Lot = z.infer<typeof lotSchema>;
+
+/** The four cards of /lotes, over every lot matching the filters (not only the page); available lots only. */
+export const lotTotalsSchema = z.object({
+  total_miles: z.number().int(),
+  total_value_cents: centsSchema,
+  /** Weighted by remaining miles ("0.0155"); null when there is nothing to average. */
+  avg_cost_per_mile: numericTextSchema.nullable(),
+  /** Lots expiring within the agency's alert window. */
+  expiring_lots: z.number().int(),
+});
+export type LotTotals = z.infer<typeof lotTotalsSchema>;
+
+/** GET /api/v1/lots. */
+export const lotListSchema = pagedSchema(lotSchema).extend({ totals: lotTotalsSchema });
+export type LotList = z.infer<typeof lotListSchema>;
+
+/** GET /api/v1/lots/:id. */
+export const lotDetailSchema = z.object({ lot: lotSchema });
+export type LotDetail = z.infer<typeof lotDetailSchema>;
+
+/** GET /api/v1/lots/expiring. */
+export const lotExpiringListSchema = z.object({ data: z.array(lotSchema) });
+export type LotExpiringList = z.infer<typeof lotExpiringListSchema>;
+
+/** One emission the lot fed (GET /api/v1/lots/:id/allocations); released: the emission gave the miles back. */
+export const lotAllocationSchema = z.object({
+  id: idSchema,
+  emission_id: idSchema,
+  emission_pnr: z.string().nullable(),
+  emission_route: z.string(),
+  emission_status: z.string().meta({ description: 'The emission status (pending, processing, issued, failed, cancelled)' }),
+  client_name: z.string().nullable(),
+  miles: z.number().int(),
+  cost_per_thousand: numericTextSchema,
+  cost_cents: centsSchema,
+  created_at: timestampSchema,
+  released_at: timestampSchema.nullable(),
+});
+export type LotAllocation = z.infer<typeof lotAllocationSchema>;
+
+export const lotAllocationListSchema = pagedSchema(lotAllocationSchema);
+export type LotAllocationList = z.infer<typeof lotAllocationListSchema>;
+
+/** POST /api/v1/lots/bulk-delete: those deleted, those kept with why, and ids that were nothing. */
+export const bulkLotDeleteResultSchema = z.object({
+  deleted: z.number().int(),
+  kept: z.array(z.object({ id: idSchema, reason: z.string() })),
+  not_found: z.number().int(),
+});
+export type BulkLotDeleteResult = z.infer<typeof bulkLotDeleteResultSchema>;
+
+/** POST /api/v1/lots/mark-expired. */
+export const markExpiredResultSchema = z.object({ updated: z.number().int() });
+export type MarkExpiredResult = z.infer<typeof markExpiredResultSchema>;
+
+/** GET /api/v1/lots/stats: spec part 1 §3 "Lot utilisation stats", over every live lot. */
+export const lotStatsSchema = z.object({
+  total_lots: z.number().int(),
+  active_lots: z.number().int(),
+  expired_lots: z.number().int(),
+  used_lots: z.number().int(),
+  total_miles_purchased: z.number().int(),
+  total_miles_remaining: z.number().int(),
+  total_miles_used: z.number().int(),
+  /** Percent with 2 places, 0 when nothing was bought. */
+  utilization_rate: z.number(),
+  total_investment_cents: centsSchema,
+  remaining_value_cents: centsSchema,
+});
+export type LotStats = z.infer<typeof lotStatsSchema>;
+
+/** GET /api/v1/lots/summary: per program, in catalogue order. */
+export const lotSummarySchema = z.object({
+  data: z.array(
+    z.object({
+      program: z.enum(PROGRAM_KEYS),
+      total_lots: z.number().int(),
+      total_miles: z.number().int(),
+      remaining_miles: z.number().int(),
+      total_investment_cents: centsSchema,
+      average_cost_per_mile: numericTextSchema.nullable(),
+      lots_expiring_soon: z.number().int(),
+    }),
+  ),
+});
+export type LotSummary = z.infer<typeof lotSummarySchema>;
+
+/** GET /api/v1/lots/average-cost: per program, what emissions can draw now and its average cost. */
+export const lotAverageCostSchema = z.object({
+  data: z.array(
+    z.object({
+      program: z.enum(PROGRAM_KEYS),
+      average_cost_per_mile: numericTextSchema.nullable(),
+      average_cost_per_thousand: numericTextSchema.nullable(),
+      available_miles: z.number().int(),
+    }),
+  ),
+});
+export type LotAverageCost = z.infer<typeof lotAverageCostSchema>;
+
+/** GET /api/v1/lots/available: per program, the miles emissions can draw now. */
+export const lotAvailableMilesSchema = z.object({
+  data: z.array(z.object({ program: z.enum(PROGRAM_KEYS), available_miles: z.number().int(), available_lots: z.number().int() })),
+  total_available_miles: z.number().int(),
+});
+export type LotAvailableMiles = z.infer<typeof lotAvailableMilesSchema>;

@@ -1,8 +1,11 @@
 // Loyalty accounts (DESIGN.md §2): the one place that reads and writes loyalty_accounts, for the
 // clients' form (a client's accounts), the lot form (an account, or the agency's own made on the
 // fly), the account picker and the emission wizard (an account's lots and past passengers).
+// program is held to the catalogue by the loyalty_accounts_program check, a lot's status to
+// LOT_STATUSES by mile_lots_status: the answers' types say so.
 
 import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountLot, AccountOption } from '../../domain/accounts/account.schema';
 import type { LoyaltyAccount, LoyaltyAccountInput } from '../../domain/clients/client.schema';
 import { PROGRAM_KEYS, type ProgramKey } from '../../domain/programs';
 import { escapeLike } from '../../domain/search';
@@ -35,7 +38,7 @@ const fold = (s: string) =>
  * The agency's live loyalty accounts for the lot form's picker: its own accounts first, then its
  * clients' by name; a search matches the number, the nickname or the client's name (each word).
  */
-export async function listAccounts(db: Db, { agencyId, program, clientId, search, limit }: AccountFilters) {
+export async function listAccounts(db: Db, { agencyId, program, clientId, search, limit }: AccountFilters): Promise<AccountOption[]> {
   const conditions: SQL[] = [eq(loyalty_accounts.agency_id, agencyId), isNull(loyalty_accounts.deleted_at)];
   if (program) conditions.push(eq(loyalty_accounts.program, program));
   if (clientId) conditions.push(eq(loyalty_accounts.client_id, clientId));
@@ -62,7 +65,8 @@ export async function listAccounts(db: Db, { agencyId, program, clientId, search
     .leftJoin(clients, and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)))
     .where(and(...conditions, sql`(${loyalty_accounts.client_id} IS NULL OR ${clients.deleted_at} IS NULL)`))
     .orderBy(sql`${loyalty_accounts.client_id} IS NOT NULL`, asc(clients.sort_name), asc(loyalty_accounts.account_number), asc(loyalty_accounts.id))
-    .limit(limit);
+    .limit(limit)
+    .then((rows) => rows as AccountOption[]);
 }
 
 /** An account as the lot form and the emission wizard need it. */
@@ -223,7 +227,7 @@ export async function lockAccountLots(db: Db, { agencyId, accountIds }: { agency
 // The emission wizard's reads of one account
 
 /** The account's available lots with miles left, cheapest first. */
-export async function getAccountAvailableLots(db: Db, { agencyId, accountId }: { agencyId: string; accountId: string }) {
+export async function getAccountAvailableLots(db: Db, { agencyId, accountId }: { agencyId: string; accountId: string }): Promise<AccountLot[]> {
   return db
     .select({
       id: mile_lots.id,
@@ -244,7 +248,8 @@ export async function getAccountAvailableLots(db: Db, { agencyId, accountId }: {
         gt(mile_lots.remaining_quantity, 0),
       ),
     )
-    .orderBy(asc(mile_lots.cost_per_thousand), sql`${mile_lots.expiry_date} ASC NULLS LAST`, desc(mile_lots.remaining_quantity), asc(mile_lots.id));
+    .orderBy(asc(mile_lots.cost_per_thousand), sql`${mile_lots.expiry_date} ASC NULLS LAST`, desc(mile_lots.remaining_quantity), asc(mile_lots.id))
+    .then((rows) => rows as AccountLot[]);
 }
 
 /** Passengers of the account's non-cancelled emissions, each with its emission's day in the agency's calendar. */

@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { accountListQuerySchema } from '../../domain/accounts/account.schema';
+import {
+  accountBeneficiariesSchema,
+  accountListQuerySchema,
+  accountListSchema,
+  accountLotsSchema,
+  type AccountList,
+} from '../../domain/accounts/account.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, uuidParam } from '../http/validate';
@@ -16,14 +22,14 @@ const docs = {
     summary: "The agency's loyalty accounts",
     description: "Its own accounts first, then its clients', by program, client or search: the lot form's account picker.",
     query: accountListQuerySchema,
-    response: json('The accounts, in `data`'),
+    response: json('The accounts, in `data`', accountListSchema),
   }),
   lots: apiDoc({
     tag: 'accounts',
     operationId: 'listAccountLots',
     summary: "The account's available lots with miles left, cheapest first, with the program's CPM cap",
     params: uuidIdParams,
-    response: json('The lots'),
+    response: json('The lots', accountLotsSchema),
   }),
   beneficiaries: apiDoc({
     tag: 'accounts',
@@ -31,7 +37,7 @@ const docs = {
     summary: "The account's past passengers and holder CPF, for the beneficiary limit",
     description: 'Passengers of its non-cancelled emissions.',
     params: uuidIdParams,
-    response: json('The beneficiaries'),
+    response: json('The beneficiaries', accountBeneficiariesSchema),
   }),
 };
 
@@ -45,7 +51,7 @@ export const accountsRoutes = new Hono<AppEnv>()
       search: query.search,
       limit: query.limit,
     });
-    return c.json({ data });
+    return c.json({ data } satisfies AccountList);
   })
   // The emission wizard's reads of one account.
   .get('/:id/lots', docs.lots, async (c) => {

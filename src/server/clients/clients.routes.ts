@@ -8,10 +8,14 @@ import {
   clientInputSchema,
   clientListQuerySchema,
   clientListSchema,
+  clientOptionListSchema,
   clientSchema,
   QUICK_SEARCH_LIMIT,
   quickSearchQuerySchema,
+  topClientListSchema,
   topClientsQuerySchema,
+  type ClientOptionList,
+  type TopClientList,
 } from '../../domain/clients/client.schema';
 import { clientEmissionListSchema, type ClientEmissionList } from '../../domain/emissions/emission.schema';
 import { CLIENT_EXPORT_HEADERS, clientExportRow } from '../../domain/clients/client.rules';
@@ -53,14 +57,14 @@ const docs = {
     operationId: 'quickSearchClients',
     summary: 'Up to 10 clients matching name, e-mail or CPF/CNPJ',
     query: quickSearchQuerySchema,
-    response: json('The matches, in `data`'),
+    response: json('The matches, in `data`', clientOptionListSchema),
   }),
   top: apiDoc({
     tag: 'clients',
     operationId: 'listTopClients',
     summary: 'Clients ranked by revenue of active emissions',
     query: topClientsQuerySchema,
-    response: json('The ranking, in `data`'),
+    response: json('The ranking, in `data`', topClientListSchema),
   }),
   export: apiDoc({
     tag: 'clients',
@@ -128,11 +132,11 @@ export const clientsRoutes = new Hono<AppEnv>()
   .get('/quick-search', docs.quickSearch, async (c) => {
     const { q } = parseOrThrow(quickSearchQuerySchema, c.req.query());
     const data = await quickSearchClients(c.var.db, { agencyId: c.var.session.agencyId, q, limit: QUICK_SEARCH_LIMIT });
-    return c.json({ data });
+    return c.json({ data } satisfies ClientOptionList);
   })
   .get('/top', docs.top, async (c) => {
     const { limit } = parseOrThrow(topClientsQuerySchema, c.req.query());
-    return c.json({ data: await getTopClients(c.var.db, { agencyId: c.var.session.agencyId, limit }) });
+    return c.json({ data: await getTopClients(c.var.db, { agencyId: c.var.session.agencyId, limit }) } satisfies TopClientList);
   })
   .get('/export', docs.export, async (c) => {
     const query = parseOrThrow(clientExportQuerySchema, c.req.query());

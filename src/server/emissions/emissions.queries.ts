@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { marginPercent, slaStatsOf, type SlaStats } from '../../domain/emissions/emission.rules';
-import type { EmissionListQuery, EmissionStatus } from '../../domain/emissions/emission.schema';
+import type { Emission, EmissionListQuery, EmissionStatus } from '../../domain/emissions/emission.schema';
+import type { ProgramKey } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import { AGENCY_TIME_ZONE } from '../agency/agency.queries';
 import type { Db } from '../db/client';
@@ -34,9 +35,14 @@ const emissionColumns = {
   cancelled_at: emissions.cancelled_at,
 };
 
-/** An emission as the API shows it (the list row; the detail adds client_email). */
-export function toEmissionDto<T extends { margin_cents: number; revenue_cents: number }>(row: T): T & { margin_percent: number } {
-  return { ...row, margin_percent: marginPercent(row.margin_cents, row.revenue_cents) };
+/**
+ * An emission as the API shows it (emissionSchema: the list row; the detail adds client_email).
+ * The emissions_status and loyalty_accounts_program checks hold status and program to theirs.
+ */
+export function toEmissionDto<T extends { margin_cents: number; revenue_cents: number; program: string; status: string }>(
+  row: T,
+): Omit<T, 'program' | 'status'> & { program: ProgramKey; status: EmissionStatus; margin_percent: number } {
+  return { ...row, program: row.program as ProgramKey, status: row.status as EmissionStatus, margin_percent: marginPercent(row.margin_cents, row.revenue_cents) };
 }
 
 const joined = (db: Db, extra: Record<string, never> | { client_email: typeof clients.email } = {}) =>
@@ -99,7 +105,7 @@ export async function getEmissionsPage(
   db: Db,
   { agencyId, query: q, totals }: { agencyId: string; query: EmissionListQuery; totals: EmissionTotals },
   cap = EMISSION_SEARCH_COUNT_CAP,
-) {
+): Promise<{ rows: Emission[]; total: number; capped: boolean }> {
   const own = and(...ownConditions(db, { agencyId, query: q }));
   const search = searchCondition({ agencyId, query: q });
   const offset = (q.page - 1) * q.limit;
@@ -177,7 +183,8 @@ export function emissionSummaryOf({ byStatus, issuedRevenueCents }: EmissionTota
 export async function getEmission(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
   const [row] = await joined(db, { client_email: clients.email })
     .where(and(eq(emissions.agency_id, agencyId), eq(emissions.id, id), isNull(emissions.deleted_at)));
-  return row ? toEmissionDto(row) : null;
+  // joined's type is the union of its two selections; this one has client_email.
+  return row ? toEmissionDto(row as typeof row & { client_email: string | null }) : null;
 }
 
 /** Locks the emission row for a transition (two racing transitions queue; the second sees the first's status). */

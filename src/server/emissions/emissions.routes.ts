@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { EMISSION_ACTIONS } from '../../domain/emissions/emission.rules';
-import { emissionCreateSchema, emissionListQuerySchema } from '../../domain/emissions/emission.schema';
+import { emissionCreateSchema, emissionDetailSchema, emissionListQuerySchema, emissionListSchema } from '../../domain/emissions/emission.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
@@ -27,7 +27,7 @@ const docs = {
     summary: 'Emissions newest first, filtered, with the summary',
     description: 'By status, client, program, creation day (America/Sao_Paulo) and search (PNR, route, client); the summary covers the agency.',
     query: emissionListQuerySchema,
-    response: json('A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`'),
+    response: json('A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`', emissionListSchema),
   }),
   create: apiDoc({
     tag: 'emissions',
@@ -35,7 +35,7 @@ const docs = {
     summary: "Create an emission (processing), drawing miles from the account's lots",
     description: "From `lot_ids`, else by the agency's allocation policy; 409 INSUFFICIENT_MILES (with the shortage in `details`) when the lots fall short.",
     body: emissionCreateSchema,
-    response: json('The emission created, as GET /emissions/{id} answers it', undefined, 201),
+    response: json('The emission created, as GET /emissions/{id} answers it', emissionDetailSchema, 201),
     errors: [404, 409],
   }),
   get: apiDoc({
@@ -43,7 +43,7 @@ const docs = {
     operationId: 'getEmission',
     summary: 'An emission with passengers, lot allocations, timeline and SLA statistics',
     params: uuidIdParams,
-    response: json('The emission'),
+    response: json('The emission', emissionDetailSchema),
   }),
   transition: apiDoc({
     tag: 'emissions',
@@ -52,7 +52,7 @@ const docs = {
     description: 'Cancel returns the miles to their lots; 409 INVALID_TRANSITION when the status does not allow the action.',
     params: uuidIdParams,
     body: emissionTransitionSchema,
-    response: json('The emission after the transition'),
+    response: json('The emission after the transition', emissionDetailSchema),
     errors: [409],
   }),
 };

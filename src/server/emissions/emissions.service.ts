@@ -13,7 +13,7 @@ import {
   planTransition,
   type EmissionAction,
 } from '../../domain/emissions/emission.rules';
-import type { EmissionCreateInput, EmissionListQuery } from '../../domain/emissions/emission.schema';
+import type { EmissionCreateInput, EmissionDetail, EmissionList, EmissionListQuery, EmissionTimelineKind } from '../../domain/emissions/emission.schema';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
 import { readSettings } from '../agency/agency.queries';
@@ -63,16 +63,14 @@ const ACTION_ACTIVITY: Record<EmissionAction, string> = {
   cancel: 'cancelada',
 };
 
-export async function listEmissions(db: Transaction, agencyId: string, query: EmissionListQuery) {
+export async function listEmissions(db: Transaction, agencyId: string, query: EmissionListQuery): Promise<EmissionList> {
   const totals = await getEmissionTotals(db, { agencyId });
   const { rows, total, capped } = await getEmissionsPage(db, { agencyId, query, totals });
   const summary = emissionSummaryOf(totals);
   return { ...paged(rows, total, { page: query.page, limit: query.limit, capped }), summary };
 }
 
-type TimelineKind = 'created' | 'submitted' | 'issued' | 'failed' | 'cancelled';
-
-export async function getEmissionDetail(db: Transaction, { agencyId, id }: { agencyId: string; id: string }) {
+export async function getEmissionDetail(db: Transaction, { agencyId, id }: { agencyId: string; id: string }): Promise<EmissionDetail> {
   const emission = await getEmission(db, { agencyId, id });
   if (!emission) throw emissionNotFound();
   const passengers = await getPassengers(db, { agencyId, emissionId: id });
@@ -80,7 +78,7 @@ export async function getEmissionDetail(db: Transaction, { agencyId, id }: { age
   const rule = await getProgramRule(db, { agencyId, program: emission.program });
   const stats = await getSlaStats(db, { agencyId });
 
-  const points: { kind: TimelineKind; at: string | null }[] = [
+  const points: { kind: EmissionTimelineKind; at: string | null }[] = [
     { kind: 'created', at: emission.created_at },
     { kind: 'submitted', at: emission.submitted_at },
     { kind: 'issued', at: emission.issued_at },
@@ -89,7 +87,7 @@ export async function getEmissionDetail(db: Transaction, { agencyId, id }: { age
   ];
   // In time order; equal times keep the order above (created before submitted).
   const timeline = points
-    .filter((p): p is { kind: TimelineKind; at: string } => p.at !== null)
+    .filter((p): p is { kind: EmissionTimelineKind; at: string } => p.at !== null)
     .map((p, i) => ({ ...p, i, ms: new Date(p.at.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')).getTime() }))
     .sort((a, b) => a.ms - b.ms || a.i - b.i)
     .map(({ kind, at }) => ({ kind, at }));
@@ -117,7 +115,7 @@ export async function createEmission(
   actor: Actor,
   input: EmissionCreateInput,
   options: { today: string; logger?: Pick<Logger, 'warn'> },
-) {
+): Promise<EmissionDetail> {
   return withRetry(db, (tx) => createEmissionOnce(tx, actor, input, options));
 }
 
@@ -126,7 +124,7 @@ async function createEmissionOnce(
   actor: Actor,
   input: EmissionCreateInput,
   options: { today: string; logger?: Pick<Logger, 'warn'> },
-) {
+): Promise<EmissionDetail> {
   const { agencyId } = actor;
   const context = await getCreateContext(db, {
     agencyId,
@@ -191,7 +189,7 @@ async function createEmissionOnce(
       client_name: context.client_name!,
       client_email: context.client_email,
       program: context.program!,
-      account_number: context.account_number,
+      account_number: context.account_number!,
       created_at: written.created_at,
       submitted_at: written.submitted_at,
       issued_at: null,
@@ -201,8 +199,8 @@ async function createEmissionOnce(
     passengers: written.passengers,
     allocations: written.allocations,
     timeline: [
-      { kind: 'created' as TimelineKind, at: written.created_at },
-      { kind: 'submitted' as TimelineKind, at: written.submitted_at },
+      { kind: 'created', at: written.created_at },
+      { kind: 'submitted', at: written.submitted_at },
     ],
     sla: { ...context.sla, target_hours: context.sla_target_hours ?? DEFAULT_SLA_TARGET_HOURS },
   };
@@ -214,11 +212,23 @@ async function createEmissionOnce(
  * locks its lots before its client (docs/decisions/0011-lock-order-and-retries.md); run again on a
  * deadlock.
  */
-export async function transitionEmission(db: Transaction, actor: Actor, id: string, action: EmissionAction, options: { today: string }) {
+export async function transitionEmission(
+  db: Transaction,
+  actor: Actor,
+  id: string,
+  action: EmissionAction,
+  options: { today: string },
+): Promise<EmissionDetail> {
   return withRetry(db, (tx) => transitionEmissionOnce(tx, actor, id, action, options));
 }
 
-async function transitionEmissionOnce(db: Transaction, actor: Actor, id: string, action: EmissionAction, options: { today: string }) {
+async function transitionEmissionOnce(
+  db: Transaction,
+  actor: Actor,
+  id: string,
+  action: EmissionAction,
+  options: { today: string },
+): Promise<EmissionDetail> {
   const { agencyId } = actor;
   if (action === 'cancel') await lockReleasableLots(db, { agencyId, emissionIds: [id] });
   const row = await lockEmission(db, { agencyId, id });

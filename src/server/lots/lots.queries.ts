@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { LotSort, LotSortOrder, LotStatus } from '../../domain/lots/lot.schema';
+import type { Lot, LotAllocation, LotSort, LotSortOrder, LotStatus } from '../../domain/lots/lot.schema';
 import { costPerMileFromPerThousand, milesCostCents, numericToScaled, scaledToNumeric } from '../../domain/lots/lot.rules';
 import { divRoundHalfAwayFromZero } from '../../domain/money';
 import { escapeLike } from '../../domain/search';
@@ -23,12 +23,15 @@ const LOT_ROW_COLUMNS = {
 };
 export type LotRow = LotTableRow & { account_nickname: string | null; client_id: string | null; client_name: string | null };
 
-/** The API's Lot (contract of GET /api/v1/lots). */
-export function toLotDto(r: LotRow) {
+/**
+ * The API's Lot (lotSchema). The mile_lots_status check holds status to LOT_STATUSES, and the
+ * account's foreign key holds program to its account's, which loyalty_accounts_program holds to the catalogue.
+ */
+export function toLotDto(r: LotRow): Lot {
   return {
     id: r.id,
     account_id: r.account_id,
-    program: r.program,
+    program: r.program as ProgramKey,
     account_number: r.account_number,
     account_nickname: r.account_nickname,
     client_id: r.client_id,
@@ -44,12 +47,11 @@ export function toLotDto(r: LotRow) {
     expiry_date: r.expiry_date,
     supplier: r.supplier,
     notes: r.notes,
-    status: r.status,
+    status: r.status as LotStatus,
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
 }
-export type LotDto = ReturnType<typeof toLotDto>;
 
 function selectLotRows(db: Db) {
   return db
@@ -382,7 +384,7 @@ export async function getLotAllocationsPage(
     .orderBy(desc(emission_allocations.created_at), desc(emission_allocations.id))
     .limit(limit)
     .offset(offset);
-  return { rows, total };
+  return { rows: rows satisfies LotAllocation[], total };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,13 +3,26 @@ import { z } from 'zod';
 import { toCsv } from '../../domain/csv';
 import { LOT_EXPORT_HEADERS, lotExportRow } from '../../domain/lots/lot.export';
 import {
+  bulkLotDeleteResultSchema,
   bulkLotDeleteSchema,
+  lotAllocationListSchema,
   lotAllocationsQuerySchema,
+  lotAvailableMilesSchema,
+  lotAverageCostSchema,
+  lotDetailSchema,
+  lotExpiringListSchema,
   lotExpiringQuerySchema,
   lotExportQuerySchema,
   lotInputSchema,
   lotListQuerySchema,
+  lotListSchema,
   lotProgramQuerySchema,
+  lotSchema,
+  lotStatsSchema,
+  lotSummarySchema,
+  markExpiredResultSchema,
+  type LotAvailableMiles,
+  type LotAverageCost,
 } from '../../domain/lots/lot.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, csv, json, noContent, uuidIdParams } from '../http/openapi';
@@ -44,7 +57,7 @@ const docs = {
     description:
       'Search covers supplier, notes and account number. `totals` cover the whole filtered set (available lots only): miles, value, average cost per mile, expiring within the alert window.',
     query: lotListQuerySchema,
-    response: json('A page of lots (`data`, `total`, `page`, `limit`, `total_pages`) and `totals`'),
+    response: json('A page of lots (`data`, `total`, `page`, `limit`, `total_pages`) and `totals`', lotListSchema),
   }),
   export: apiDoc({
     tag: 'lots',
@@ -60,19 +73,19 @@ const docs = {
     summary: 'Available lots expiring within a window, soonest first',
     description: "Expiring on or before today + `days` (default: the agency's alert window); at most 1000.",
     query: lotExpiringQuerySchema,
-    response: json('The lots'),
+    response: json('The lots', lotExpiringListSchema),
   }),
   stats: apiDoc({
     tag: 'lots',
     operationId: 'getLotStats',
     summary: 'Lot utilisation stats over every lot',
-    response: json('The stats'),
+    response: json('The stats', lotStatsSchema),
   }),
   summary: apiDoc({
     tag: 'lots',
     operationId: 'getLotSummary',
     summary: 'Per program: lots, miles bought, balance, investment, average cost, expiring soon',
-    response: json('The summary per program'),
+    response: json('The summary per program', lotSummarySchema),
   }),
   averageCost: apiDoc({
     tag: 'lots',
@@ -80,7 +93,7 @@ const docs = {
     summary: 'Average cost of the miles emissions can draw now',
     description: 'Per mile and per thousand, weighted by miles, per program or for one.',
     query: lotProgramQuerySchema,
-    response: json('Per program, in `data`'),
+    response: json('Per program, in `data`', lotAverageCostSchema),
   }),
   available: apiDoc({
     tag: 'lots',
@@ -88,20 +101,20 @@ const docs = {
     summary: 'Miles emissions can draw now (available, unexpired lots)',
     description: 'Per program or for one, with the total.',
     query: lotProgramQuerySchema,
-    response: json('Per program in `data`, and `total_available_miles`'),
+    response: json('Per program in `data`, and `total_available_miles`', lotAvailableMilesSchema),
   }),
   markExpired: apiDoc({
     tag: 'lots',
     operationId: 'markExpiredLots',
     summary: 'Marcar Expirados: available lots past their expiry day become expired',
-    response: json('How many lots were marked (`updated`)'),
+    response: json('How many lots were marked (`updated`)', markExpiredResultSchema),
   }),
   bulkDelete: apiDoc({
     tag: 'lots',
     operationId: 'bulkDeleteLots',
     summary: 'Delete up to 1000 lots; those that fed an emission are kept',
     body: bulkLotDeleteSchema,
-    response: json('`deleted`, `kept` (with why) and `not_found`'),
+    response: json('`deleted`, `kept` (with why) and `not_found`', bulkLotDeleteResultSchema),
   }),
   create: apiDoc({
     tag: 'lots',
@@ -110,7 +123,7 @@ const docs = {
     description:
       "Into `account_id`, or into the agency's own account by `program` and `account_number` (made when missing). The body is parsed against the request's day.",
     body: lotInputSchema,
-    response: json('The lot created', undefined, 201),
+    response: json('The lot created', lotSchema, 201),
     errors: [404],
   }),
   get: apiDoc({
@@ -118,7 +131,7 @@ const docs = {
     operationId: 'getLot',
     summary: 'A lot',
     params: uuidIdParams,
-    response: json('The lot, in `lot`'),
+    response: json('The lot, in `lot`', lotDetailSchema),
   }),
   listAllocations: apiDoc({
     tag: 'lots',
@@ -126,7 +139,7 @@ const docs = {
     summary: "A page of the lot's allocations to emissions, released ones included as history",
     params: uuidIdParams,
     query: lotAllocationsQuerySchema,
-    response: json('A page of allocations (`data`, `total`, `page`, `limit`, `total_pages`)'),
+    response: json('A page of allocations (`data`, `total`, `page`, `limit`, `total_pages`)', lotAllocationListSchema),
   }),
   update: apiDoc({
     tag: 'lots',
@@ -136,7 +149,7 @@ const docs = {
       'A lot that fed an emission keeps its program and account and cannot go below the miles used; a past expiry may stay unchanged.',
     params: uuidIdParams,
     body: lotInputSchema,
-    response: json('The lot updated'),
+    response: json('The lot updated', lotSchema),
   }),
   delete: apiDoc({
     tag: 'lots',
@@ -179,7 +192,7 @@ export const lotsRoutes = new Hono<AppEnv>()
         average_cost_per_thousand: r.average_cost_per_thousand,
         available_miles: r.available_miles,
       })),
-    });
+    } satisfies LotAverageCost);
   })
   .get('/available', docs.available, async (c) => {
     const { program } = parseOrThrow(lotProgramQuerySchema, c.req.query());
@@ -187,7 +200,7 @@ export const lotsRoutes = new Hono<AppEnv>()
     return c.json({
       data: rows.map((r) => ({ program: r.program, available_miles: r.available_miles, available_lots: r.available_lots })),
       total_available_miles: rows.reduce((s, r) => s + r.available_miles, 0),
-    });
+    } satisfies LotAvailableMiles);
   })
   .post('/mark-expired', docs.markExpired, async (c) => {
     const session = c.var.session;

@@ -4,9 +4,18 @@ import { addDaysIso, formatNumber } from '../../domain/format';
 import {
   makeLotInputSchema,
   type BulkLotDelete,
+  type BulkLotDeleteResult,
+  type Lot,
+  type LotAllocationList,
+  type LotDetail,
+  type LotExpiringList,
   type LotInput,
+  type LotList,
   type LotListQuery,
+  type LotStats,
   type LotStatus,
+  type LotSummary,
+  type MarkExpiredResult,
 } from '../../domain/lots/lot.schema';
 import { costPerThousandFromPerMile, isLotExpired, lotStatusAfterRelease, lotTotalCostCents } from '../../domain/lots/lot.rules';
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
@@ -45,7 +54,6 @@ import {
   toLotDto,
   updateLotRow,
   updatePurchaseEntry,
-  type LotDto,
   type LotRow,
   type LotTotals,
   type LotValues,
@@ -71,7 +79,7 @@ async function alertDays(db: Db, agencyId: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export async function listLots(db: Db, { agencyId, today }: { agencyId: string; today: string }, query: LotListQuery) {
+export async function listLots(db: Db, { agencyId, today }: { agencyId: string; today: string }, query: LotListQuery): Promise<LotList> {
   const filters = { agencyId, search: query.search, program: query.program, status: query.status };
   const window = { today, expiringUntil: addDaysIso(today, await alertDays(db, agencyId))! };
   const page = { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit };
@@ -89,27 +97,30 @@ export async function listLots(db: Db, { agencyId, today }: { agencyId: string; 
   return { ...paged(rows.map(toLotDto), total, query), totals };
 }
 
-export async function getLotDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
+export async function getLotDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<LotDetail> {
   const row = await getLot(db, { agencyId, id });
   if (!row) throw lotNotFound();
   return { lot: toLotDto(row) };
 }
 
 /** A page of the lot's allocation history (GET /lots/:id/allocations); 404 for a lot not the agency's. */
-export async function listLotAllocations(db: Db, { agencyId, id, page, limit }: { agencyId: string; id: string; page: number; limit: number }) {
+export async function listLotAllocations(
+  db: Db,
+  { agencyId, id, page, limit }: { agencyId: string; id: string; page: number; limit: number },
+): Promise<LotAllocationList> {
   if (!(await getLot(db, { agencyId, id }))) throw lotNotFound();
   const { rows, total } = await getLotAllocationsPage(db, { agencyId, lotId: id, offset: (page - 1) * limit, limit });
   return paged(rows, total, { page, limit });
 }
 
-export async function listExpiringLots(db: Db, { agencyId, today, days }: { agencyId: string; today: string; days?: number }) {
+export async function listExpiringLots(db: Db, { agencyId, today, days }: { agencyId: string; today: string; days?: number }): Promise<LotExpiringList> {
   const until = addDaysIso(today, days ?? (await alertDays(db, agencyId)))!;
   const rows = await getExpiringLots(db, { agencyId, until, limit: EXPIRING_LOTS_LIMIT });
   return { data: rows.map(toLotDto) };
 }
 
 /** Spec part 1 §3 "Lot utilisation stats": every live lot, whatever its status; used = purchased − remaining. */
-export async function getLotStats(db: Db, { agencyId }: { agencyId: string }) {
+export async function getLotStats(db: Db, { agencyId }: { agencyId: string }): Promise<LotStats> {
   const s = await getLotStatsSums(db, { agencyId });
   const used = s.total_miles_purchased - s.total_miles_remaining;
   return {
@@ -135,11 +146,12 @@ const catalogueOrder = (a: { program: string }, b: { program: string }) => {
 };
 
 /** Spec part 1 §3 "Per-program lot summary", programs in catalogue order. */
-export async function getLotSummary(db: Db, { agencyId, today }: { agencyId: string; today: string }) {
+export async function getLotSummary(db: Db, { agencyId, today }: { agencyId: string; today: string }): Promise<LotSummary> {
   const expiringUntil = addDaysIso(today, await alertDays(db, agencyId))!;
   const rows = await getLotSummaryByProgram(db, { agencyId });
   const expiring = new Map((await countExpiringLotsByProgram(db, { agencyId, today, expiringUntil })).map((r) => [r.program, r.n]));
-  return { data: rows.sort(catalogueOrder).map((r) => ({ ...r, lots_expiring_soon: expiring.get(r.program) ?? 0 })) };
+  // Programs come from lots, whose accounts' check holds them to the catalogue.
+  return { data: rows.sort(catalogueOrder).map((r) => ({ ...r, program: r.program as ProgramKey, lots_expiring_soon: expiring.get(r.program) ?? 0 })) };
 }
 
 /**
@@ -148,12 +160,12 @@ export async function getLotSummary(db: Db, { agencyId, today }: { agencyId: str
  */
 export async function getAvailableMiles(db: Db, { agencyId, today, program }: { agencyId: string; today: string; program?: ProgramKey }) {
   const rows: {
-    program: string;
+    program: ProgramKey;
     available_lots: number;
     available_miles: number;
     average_cost_per_mile: string | null;
     average_cost_per_thousand: string | null;
-  }[] = (await getAvailableByProgram(db, { agencyId, today, program })).sort(catalogueOrder);
+  }[] = (await getAvailableByProgram(db, { agencyId, today, program })).sort(catalogueOrder).map((r) => ({ ...r, program: r.program as ProgramKey }));
   if (program && rows.length === 0) {
     rows.push({ program, available_lots: 0, available_miles: 0, average_cost_per_mile: null, average_cost_per_thousand: null });
   }
@@ -221,7 +233,7 @@ function lotValues(input: LotInput, account: AccountRef, remaining: number, stat
   };
 }
 
-async function lotDto(db: Db, agencyId: string, id: string): Promise<LotDto> {
+async function lotDto(db: Db, agencyId: string, id: string): Promise<Lot> {
   const row = await getLot(db, { agencyId, id });
   if (!row) throw lotNotFound();
   return toLotDto(row);
@@ -231,7 +243,7 @@ async function lotDto(db: Db, agencyId: string, id: string): Promise<LotDto> {
  * A new lot: available, remaining = original (spec part 1 §4), and in the same transaction its
  * purchase as an expense in finance and a line in the activity feed.
  */
-export async function createLot(db: Db, actor: Actor & { today: string }, body: unknown): Promise<LotDto> {
+export async function createLot(db: Db, actor: Actor & { today: string }, body: unknown): Promise<Lot> {
   const input = parseLotInput(body, actor.today);
   const account = await resolveAccount(db, actor.agencyId, input);
   const values = lotValues(input, account, input.original_quantity, 'available');
@@ -263,11 +275,11 @@ export function lotStatusAfterEdit(current: string, remaining: number, expiry: s
  * so no allocation moves its miles between the check and the write; run again on a deadlock
  * (docs/decisions/0011-lock-order-and-retries.md), as are the deletes and "Marcar Expirados".
  */
-export async function updateLot(db: Db, actor: Actor & { today: string }, id: string, body: unknown): Promise<LotDto> {
+export async function updateLot(db: Db, actor: Actor & { today: string }, id: string, body: unknown): Promise<Lot> {
   return withRetry(db, (tx) => updateLotOnce(tx, actor, id, body));
 }
 
-async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: string, body: unknown): Promise<LotDto> {
+async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: string, body: unknown): Promise<Lot> {
   const { agencyId } = actor;
   const existing = await lockLot(db, { agencyId, id });
   if (!existing) throw lotNotFound();
@@ -326,7 +338,7 @@ export async function bulkDeleteLots(db: Db, actor: Actor, input: BulkLotDelete)
   return withRetry(db, (tx) => bulkDeleteLotsOnce(tx, actor, input));
 }
 
-async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete) {
+async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete): Promise<BulkLotDeleteResult> {
   const candidates = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids });
   const kept = candidates.filter((c) => c.has_allocations).map((c) => ({ id: c.id, reason: LOT_ERROR_MESSAGES.inUse }));
   const deletable = candidates.filter((c) => !c.has_allocations);
@@ -354,7 +366,7 @@ export async function markExpired(db: Db, actor: Actor & { today: string }) {
   return withRetry(db, (tx) => markExpiredOnce(tx, actor));
 }
 
-async function markExpiredOnce(db: Db, actor: Actor & { today: string }) {
+async function markExpiredOnce(db: Db, actor: Actor & { today: string }): Promise<MarkExpiredResult> {
   const updated = await markExpiredLots(db, { agencyId: actor.agencyId, today: actor.today });
   if (updated > 0) {
     await recordActivity(db, {

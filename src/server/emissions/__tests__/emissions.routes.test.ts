@@ -8,7 +8,7 @@ import {
   transitionError,
   type EmissionAction,
 } from '../../../domain/emissions/emission.rules';
-import { EMISSION_MESSAGES, EMISSION_STATUSES, type EmissionStatus } from '../../../domain/emissions/emission.schema';
+import { emissionDetailSchema, emissionListSchema, EMISSION_MESSAGES, EMISSION_STATUSES, type EmissionStatus } from '../../../domain/emissions/emission.schema';
 import { SHORTAGE_MESSAGE_PT } from '../../../domain/lots/allocation';
 import { activity, client_figures, clients, emission_allocations, emission_passengers, emissions, mile_lots, program_rules } from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
@@ -728,6 +728,24 @@ describe('GET /api/v1/accounts/:id/lots and /beneficiaries', () => {
       expect(res.body.error.code).toBe('ACCOUNT_NOT_FOUND');
     }
     expect((await api.read('/accounts')).status).toBe(200);
+  });
+});
+
+describe("answers match the domain's response schemas", () => {
+  /** Parsing keeps the answer as it is: no field missing, of another type, or not in the schema. */
+  const holds = (schema: { parse(v: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
+
+  it('create, detail, transitions and the list', async () => {
+    const { client, account } = await clientWithLots(agencyId, [['15.0000', 20_000], ['16.5000', 20_000]]);
+    const created = await api.create(body(client.id, account.id, { miles_used: '25000', departure_date: null, pnr: null }));
+    expect(created.status).toBe(201);
+    holds(emissionDetailSchema, created.body);
+    const id = created.body.emission.id;
+    holds(emissionDetailSchema, (await api.get(id)).body);
+    holds(emissionDetailSchema, (await api.transition(id, 'issue')).body);
+    holds(emissionDetailSchema, (await api.transition(id, 'cancel')).body);
+    holds(emissionListSchema, (await api.list()).body);
+    holds(emissionListSchema, (await api.list(`?search=nat&program=LATAM&client_id=${client.id}`)).body);
   });
 });
 

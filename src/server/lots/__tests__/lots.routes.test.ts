@@ -3,7 +3,22 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../domain/agency/agency.schema';
 import { addDaysIso } from '../../../domain/format';
-import { LOT_MESSAGES } from '../../../domain/lots/lot.schema';
+import { accountBeneficiariesSchema, accountListSchema, accountLotsSchema } from '../../../domain/accounts/account.schema';
+import { emissionDetailSchema } from '../../../domain/emissions/emission.schema';
+import {
+  bulkLotDeleteResultSchema,
+  LOT_MESSAGES,
+  lotAllocationListSchema,
+  lotAvailableMilesSchema,
+  lotAverageCostSchema,
+  lotDetailSchema,
+  lotExpiringListSchema,
+  lotListSchema,
+  lotSchema,
+  lotStatsSchema,
+  lotSummarySchema,
+  markExpiredResultSchema,
+} from '../../../domain/lots/lot.schema';
 import { isExpiringSoon, milesCostCents, shouldMarkExpired } from '../../../domain/lots/lot.rules';
 import { createApp } from '../../app';
 import { activity, agencies, emission_allocations, financial_entries, loyalty_accounts, mile_lots } from '../../db/schema';
@@ -869,6 +884,45 @@ describe('OpenAPI', () => {
     for (const path of ['/lots/{id}', '/lots/export', '/lots/expiring', '/lots/stats', '/lots/summary', '/lots/average-cost', '/lots/available', '/lots/mark-expired', '/lots/bulk-delete', '/accounts']) {
       expect(paths[`/api/v1${path}`], path).toBeDefined();
     }
+  });
+});
+
+describe("answers match the domain's response schemas", () => {
+  /** Parsing keeps the answer as it is: no field missing, of another type, or not in the schema. */
+  const holds = (schema: { parse(v: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
+
+  it('lots, their reads and the accounts the wizard and the lot form read', async () => {
+    const account = await clientAccount(agencyId, 'CONTRATO-1');
+    const created = await api.create(intoAccount(account, { expiry_date: addDaysIso(TODAY, 10), supplier: 'Contrato' }));
+    expect(created.status).toBe(201);
+    holds(lotSchema, created.body);
+    const spare = await api.create({ ...validBody, account_number: 'CONTRATO-2', expiry_date: null });
+    holds(lotSchema, spare.body);
+    const updated = await api.update(spare.body.id, { ...validBody, account_number: 'CONTRATO-2', expiry_date: null, notes: 'Sem vencimento' });
+    holds(lotSchema, updated.body);
+    const emission = await call(ctx.app, 'POST', '/api/v1/emissions', {
+      cookie,
+      headers: CLOCK,
+      body: { client_id: account.clientId, account_id: account.accountId, route: 'NAT-GRU', miles_used: '1000', revenue_cents: 50_000, passengers: [{ name: 'Maria Contrato', cpf: validCpf(4242) }] },
+    });
+    expect(emission.status).toBe(201);
+    holds(emissionDetailSchema, emission.body);
+
+    holds(lotListSchema, (await api.list()).body);
+    holds(lotListSchema, (await api.list('?search=contrato&sort=expiry_date&order=desc')).body);
+    holds(lotDetailSchema, (await api.get(created.body.id)).body);
+    holds(lotAllocationListSchema, (await api.read(`/lots/${created.body.id}/allocations`)).body);
+    holds(lotExpiringListSchema, (await api.read('/lots/expiring')).body);
+    holds(lotStatsSchema, (await api.read('/lots/stats')).body);
+    holds(lotSummarySchema, (await api.read('/lots/summary')).body);
+    holds(lotAverageCostSchema, (await api.read('/lots/average-cost')).body);
+    holds(lotAverageCostSchema, (await api.read('/lots/average-cost?program=QATAR')).body);
+    holds(lotAvailableMilesSchema, (await api.read('/lots/available')).body);
+    holds(accountListSchema, (await api.read('/accounts?search=contrato')).body);
+    holds(accountLotsSchema, (await api.read(`/accounts/${account.accountId}/lots`)).body);
+    holds(accountBeneficiariesSchema, (await api.read(`/accounts/${account.accountId}/beneficiaries`)).body);
+    holds(markExpiredResultSchema, (await api.markExpired()).body);
+    holds(bulkLotDeleteResultSchema, (await api.bulkDelete([created.body.id, spare.body.id])).body);
   });
 });
 

@@ -1,7 +1,6 @@
 import { formatBRL, formatNumber } from '@domain/format';
 import { COST_SCALE, numericToScaled } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
-import type { Lot } from './types';
 
 /**
  * "R$ 0,0155": a cost per mile (numeric text with 4 places) as shown everywhere (DESIGN.md §2).
@@ -18,8 +17,11 @@ export function formatCostPerMile(perMile: string | null | undefined): string {
 
 export { formatCostPerThousand } from '@/lib/cost-format';
 
-/** How a lot is named in confirmations and lists: "LATAM Pass · 10.000 milhas (conta 123456)". */
-export function lotLabel(lot: Pick<Lot, 'program' | 'original_quantity' | 'account_number'>): string {
+/**
+ * How a lot is named in confirmations and lists: "LATAM Pass · 10.000 milhas (conta 123456)". Any
+ * program text, and no account number, are named too.
+ */
+export function lotLabel(lot: { program: string; original_quantity: number; account_number: string | null }): string {
   const base = `${programName(lot.program)} · ${formatNumber(lot.original_quantity)} milhas`;
   return lot.account_number ? `${base} (conta ${lot.account_number})` : base;
 }

@@ -1,18 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TOP_CLIENTS_DEFAULT } from '@domain/clients/client.schema';
+import { TOP_CLIENTS_DEFAULT, type TopClientList } from '@domain/clients/client.schema';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/query-keys';
 
-/** One line of 'Top Clientes': ranked by revenue of active emissions. */
-export interface TopClient {
-  id: string;
-  name: string;
-  emissions: number;
-  revenue_cents: number;
-}
+export type { TopClient } from '@domain/clients/client.schema';
 
-export const getTopClients = (limit: number, signal?: AbortSignal) =>
-  api.get<{ data: TopClient[] }>(`/clients/top?limit=${limit}`, { signal });
+export const getTopClients = (limit: number, signal?: AbortSignal) => api.get<TopClientList>(`/clients/top?limit=${limit}`, { signal });
 
 /** Under the clients key, so every client mutation refreshes the ranking too. */
 export const getTopClientsQueryOptions = (limit: number = TOP_CLIENTS_DEFAULT) =>

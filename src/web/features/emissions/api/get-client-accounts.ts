@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountList } from '@domain/accounts/account.schema';
 import { api } from '@/lib/api-client';
 import { accountKeys } from '@/lib/query-keys';
-import type { AccountOption } from '../types';
 
 export const getClientAccounts = (clientId: string, signal?: AbortSignal) =>
-  api.get<{ data: AccountOption[] }>(`/accounts?${new URLSearchParams({ client_id: clientId }).toString()}`, { signal });
+  api.get<AccountList>(`/accounts?${new URLSearchParams({ client_id: clientId }).toString()}`, { signal });
 
 export const getClientAccountsQueryOptions = (clientId: string) =>
   queryOptions({

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientOptionList } from '@domain/clients/client.schema';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/query-keys';
-import type { ClientOption } from '../types';
 
 /** The wizard's client picker: GET /clients/quick-search (an empty query lists the first clients). */
 export const searchClients = (q: string, signal?: AbortSignal) =>
-  api.get<{ data: ClientOption[] }>(`/clients/quick-search?${new URLSearchParams({ q }).toString()}`, { signal });
+  api.get<ClientOptionList>(`/clients/quick-search?${new URLSearchParams({ q }).toString()}`, { signal });
 
 export const searchClientsQueryOptions = (q: string) =>
   queryOptions({

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { lotKeys } from '@/lib/query-keys';
-import type { BulkDeleteLotsResult } from '../types';
+import type { BulkLotDeleteResult } from '../types';
 import { invalidateLotQueries } from './invalidate';
 
-export const bulkDeleteLots = (ids: string[]) => api.post<BulkDeleteLotsResult>('/lots/bulk-delete', { ids });
+export const bulkDeleteLots = (ids: string[]) => api.post<BulkLotDeleteResult>('/lots/bulk-delete', { ids });
 
 export function useBulkDeleteLots() {
   const queryClient = useQueryClient();

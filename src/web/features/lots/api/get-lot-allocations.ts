@@ -1,11 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { lotKeys } from '@/lib/query-keys';
-import type { Paginated } from '@/types/api';
-import type { LotAllocation } from '../types';
+import type { LotAllocationList } from '../types';
 
 export const getLotAllocations = (id: string, page: number, signal?: AbortSignal) =>
-  api.get<Paginated<LotAllocation>>(`/lots/${encodeURIComponent(id)}/allocations?page=${page}`, { signal });
+  api.get<LotAllocationList>(`/lots/${encodeURIComponent(id)}/allocations?page=${page}`, { signal });
 
 export const getLotAllocationsQueryOptions = (id: string, page: number) =>
   queryOptions({

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { useProgramAccounts } from '../api/get-accounts';
 import type { LotFieldId, LotForm } from '../lot-form';
-import type { LoyaltyAccountOption, Lot } from '../types';
+import type { AccountOption, Lot } from '../types';
 
 /** The account select's value for "Nova conta". */
 const NEW_ACCOUNT = '__new__';
@@ -16,8 +16,8 @@ const NEW_ACCOUNT = '__new__';
 export interface LotAccountChoice {
   /** Miles already spent stay tied to their account (DESIGN.md §2: emissions draw only from their own account's lots). */
   accountLocked: boolean;
-  accounts: UseQueryResult<LoyaltyAccountOption[]>;
-  options: LoyaltyAccountOption[];
+  accounts: UseQueryResult<AccountOption[]>;
+  options: AccountOption[];
   loadingAccounts: boolean;
   /** The lot goes into a new account, by its number, instead of a chosen one. */
   newAccount: boolean;
@@ -32,7 +32,7 @@ export function useLotAccountChoice(form: LotForm, lot: Lot | null): LotAccountC
   const accountLocked = lot !== null && lot.used_quantity > 0;
 
   const accounts = useProgramAccounts(program);
-  const options: LoyaltyAccountOption[] = [...(accounts.data ?? [])];
+  const options: AccountOption[] = [...(accounts.data ?? [])];
   // The lot's own account is offered even before (or without) the list, so editing shows it at once.
   if (lot && lot.program === program && !options.some((a) => a.id === lot.account_id)) {
     options.unshift({
@@ -74,7 +74,7 @@ export function useLotAccountChoice(form: LotForm, lot: Lot | null): LotAccountC
   return { accountLocked, accounts, options, loadingAccounts, newAccount, accountValue, chooseAccount, programField };
 }
 
-function accountOptionLabel(account: Pick<LoyaltyAccountOption, 'account_number' | 'nickname' | 'client_name'>): string {
+function accountOptionLabel(account: Pick<AccountOption, 'account_number' | 'nickname' | 'client_name'>): string {
   const owner = account.client_name ?? 'Agência';
   return `${account.account_number}${account.nickname ? ` · ${account.nickname}` : ''} — ${owner}`;
 }
