@@ -43,7 +43,7 @@ import { restoreEmissions, softDeleteEmissions } from '../src/server/emissions/e
 import { restoreLots, softDeleteLots } from '../src/server/lots/lots.service';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { brokenLots, keptFigureMismatches } from '../src/server/testing/invariants';
-import { cnpjAt, cpfAt, createRng, generateAgencyData, type Rng } from './generate';
+import { cnpjAt, cpfAt, createRng, generateAgencyData, type Rng } from '../src/server/demo/generate';
 import { engines } from './lib';
 
 const TARGET_INSERTS_PER_S = 20_000;
@@ -56,7 +56,7 @@ const CASES = ['clients', 'lots', 'emissions', 'linearity'] as const;
 const param = (values: readonly unknown[]) => sql.param(values);
 
 // ---------------------------------------------------------------------------------------------
-// Data (bench/generate.ts keeps its name lists to itself; these are a shorter cut of the same)
+// Data (src/server/demo/generate.ts keeps its name lists to itself; these are a shorter cut of the same)
 
 const FIRST = ['José', 'João', 'Antônio', 'Francisco', 'Sebastião', 'Fábio', 'Vinícius', 'Ícaro', 'Otávio', 'André', 'Lucas', 'Gabriel', 'Heitor', 'Júlio', 'Maria', 'Ana', 'Antônia', 'Márcia', 'Patrícia', 'Jéssica', 'Letícia', 'Júlia', 'Ângela', 'Érica', 'Conceição', 'Cecília', 'Inês', 'Lúcia', 'Thaís', 'Débora', 'Mônica', 'Tânia', 'Lívia', 'Gláucia', 'Fátima'] as const;
 const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Araújo', 'Conceição', 'Magalhães', 'Brandão', 'Falcão', 'Simões', 'Guimarães', 'Galvão', 'Assunção', 'Leão', 'Cavalcanti', 'Albuquerque', 'Macêdo', 'Câmara', 'Sá'] as const;
