@@ -30,7 +30,8 @@ export interface PagedTableCardProps<T> {
   head: React.ReactNode;
   /** How many cells a skeleton row has. */
   columns: number;
-  row: (item: T) => React.ReactNode;
+  /** One item's row, keyed (a module-level row component, so its rows keep their identity across renders). */
+  renderRow: (item: T) => React.ReactNode;
   /** 'Paginação de emissões' and the counted noun, 'emissões'. */
   paginationLabel: string;
   itemLabel: string;
@@ -51,7 +52,7 @@ export function PagedTableCard<T>({
   tableClassName,
   head,
   columns,
-  row,
+  renderRow,
   paginationLabel,
   itemLabel,
   onPageChange,
@@ -82,16 +83,16 @@ export function PagedTableCard<T>({
             </TableHeader>
             <TableBody className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
               {!result
-                ? Array.from({ length: 3 }, (_, i) => (
+                ? Array.from({ length: 3 }, (_row, i) => (
                     <TableRow key={i} className="hover:bg-transparent">
-                      {Array.from({ length: columns }, (_, j) => (
+                      {Array.from({ length: columns }, (_cell, j) => (
                         <TableCell key={j}>
                           <Skeleton className="h-4 w-16" />
                         </TableCell>
                       ))}
                     </TableRow>
                   ))
-                : result.data.map(row)}
+                : result.data.map((item) => renderRow(item))}
             </TableBody>
           </Table>
           <PaginationFooter list={result} label={paginationLabel} pageSize={result?.limit ?? 0} itemLabel={itemLabel} onPageChange={onPageChange} />

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { hasActiveFilters, useFiltersStore } from '@/stores/filters-store';
 import { useDebouncedValue } from './use-debounced-value';
@@ -28,10 +28,12 @@ export function useGlobalSearch(onSearch: (search: string) => void): GlobalSearc
   const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS).trim();
 
   const lastSearch = useRef(search);
+  // The current `onSearch`, without making a new callback a trigger of the effect.
+  const searched = useEffectEvent((next: string) => onSearch(next));
   useEffect(() => {
     if (lastSearch.current === search) return;
     lastSearch.current = search;
-    onSearch(search);
+    searched(search);
   }, [search]); // only a change of search is news
   return { typed, setTyped, search, active, clear };
 }

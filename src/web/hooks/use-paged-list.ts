@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import type { Paginated } from '@/types/api';
 
 interface PagedQuery<L> {
@@ -24,10 +24,12 @@ export interface PagedListView<L extends Paginated<unknown>> {
  */
 export function usePagedList<L extends Paginated<unknown>>(query: PagedQuery<L>, page: number, goToPage: (page: number) => void): PagedListView<L> {
   const list = query.data;
+  // The current `goToPage` (often a new function each render), without making it a trigger of the clamp.
+  const clampTo = useEffectEvent((last: number) => goToPage(last));
   useEffect(() => {
     if (!list || query.isPlaceholderData) return;
     const last = Math.max(list.total_pages, 1);
-    if (page > last) goToPage(last);
+    if (page > last) clampTo(last);
   }, [list, query.isPlaceholderData, page]);
 
   const refreshing = query.isFetching && !query.isPending;

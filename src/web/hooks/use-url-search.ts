@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -19,10 +19,14 @@ export function useUrlSearch(search: string, onSearch: (search: string) => void)
   const [typed, setTyped] = useState(search);
   const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS).trim();
   const lastDebounced = useRef(debounced);
+  // Reads the address' current `search` and `onSearch` without making them the effect's triggers.
+  const settled = useEffectEvent((text: string) => {
+    if (text !== search) onSearch(text);
+  });
   useEffect(() => {
     if (lastDebounced.current === debounced) return;
     lastDebounced.current = debounced;
-    if (debounced !== search) onSearch(debounced);
+    settled(debounced);
   }, [debounced]); // only a change of what was typed writes the address
   // Back, Forward or 'Limpar Filtros' changed the address: the box follows.
   useEffect(() => {

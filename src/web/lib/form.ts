@@ -24,6 +24,14 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return applied;
 }
 
+/**
+ * A form's onSubmit from react-hook-form's `handleSubmit`, whose promise it lets go: React ignores
+ * what onSubmit returns, and the handlers report their own failures (field messages, toasts).
+ */
+export function submitHandler(submit: (event?: React.BaseSyntheticEvent) => Promise<void>): React.FormEventHandler<HTMLFormElement> {
+  return (event) => void submit(event);
+}
+
 interface ChangeHandlerField {
   onChange: (event: { target: unknown; type?: unknown }) => unknown;
 }

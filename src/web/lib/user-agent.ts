@@ -3,22 +3,22 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (!userAgent) return 'Dispositivo desconhecido';
   const ua = userAgent;
 
-  let browser: string | null = null;
-  const pick = (pattern: RegExp, name: string): boolean => {
+  /** "Name 123" when `pattern` matches (its group, when there is one, is the version); null otherwise. */
+  const pick = (pattern: RegExp, name: string): string | null => {
     const match = ua.match(pattern);
-    if (!match) return false;
-    browser = match[1] ? `${name} ${match[1]}` : name;
-    return true;
+    if (!match) return null;
+    return match[1] ? `${name} ${match[1]}` : name;
   };
   // Order matters: Edge and Opera also announce Chrome, Chrome also announces Safari.
-  pick(/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge') ||
-    pick(/(?:OPR|Opera)\/(\d+)/, 'Opera') ||
-    pick(/SamsungBrowser\/(\d+)/, 'Samsung Internet') ||
-    pick(/(?:Firefox|FxiOS)\/(\d+)/, 'Firefox') ||
-    pick(/(?:HeadlessChrome)\/(\d+)/, 'Chrome Headless') ||
-    pick(/(?:Chrome|CriOS)\/(\d+)/, 'Chrome') ||
-    pick(/Version\/(\d+)[^ ]* .*Safari\//, 'Safari') ||
-    pick(/^curl\//i, 'curl') ||
+  const browser =
+    pick(/Edg(?:e|A|iOS)?\/(\d+)/, 'Edge') ??
+    pick(/(?:OPR|Opera)\/(\d+)/, 'Opera') ??
+    pick(/SamsungBrowser\/(\d+)/, 'Samsung Internet') ??
+    pick(/(?:Firefox|FxiOS)\/(\d+)/, 'Firefox') ??
+    pick(/(?:HeadlessChrome)\/(\d+)/, 'Chrome Headless') ??
+    pick(/(?:Chrome|CriOS)\/(\d+)/, 'Chrome') ??
+    pick(/Version\/(\d+)[^ ]* .*Safari\//, 'Safari') ??
+    pick(/^curl\//i, 'curl') ??
     pick(/^node|undici/i, 'Node.js');
 
   let system: string | null = null;
@@ -31,6 +31,7 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   else if (/Linux/.test(ua)) system = 'Linux';
 
   if (browser && system) return `${browser} · ${system}`;
-  if (browser || system) return (browser ?? system) as string;
+  const known = browser ?? system;
+  if (known) return known;
   return ua.length > 40 ? `${ua.slice(0, 40)}…` : ua;
 }

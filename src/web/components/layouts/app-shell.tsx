@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { ChevronRightIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { Link, ScrollRestoration, useLocation, useNavigation } from 'react-router';
@@ -30,7 +30,13 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
   const hintVisible = useGoKeys();
   useDocumentTitle();
 
-  useEffect(() => setMobileNavOpen(false), [pathname, setMobileNavOpen]);
+  // A new page closes the drawer (and so does the first one: the store may still hold it open).
+  const drawerPathname = useRef<string | null>(null);
+  useEffect(() => {
+    if (drawerPathname.current === pathname) return;
+    drawerPathname.current = pathname;
+    setMobileNavOpen(false);
+  }, [pathname, setMobileNavOpen]);
   useEffect(() => {
     if (isDesktop) setMobileNavOpen(false);
   }, [isDesktop, setMobileNavOpen]);

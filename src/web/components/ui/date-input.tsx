@@ -19,10 +19,13 @@ const toText = (value: string) => (isValidIsoDate(value) ? formatDate(value) : v
  */
 export function DateInput({ value, onChange, className, ...props }: DateInputProps) {
   const [text, setText] = React.useState(() => toText(value));
-  // Follow values set from outside (form reset, defaults) without fighting the user's typing.
-  React.useEffect(() => {
-    setText((current) => (dateFieldValue(current) === value ? current : toText(value)));
-  }, [value]);
+  // Follow values set from outside (form reset, defaults) without fighting the user's typing: the
+  // value a render last saw is kept, and a new one replaces the text unless the text already means it.
+  const [seenValue, setSeenValue] = React.useState(value);
+  if (value !== seenValue) {
+    setSeenValue(value);
+    if (dateFieldValue(text) !== value) setText(toText(value));
+  }
 
   return (
     <div className="relative">
@@ -55,12 +58,13 @@ export type FormDateInputProps<T extends FieldValues> = Omit<DateInputProps, 'va
 /** DateInput bound to a react-hook-form field; takes id and aria props from FormField directly. */
 export function FormDateInput<T extends FieldValues>({ control, name, onBlur, ...props }: FormDateInputProps<T>) {
   const { field } = useController({ control, name });
+  const { ref, value } = field;
   return (
     <DateInput
       {...props}
       name={field.name}
-      ref={field.ref}
-      value={typeof field.value === 'string' ? field.value : ''}
+      ref={ref}
+      value={typeof value === 'string' ? value : ''}
       onChange={field.onChange}
       onBlur={(event) => {
         field.onBlur();

@@ -66,19 +66,29 @@ function setNestedError(errors: Record<string, unknown>, path: string, message: 
 }
 
 /**
- * The wizard's validation: step 1's schema, step 2's, then the whole wizard's on the review; from
- * step 2 on, `lotCheck` adds why the chosen lots cannot cover the miles. `step` and `lotCheck` are
- * read at each validation, so one form (and one resolver) spans the three steps.
+ * What the wizard's resolver reads at each validation: useForm's `context`, so the latest render's
+ * step and lot check, and one form (and one resolver) spans the three steps.
  */
-export function wizardResolver(step: () => number, lotCheck: (values: EmissionFormValues) => string | null): Resolver<EmissionFormValues> {
+export interface WizardContext {
+  /** The step shown, 0 to 2. */
+  step: number;
+  /** Why the chosen lots cannot cover the miles typed; null when they can (or no miles are typed yet). */
+  lotCheck: (values: EmissionFormValues) => string | null;
+}
+
+/**
+ * The wizard's validation: step 1's schema, step 2's, then the whole wizard's on the review; from
+ * step 2 on, the context's `lotCheck` adds why the chosen lots cannot cover the miles.
+ */
+export function wizardResolver(): Resolver<EmissionFormValues, WizardContext> {
   const step1 = zodResolver(emissionStep1Schema) as unknown as Resolver<EmissionFormValues>;
   const step2 = zodResolver(emissionStep2Schema) as unknown as Resolver<EmissionFormValues>;
   const all = zodResolver(emissionWizardSchema) as unknown as Resolver<EmissionFormValues>;
   return async (values, context, options) => {
-    const current = step();
+    const current = context?.step ?? 0;
     const result = await (current === 0 ? step1 : current === 1 ? step2 : all)(values, context, options);
-    if (current === 0) return result;
-    const lotError = lotCheck(values);
+    if (current === 0 || !context) return result;
+    const lotError = context.lotCheck(values);
     if (!lotError) return result;
     const errors = { ...(result.errors as Record<string, unknown>) };
     setNestedError(errors, 'lot_ids', lotError, 'lots');

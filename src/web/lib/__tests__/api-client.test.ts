@@ -105,7 +105,7 @@ describe('api client', () => {
   });
 
   it('calls the unauthorized handler on a 401 from a data endpoint', async () => {
-    const handler = vi.fn();
+    const handler = vi.fn<() => void>();
     setUnauthorizedHandler(handler);
     fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Acesso não autorizado.' } }));
     const error = await failure(api.get('/clients?page=2'));
@@ -116,7 +116,7 @@ describe('api client', () => {
   it.each(['/auth/sign-in', '/auth/sign-up', '/auth/me', '/auth/sign-out', '/auth/password'])(
     'leaves a 401 from %s to the caller',
     async (path) => {
-      const handler = vi.fn();
+      const handler = vi.fn<() => void>();
       setUnauthorizedHandler(handler);
       fetchMock.mockResolvedValue(
         jsonResponse(401, { error: { code: 'INVALID_CREDENTIALS', message: 'E-mail/telefone ou senha incorretos.' } }),
@@ -140,7 +140,7 @@ describe('api.download', () => {
     expect(file.filename).toBe('clientes_2026-03-05.csv');
     // The bytes as sent, byte-order mark included (Blob.text() would decode it away).
     const bytes = new Uint8Array(await file.blob.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe('"ID","Nome"\r\n');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/clients/export?sort=name');

@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2Icon, SaveIcon } from 'lucide-react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { agencyInputSchema, REGISTRATION_STATUSES, shareCapitalFieldSchema } from '@domain/agency/agency.schema';
 import { maskCnpj, maskPhone } from '@domain/documents';
@@ -18,7 +18,7 @@ import { Select } from '@/components/ui/select';
 import { FormCardSkeleton } from '@/components/form-card-skeleton';
 import { QueryErrorState } from '@/components/query-error-state';
 import { SUCCESS_MESSAGES } from '@/config/messages';
-import { applyServerFieldErrors, withMask } from '@/lib/form';
+import { applyServerFieldErrors, submitHandler, withMask } from '@/lib/form';
 import { toast, toastError } from '@/lib/toast';
 import type { Agency } from '@/types/api';
 import { useAgency } from '../api/get-agency';
@@ -97,7 +97,7 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
     mode: 'all',
   });
   const { errors, isValid, touchedFields, dirtyFields, isSubmitted } = form.formState;
-  const values = form.watch();
+  const values = useWatch({ control: form.control });
 
   // Validate the stored record up front so the save button and the pending-fields hint are right
   // from the start (a fresh agency has no address or opening date yet).
@@ -144,7 +144,7 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label="Dados da agência" className="flex flex-col gap-5">
+      <form onSubmit={submitHandler(onSubmit)} noValidate aria-label="Dados da agência" className="flex flex-col gap-5">
         <CardHeader>
           <CardTitle>Dados da Agência</CardTitle>
           <CardDescription>Informações cadastrais da agência, usadas no painel e nos relatórios.</CardDescription>

@@ -11,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { SUCCESS_MESSAGES } from '@/config/messages';
-import { applyServerFieldErrors } from '@/lib/form';
+import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import { toast, toastError } from '@/lib/toast';
 import { useAgencySettings } from '../api/get-settings';
 import { useUpdateAgencySettings } from '../api/update-settings';
@@ -71,7 +71,7 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label="Configurações financeiras" className="flex flex-col gap-5">
+      <form onSubmit={submitHandler(onSubmit)} noValidate aria-label="Configurações financeiras" className="flex flex-col gap-5">
         <CardHeader>
           <CardTitle>Configurações Financeiras</CardTitle>
           <CardDescription>Valores padrão usados na precificação, nos alertas e na escolha de lotes.</CardDescription>

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { applyServerFieldErrors } from '@/lib/form';
+import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import { toast, toastError } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 
@@ -50,7 +50,7 @@ export function ChangePasswordForm() {
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label="Alterar senha" className="flex flex-col gap-5">
+      <form onSubmit={submitHandler(onSubmit)} noValidate aria-label="Alterar senha" className="flex flex-col gap-5">
         <CardHeader>
           <CardTitle>Alterar senha</CardTitle>
           <CardDescription>Mínimo de 8 caracteres, com letra maiúscula, minúscula e número.</CardDescription>

@@ -9,7 +9,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
 import { isApiError } from '@/lib/api-client';
-import { applyServerFieldErrors } from '@/lib/form';
+import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import type { Session } from '@/types/api';
 import { useSignIn } from '../api/sign-in';
 import type { SetupStatus } from '../api/get-setup';
@@ -82,7 +82,7 @@ export function SignInForm({ demo, onSuccess }: SignInFormProps) {
         </section>
       )}
 
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Entrar">
+      <form onSubmit={submitHandler(onSubmit)} noValidate className="space-y-4" aria-label="Entrar">
         <FormAlert message={formError} />
         <FormField id="sign-in-identifier" label="E-mail ou telefone" error={errors.identifier?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register('identifier')} />

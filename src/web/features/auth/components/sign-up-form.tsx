@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
 import { isApiError } from '@/lib/api-client';
-import { applyServerFieldErrors, withMask } from '@/lib/form';
+import { applyServerFieldErrors, submitHandler, withMask } from '@/lib/form';
 import type { Session } from '@/types/api';
 import { useSignUp } from '../api/sign-up';
 import { FormAlert } from './form-alert';
@@ -67,7 +67,7 @@ export function SignUpForm({ onSuccess, onClosed }: SignUpFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-6" aria-label="Criar conta">
+    <form onSubmit={submitHandler(onSubmit)} noValidate className="space-y-6" aria-label="Criar conta">
       <FormAlert message={formError} />
       <fieldset className="space-y-4">
         <legend className="mb-3 text-sm font-semibold">Agência</legend>

@@ -9,6 +9,7 @@ import { ProgramDot } from '@/components/program-label';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useClientEmissions } from '../api/get-client-emissions';
+import type { ClientEmission } from '../types';
 
 export function ClientEmissionsCard({ clientId }: { clientId: string }) {
   const [page, setPage] = useState(1);
@@ -34,37 +35,41 @@ export function ClientEmissionsCard({ clientId }: { clientId: string }) {
         </>
       }
       columns={8}
-      row={(emission) => (
-        <TableRow key={emission.id}>
-          <TableCell className="whitespace-nowrap tabular-nums">{formatDate(emission.created_at)}</TableCell>
-          <TableCell>
-            <Link
-              to={`/emissoes/${emission.id}`}
-              className={cn('whitespace-nowrap text-primary underline-offset-4 hover:underline', emission.pnr ? 'font-mono font-medium' : 'text-xs')}
-            >
-              {emission.pnr || 'Sem PNR'}
-            </Link>
-          </TableCell>
-          <TableCell className="whitespace-nowrap">{emission.route || '—'}</TableCell>
-          <TableCell>
-            <span className="inline-flex items-center gap-2 whitespace-nowrap">
-              <ProgramDot program={emission.program} />
-              {programName(emission.program)}
-            </span>
-          </TableCell>
-          <TableCell className="text-right tabular-nums">{formatNumber(emission.miles_used)}</TableCell>
-          <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(emission.revenue_cents)}</TableCell>
-          <TableCell className={cn('text-right whitespace-nowrap tabular-nums', emission.margin_cents < 0 && 'text-destructive')}>
-            {formatCents(emission.margin_cents)}
-          </TableCell>
-          <TableCell>
-            <EmissionStatusBadge status={emission.status} />
-          </TableCell>
-        </TableRow>
-      )}
+      renderRow={(emission) => <ClientEmissionRow key={emission.id} emission={emission} />}
       paginationLabel="Paginação de emissões"
       itemLabel="emissões"
       onPageChange={setPage}
     />
+  );
+}
+
+function ClientEmissionRow({ emission }: { emission: ClientEmission }) {
+  return (
+    <TableRow>
+      <TableCell className="whitespace-nowrap tabular-nums">{formatDate(emission.created_at)}</TableCell>
+      <TableCell>
+        <Link
+          to={`/emissoes/${emission.id}`}
+          className={cn('whitespace-nowrap text-primary underline-offset-4 hover:underline', emission.pnr ? 'font-mono font-medium' : 'text-xs')}
+        >
+          {emission.pnr || 'Sem PNR'}
+        </Link>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{emission.route || '—'}</TableCell>
+      <TableCell>
+        <span className="inline-flex items-center gap-2 whitespace-nowrap">
+          <ProgramDot program={emission.program} />
+          {programName(emission.program)}
+        </span>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{formatNumber(emission.miles_used)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(emission.revenue_cents)}</TableCell>
+      <TableCell className={cn('text-right whitespace-nowrap tabular-nums', emission.margin_cents < 0 && 'text-destructive')}>
+        {formatCents(emission.margin_cents)}
+      </TableCell>
+      <TableCell>
+        <EmissionStatusBadge status={emission.status} />
+      </TableCell>
+    </TableRow>
   );
 }

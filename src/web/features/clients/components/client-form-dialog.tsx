@@ -4,7 +4,7 @@ import type { ClientInput } from '@domain/clients/client.schema';
 import { FormDialog, FormDialogFooter, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { saveRecord, type SaveTexts } from '@/lib/form';
+import { saveRecord, submitHandler, type SaveTexts } from '@/lib/form';
 import { useCreateClient } from '../api/create-client';
 import { useUpdateClient } from '../api/update-client';
 import { CLIENT_BASE_FIELDS, clientFormResolver, toClientFormValues, type ClientFormValues } from '../client-form';
@@ -78,7 +78,7 @@ function ClientForm({ client, onBusyChange, onDirtyChange, onCancel, onSaved }: 
   const fieldId = (name: FieldPath<ClientFormValues>) => `${idPrefix}-${name.replace(/[._]/g, '-')}`;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={client ? 'Editar Cliente' : 'Novo Cliente'} className="grid gap-5">
+    <form onSubmit={submitHandler(onSubmit)} noValidate aria-label={client ? 'Editar Cliente' : 'Novo Cliente'} className="grid gap-5">
       <ClientDetailsFields form={form} fieldId={fieldId} />
       <ClientAccountsFieldset form={form} idPrefix={idPrefix} />
       <FormField id={fieldId('notes')} label="Observações" error={errors.notes?.message}>

@@ -10,7 +10,8 @@ const VARIANTS: Record<ClientStatus, BadgeProps['variant']> = {
 };
 
 export interface ClientStatusBadgeProps {
-  status: ClientStatus | string;
+  /** A ClientStatus; any other text shows as itself, in an outline badge. */
+  status: string;
   className?: string;
 }
 

@@ -55,7 +55,7 @@ function ClientsWideTable({ clients, onToggle, onEdit, onDelete, ...list }: Clie
       {...list}
       rows={clients}
       columns={COLUMN_COUNT}
-      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />)}
+      skeleton={<SkeletonRows />}
     >
       {(client) => {
         const selected = list.selectedIds.has(client.id);
@@ -130,17 +130,7 @@ function ClientsCardList({ clients, onToggle, onEdit, onDelete, ...list }: Clien
       sortOptions={SORT_OPTIONS}
       label="Clientes"
       loadingLabel="Carregando clientes"
-      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <li key={i} className="flex gap-3 px-4 py-3" data-testid="client-skeleton-row">
-          <Skeleton className="mt-2.5 size-4 rounded-[4px]" />
-          <Skeleton className="size-9 rounded-full" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-40" />
-            <Skeleton className="h-3 w-48" />
-            <Skeleton className="h-3 w-32" />
-          </div>
-        </li>
-      ))}
+      skeleton={<SkeletonItems />}
     >
       {(client) => {
         const selected = list.selectedIds.has(client.id);
@@ -192,6 +182,24 @@ function ClientsCardList({ clients, onToggle, onEdit, onDelete, ...list }: Clien
       }}
     </SelectableListCards>
   );
+}
+
+function SkeletonItems() {
+  return Array.from({ length: SKELETON_ROWS }, (_, i) => (
+    <li key={i} className="flex gap-3 px-4 py-3" data-testid="client-skeleton-row">
+      <Skeleton className="mt-2.5 size-4 rounded-[4px]" />
+      <Skeleton className="size-9 rounded-full" />
+      <div className="flex-1 space-y-2">
+        <Skeleton className="h-4 w-40" />
+        <Skeleton className="h-3 w-48" />
+        <Skeleton className="h-3 w-32" />
+      </div>
+    </li>
+  ));
+}
+
+function SkeletonRows() {
+  return Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />);
 }
 
 function SkeletonRow() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { emissionFormDefaults, type EmissionFormValues, type EmissionWizardValues } from '@domain/emissions/emission.schema';
@@ -13,7 +13,7 @@ import { useCreateEmission } from '../api/create-emission';
 import { useAccountBeneficiaries } from '../api/get-account-beneficiaries';
 import { useAccountLots } from '../api/get-account-lots';
 import { useClientAccounts } from '../api/get-client-accounts';
-import type { ClientOption } from '../types';
+import type { AccountLot, ClientOption } from '../types';
 import {
   chosenPlan,
   lotPanel,
@@ -25,6 +25,7 @@ import {
   wizardResolver,
   wizardStepOf,
   type LotSelection,
+  type WizardContext,
   type WizardForm,
 } from '../wizard-model';
 import { WizardFooter } from './wizard-footer';
@@ -54,14 +55,28 @@ export function EmissionWizardDialog({ open, onOpenChange }: EmissionWizardDialo
 
 type EmissionWizardProps = FormDialogGuard<void>;
 
-/** The client, account and lots chosen: a new client or account drops what was chosen under the previous one. */
-function useWizardChoices(form: WizardForm) {
-  const [client, setClient] = useState<ClientOption | null>(null);
-  const [selection, setSelection] = useState<LotSelection>(SUGGESTED);
+/** Read at each validation; the step and the lot check come through useForm's `context`. */
+const resolver = wizardResolver();
 
+const NO_LOTS: AccountLot[] = [];
+
+/**
+ * The client, account and lots chosen. The account is kept here as well as in the form: its lots
+ * are read before the form is made, since the form's resolver checks the chosen lots against them.
+ */
+function useWizardChoices() {
+  const [client, setClient] = useState<ClientOption | null>(null);
+  const [accountId, setAccountId] = useState('');
+  const [selection, setSelection] = useState<LotSelection>(SUGGESTED);
+  return { client, setClient, accountId, setAccountId, selection, setSelection };
+}
+
+/** Choosing a client, an account or lots: a new client or account drops what was chosen under the previous one. */
+function choiceHandlers(form: WizardForm, { setClient, setAccountId, setSelection }: ReturnType<typeof useWizardChoices>) {
   const chooseClient = (next: ClientOption | null) => {
     setClient(next);
     // Accounts belong to one client: the chosen one no longer applies (spec part 2 §4).
+    setAccountId('');
     form.setValue('client_id', next?.id ?? '', { shouldDirty: true, shouldValidate: form.formState.isSubmitted && next !== null });
     form.setValue('account_id', '', { shouldDirty: true });
     form.setValue('lot_ids', []);
@@ -69,6 +84,7 @@ function useWizardChoices(form: WizardForm) {
   };
 
   const chooseAccount = (id: string) => {
+    setAccountId(id);
     form.setValue('account_id', id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     form.setValue('lot_ids', []);
     setSelection(SUGGESTED);
@@ -79,21 +95,18 @@ function useWizardChoices(form: WizardForm) {
     if (form.formState.errors.lot_ids) form.clearErrors('lot_ids');
   };
 
-  return { client, selection, setSelection, chooseClient, chooseAccount, chooseLots };
+  return { chooseClient, chooseAccount, chooseLots };
 }
 
-/** What the wizard reads for the chosen client and account: the accounts, the account's lots and beneficiaries, the lot panel for the typed miles. */
-function useWizardData(form: WizardForm, today: string) {
+/** What the wizard reads for the chosen client and account: the accounts, the account's beneficiaries, the lot panel for the typed miles. */
+function useWizardData(form: WizardForm, candidates: readonly AccountLot[], lotsToday: string) {
   const [clientId, accountId, milesTyped] = useWatch({ control: form.control, name: ['client_id', 'account_id', 'miles_used'] });
   const accounts = useClientAccounts(clientId ?? '');
-  const lots = useAccountLots(accountId ?? '');
   const beneficiaries = useAccountBeneficiaries(accountId ?? '');
   const account = accounts.data?.find((a) => a.id === accountId) ?? null;
-  const lotsToday = lots.data?.today ?? today;
-  const candidates = lots.data?.data ?? [];
   const miles = parsedMiles(milesTyped);
   const panel = useMemo(() => lotPanel(candidates, miles, lotsToday), [candidates, miles, lotsToday]);
-  return { accounts, account, lots, lotsToday, candidates, miles, panel, beneficiaries };
+  return { accounts, account, miles, panel, beneficiaries };
 }
 
 function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: EmissionWizardProps) {
@@ -102,38 +115,40 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
   const [step, setStep] = useState(0);
   const create = useCreateEmission();
 
-  // The resolver reads the step and the lot check through refs, so one form spans the three steps.
-  const stepRef = useRef(0);
-  const lotCheckRef = useRef<(values: EmissionFormValues) => string | null>(() => null);
-  const resolver = useMemo(() => wizardResolver(() => stepRef.current, (values) => lotCheckRef.current(values)), []);
+  const choices = useWizardChoices();
+  const { client, selection, setSelection } = choices;
+  const lots = useAccountLots(choices.accountId);
+  const lotsToday = lots.data?.today ?? today;
+  const candidates = lots.data?.data ?? NO_LOTS;
 
-  const form = useForm<EmissionFormValues>({
+  const lotCheck = (values: EmissionFormValues): string | null => {
+    const m = parsedMiles(values.miles_used);
+    if (m === null) return null;
+    if (lots.isPending) return 'Aguarde o carregamento dos lotes da conta.';
+    if (lots.isError) return lots.error.message || 'Não foi possível carregar os lotes da conta.';
+    const ids = step === 2 ? (values.lot_ids ?? []) : selectedLotIds(selection, lotPanel(candidates, m, lotsToday).suggestion);
+    const result = chosenPlan(candidates, m, ids, lotsToday);
+    return result.ok ? null : result.message;
+  };
+
+  const form = useForm<EmissionFormValues, WizardContext>({
     resolver,
+    // The resolver reads the step and the lot check here, so one form spans the three steps.
+    context: { step, lotCheck },
     defaultValues: emissionFormDefaults(),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
   const { isDirty } = form.formState;
-  const { client, selection, setSelection, chooseClient, chooseAccount, chooseLots } = useWizardChoices(form);
+  const { chooseClient, chooseAccount, chooseLots } = choiceHandlers(form, choices);
   useEffect(() => onBusyChange(create.isPending), [create.isPending, onBusyChange]);
   useEffect(() => onDirtyChange(isDirty || client !== null), [isDirty, client, onDirtyChange]);
 
-  const { accounts, account, lots, lotsToday, candidates, miles, panel, beneficiaries } = useWizardData(form, today);
-
-  lotCheckRef.current = (values) => {
-    const m = parsedMiles(values.miles_used);
-    if (m === null) return null;
-    if (lots.isPending) return 'Aguarde o carregamento dos lotes da conta.';
-    if (lots.isError) return lots.error.message || 'Não foi possível carregar os lotes da conta.';
-    const ids = stepRef.current === 2 ? (values.lot_ids ?? []) : selectedLotIds(selection, lotPanel(candidates, m, lotsToday).suggestion);
-    const result = chosenPlan(candidates, m, ids, lotsToday);
-    return result.ok ? null : result.message;
-  };
+  const { accounts, account, miles, panel, beneficiaries } = useWizardData(form, candidates, lotsToday);
 
   /** Moves to `target` with fresh validation state: each step shows its messages on its own "Próximo". */
   const goTo = useCallback(
     (target: number) => {
-      stepRef.current = target;
       form.reset(form.getValues(), { keepDefaultValues: true });
       setStep(target);
     },

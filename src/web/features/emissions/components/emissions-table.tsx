@@ -42,6 +42,28 @@ export function EmissionsTable(props: EmissionsTableProps) {
   return wide ? <WideTable {...props} /> : <NarrowList {...props} />;
 }
 
+function WideSkeletonRows() {
+  return Array.from({ length: SKELETON_ROWS }, (_row, i) => (
+    <TableRow key={i} className="hover:bg-transparent" data-testid="emission-skeleton-row">
+      {Array.from({ length: COLUMN_COUNT }, (_cell, j) => (
+        <TableCell key={j}>
+          <Skeleton className={cn('h-4', j === 1 ? 'w-32' : 'w-16', [4, 5, 6].includes(j) && 'ml-auto')} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+function NarrowSkeletonItems() {
+  return Array.from({ length: SKELETON_ROWS }, (_, i) => (
+    <li key={i} className="space-y-2 px-4 py-3" data-testid="emission-skeleton-row">
+      <Skeleton className="h-4 w-40" />
+      <Skeleton className="h-3 w-56" />
+      <Skeleton className="h-3 w-32" />
+    </li>
+  ));
+}
+
 function WideTable({ emissions, refreshing, empty }: EmissionsTableProps) {
   const navigate = useNavigate();
   return (
@@ -64,15 +86,7 @@ function WideTable({ emissions, refreshing, empty }: EmissionsTableProps) {
       rows={emissions}
       refreshing={refreshing}
       columns={COLUMN_COUNT}
-      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <TableRow key={i} className="hover:bg-transparent" data-testid="emission-skeleton-row">
-          {Array.from({ length: COLUMN_COUNT }, (_, j) => (
-            <TableCell key={j}>
-              <Skeleton className={cn('h-4', j === 1 ? 'w-32' : 'w-16', [4, 5, 6].includes(j) && 'ml-auto')} />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
+      skeleton={<WideSkeletonRows />}
       empty={empty}
     >
       {(emission) => (
@@ -122,13 +136,7 @@ function NarrowList({ emissions, refreshing, empty }: EmissionsTableProps) {
       refreshing={refreshing}
       label="Emissões"
       loadingLabel="Carregando emissões"
-      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <li key={i} className="space-y-2 px-4 py-3" data-testid="emission-skeleton-row">
-          <Skeleton className="h-4 w-40" />
-          <Skeleton className="h-3 w-56" />
-          <Skeleton className="h-3 w-32" />
-        </li>
-      ))}
+      skeleton={<NarrowSkeletonItems />}
       empty={empty}
     >
       {(emission) => (

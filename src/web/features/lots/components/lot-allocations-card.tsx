@@ -8,6 +8,7 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useLotAllocations } from '../api/get-lot-allocations';
 import { formatCostPerThousand } from '../lot-display';
+import type { LotAllocation } from '../types';
 
 /** The emissions this lot fed (DESIGN.md §2 emission_allocations), newest first, 20 a page. */
 export function LotAllocationsCard({ lotId }: { lotId: string }) {
@@ -38,30 +39,34 @@ export function LotAllocationsCard({ lotId }: { lotId: string }) {
         </>
       }
       columns={7}
-      row={(allocation) => (
-        <TableRow key={allocation.id} data-testid="allocation-row">
-          <TableCell>
-            <Link
-              to={`/emissoes/${allocation.emission_id}`}
-              className={cn('font-medium text-primary underline-offset-4 hover:underline', allocation.emission_pnr && 'font-mono')}
-            >
-              {allocation.emission_pnr || 'Ver emissão'}
-            </Link>
-            {allocation.emission_route && <p className="text-xs whitespace-nowrap text-muted-foreground">{allocation.emission_route}</p>}
-          </TableCell>
-          <TableCell className="max-w-[14rem] truncate">{allocation.client_name ?? '—'}</TableCell>
-          <TableCell className="text-right tabular-nums">{formatNumber(allocation.miles)}</TableCell>
-          <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCostPerThousand(allocation.cost_per_thousand)}</TableCell>
-          <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(allocation.cost_cents)}</TableCell>
-          <TableCell className="whitespace-nowrap tabular-nums">{formatDate(allocation.created_at)}</TableCell>
-          <TableCell>
-            <EmissionStatusBadge status={allocation.emission_status} />
-          </TableCell>
-        </TableRow>
-      )}
+      renderRow={(allocation) => <LotAllocationRow key={allocation.id} allocation={allocation} />}
       paginationLabel="Paginação de alocações"
       itemLabel="alocações"
       onPageChange={setPage}
     />
+  );
+}
+
+function LotAllocationRow({ allocation }: { allocation: LotAllocation }) {
+  return (
+    <TableRow data-testid="allocation-row">
+      <TableCell>
+        <Link
+          to={`/emissoes/${allocation.emission_id}`}
+          className={cn('font-medium text-primary underline-offset-4 hover:underline', allocation.emission_pnr && 'font-mono')}
+        >
+          {allocation.emission_pnr || 'Ver emissão'}
+        </Link>
+        {allocation.emission_route && <p className="text-xs whitespace-nowrap text-muted-foreground">{allocation.emission_route}</p>}
+      </TableCell>
+      <TableCell className="max-w-[14rem] truncate">{allocation.client_name ?? '—'}</TableCell>
+      <TableCell className="text-right tabular-nums">{formatNumber(allocation.miles)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCostPerThousand(allocation.cost_per_thousand)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(allocation.cost_cents)}</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">{formatDate(allocation.created_at)}</TableCell>
+      <TableCell>
+        <EmissionStatusBadge status={allocation.emission_status} />
+      </TableCell>
+    </TableRow>
   );
 }

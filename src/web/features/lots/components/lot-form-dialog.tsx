@@ -3,7 +3,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { todayIso } from '@domain/format';
 import type { LotInput } from '@domain/lots/lot.schema';
 import { FormDialog, FormDialogFooter, type FormDialogGuard } from '@/components/ui/form-dialog';
-import { saveRecord, type SaveTexts } from '@/lib/form';
+import { saveRecord, submitHandler, type SaveTexts } from '@/lib/form';
 import { useCreateLot } from '../api/create-lot';
 import { useUpdateLot } from '../api/update-lot';
 import { LOT_FORM_FIELDS, lotFormResolver, toLotFormState, type LotFormState } from '../lot-form';
@@ -88,7 +88,7 @@ function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSa
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={lot ? 'Editar Lote' : 'Novo Lote de Milhas'} className="grid gap-5">
+    <form onSubmit={submitHandler(onSubmit)} noValidate aria-label={lot ? 'Editar Lote' : 'Novo Lote de Milhas'} className="grid gap-5">
       <div className="grid grid-cols-2 gap-4">
         <LotAccountFields form={form} fieldId={fieldId} choice={account} />
         <LotPurchaseFields form={form} fieldId={fieldId} />

@@ -63,7 +63,7 @@ function LotsWideTable({ lots, onToggle, onEdit, onDelete, today, warningDays, .
       {...list}
       rows={lots}
       columns={COLUMN_COUNT}
-      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />)}
+      skeleton={<SkeletonRows />}
     >
       {(lot) => {
         const selected = list.selectedIds.has(lot.id);
@@ -153,16 +153,7 @@ function LotsCardList({ lots, onToggle, onEdit, onDelete, today, warningDays, ..
       sortOptions={SORT_OPTIONS}
       label="Lotes de milhas"
       loadingLabel="Carregando lotes"
-      skeleton={Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <li key={i} className="flex gap-3 px-4 py-3" data-testid="lot-skeleton-row">
-          <Skeleton className="mt-0.5 size-4 rounded-[4px]" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-36" />
-            <Skeleton className="h-3 w-48" />
-            <Skeleton className="h-2 w-full" />
-          </div>
-        </li>
-      ))}
+      skeleton={<SkeletonItems />}
     >
       {(lot) => {
         const selected = list.selectedIds.has(lot.id);
@@ -230,6 +221,23 @@ function LotQuantity({ lot, lineClassName }: { lot: Lot; lineClassName: string }
       </p>
     </>
   );
+}
+
+function SkeletonItems() {
+  return Array.from({ length: SKELETON_ROWS }, (_, i) => (
+    <li key={i} className="flex gap-3 px-4 py-3" data-testid="lot-skeleton-row">
+      <Skeleton className="mt-0.5 size-4 rounded-[4px]" />
+      <div className="flex-1 space-y-2">
+        <Skeleton className="h-4 w-36" />
+        <Skeleton className="h-3 w-48" />
+        <Skeleton className="h-2 w-full" />
+      </div>
+    </li>
+  ));
+}
+
+function SkeletonRows() {
+  return Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />);
 }
 
 function SkeletonRow() {

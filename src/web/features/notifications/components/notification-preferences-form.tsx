@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { SUCCESS_MESSAGES } from '@/config/messages';
+import { submitHandler } from '@/lib/form';
 import { toast, toastError } from '@/lib/toast';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
@@ -68,7 +69,7 @@ function NotificationPreferencesFormLoaded({ prefs }: { prefs: NotificationPrefs
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-label="Preferências de notificação" className="flex flex-col gap-5">
+      <form onSubmit={submitHandler(onSubmit)} noValidate aria-label="Preferências de notificação" className="flex flex-col gap-5">
         <CardHeader>
           <CardTitle>Notificações</CardTitle>
           <CardDescription>Escolha quais avisos você quer receber. As preferências valem só para o seu usuário.</CardDescription>
