@@ -262,7 +262,7 @@ describe('clients', () => {
     await clients.expectNames(['José da Silva']);
     const [download] = await Promise.all([page.waitForEvent('download'), clients.button('Exportar').click()]);
     expect(download.suggestedFilename()).toMatch(/^clientes_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = readFileSync((await download.path()), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(

@@ -385,7 +385,7 @@ describe('lots', () => {
     await lots.expectAccounts(['S-200', '555001']);
     const [download] = await Promise.all([page.waitForEvent('download'), lots.button('Exportar').click()]);
     expect(download.suggestedFilename()).toMatch(/^lotes_milhas_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = readFileSync((await download.path()), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(3);

@@ -87,7 +87,7 @@ export class EmissionsPage {
     const select = this.field('Conta de fidelidade');
     await select.locator('option', { hasText: text }).first().waitFor({ state: 'attached' });
     const value = await select.locator('option', { hasText: text }).first().getAttribute('value');
-    await select.selectOption(value!);
+    await select.selectOption(value);
   }
 
   async fillData(input: EmissionDataInput) {

@@ -7,7 +7,7 @@ export interface LotFormInput {
   /** Catalogue name, as the select shows it: 'LATAM Pass', 'Smiles'... */
   program?: string;
   /** An option label of 'Conta', or 'new' for '+ Nova conta'. */
-  account?: string | 'new';
+  account?: string;
   accountNumber?: string;
   /** Typed key by key, so the digit filter runs. */
   quantity?: string;

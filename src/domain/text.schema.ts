@@ -4,6 +4,7 @@ export const INVALID_CHARACTERS_MESSAGE = 'Contém caracteres inválidos';
 
 // NUL cannot be stored in a PostgreSQL text value, and a lone UTF-16 surrogate is not a character
 // at all (it would be stored as U+FFFD): neither is anything a person typed.
+// oxlint-disable-next-line no-control-regex -- NUL is the character this refuses.
 const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isWellFormedText(value: string): boolean {

@@ -36,8 +36,7 @@ export const envSchema = z.object({
     .default('America/Sao_Paulo')
     .refine((tz) => {
       try {
-        new Intl.DateTimeFormat('pt-BR', { timeZone: tz });
-        return true;
+        return new Intl.DateTimeFormat('pt-BR', { timeZone: tz }).resolvedOptions().timeZone !== '';
       } catch {
         return false;
       }

@@ -58,7 +58,7 @@ function scrub(node: SerializedError) {
  */
 export function serializeError(err: unknown): unknown {
   const serialized = pino.stdSerializers.errWithCause(err as Error);
-  return serialized && typeof serialized === 'object' ? scrub(serialized as SerializedError) : serialized;
+  return serialized && typeof serialized === 'object' ? scrub(serialized) : serialized;
 }
 
 export function createLogger(level: string = 'info', destination?: DestinationStream) {

@@ -50,7 +50,7 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
       .catch((err) => logger.warn({ err }, 'housekeeping failed'));
   }, 60 * 60 * 1000);
   housekeeping.unref();
-  const firstMaintenance = setTimeout(() => maintain().catch((err) => logger.warn({ err }, 'maintenance failed')), 60 * 1000);
+  const firstMaintenance = setTimeout(() => void maintain().catch((err) => logger.warn({ err }, 'maintenance failed')), 60 * 1000);
   firstMaintenance.unref();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -66,17 +66,18 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
     clearTimeout(firstMaintenance);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.close(async () => {
-      try {
-        await handle.close();
-        logger.info('database closed');
-        await afterClose?.();
-        process.exit(0);
-      } catch (err) {
-        logger.error({ err }, 'error while closing the database');
-        process.exit(1);
-      }
-    });
+    const closeDatabase = async () => {
+    try {
+      await handle.close();
+      logger.info('database closed');
+      await afterClose?.();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error while closing the database');
+      process.exit(1);
+    }
+    };
+    server.close(() => void closeDatabase());
     // Idle keep-alive connections would hold close() open.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   };

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
@@ -88,12 +87,17 @@ describe('request body limit', () => {
       let answered = false;
       const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/clients', headers: { 'content-type': 'application/json', cookie } });
       expect(req.getHeader('content-length')).toBeUndefined();
-      const pump = () => {
-        while (!answered && sent < offered) {
+      // Writes until the socket's buffer is full, then again on 'drain', until an answer arrives.
+      const pump = (): void => {
+        if (answered) return;
+        while (sent < offered) {
           sent += chunk.length;
-          if (!req.write(chunk)) return void req.once('drain', pump);
+          if (!req.write(chunk)) {
+            req.once('drain', pump);
+            return;
+          }
         }
-        if (!answered) req.end();
+        req.end();
       };
       req.on('response', (res) => {
         answered = true;

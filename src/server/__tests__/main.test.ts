@@ -27,8 +27,8 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', WEB_DIR: './no-web-here', STOP_WITH_PID: String(process.pid), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stderr!.on('data', (d) => (stderr += d));
-  child.stdout!.on('data', (d) => (stderr += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  child.stdout.on('data', (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;
   return { child, url, stderr: () => stderr };
 }

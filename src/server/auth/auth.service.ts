@@ -23,7 +23,7 @@ export function normalizeIdentifier(identifier: string): { kind: 'email' | 'phon
 
 export async function needsSetup(db: Database): Promise<boolean> {
   const rows = await db.execute<{ needs: boolean }>(sql`SELECT app_needs_setup() AS needs`);
-  return Boolean((rows as unknown as { rows: { needs: boolean }[] }).rows[0]?.needs);
+  return Boolean((rows as { rows: { needs: boolean }[] }).rows[0]?.needs);
 }
 
 interface ClientInfo {

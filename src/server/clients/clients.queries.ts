@@ -101,7 +101,7 @@ const containsPattern = (word: string) => `%${escapeLike(word)}%`;
  */
 export function searchConditions(search: string | undefined, v: SearchView = client_search): SQL[] {
   return searchWords(search).map((w) =>
-    [...w].length < 3 ? sql`strpos(${v.search_text}, ${w}) > 0` : sql`${v.search_text} LIKE ${containsPattern(w)}`,
+    Array.from(w).length < 3 ? sql`strpos(${v.search_text}, ${w}) > 0` : sql`${v.search_text} LIKE ${containsPattern(w)}`,
   );
 }
 

@@ -141,8 +141,8 @@ export const clientsRoutes = new Hono<AppEnv>()
   .get('/export', docs.export, async (c) => {
     const query = parseOrThrow(clientExportQuerySchema, c.req.query());
     const rows = await getClientsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...query });
-    const csv = toCsv(CLIENT_EXPORT_HEADERS, rows.map(clientExportRow), { bom: true });
-    return c.body(csv, 200, {
+    const file = toCsv(CLIENT_EXPORT_HEADERS, rows.map(clientExportRow), { bom: true });
+    return c.body(file, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="clientes_${todayIso()}.csv"`,
       'Cache-Control': 'no-store',

@@ -104,11 +104,11 @@ export function toSchema(schema: z.ZodType, io: 'input' | 'output'): Record<stri
 }
 
 function parameters(where: 'path' | 'query', schema: z.ZodObject) {
-  const json = toSchema(schema, 'input') as { properties?: Record<string, { description?: string }>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, { description, ...prop }]) => ({
+  const described = toSchema(schema, 'input') as { properties?: Record<string, { description?: string }>; required?: string[] };
+  return Object.entries(described.properties ?? {}).map(([name, { description, ...prop }]) => ({
     name,
     in: where,
-    required: where === 'path' || (json.required ?? []).includes(name),
+    required: where === 'path' || (described.required ?? []).includes(name),
     ...(description ? { description } : {}),
     schema: prop,
   }));
@@ -134,7 +134,7 @@ export function apiDoc(doc: ApiDoc): MiddlewareHandler {
     ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } } : {}),
     responses: {
       [status]: success,
-      ...Object.fromEntries([...errors].sort().map((s) => [s, errorRef(s)])),
+      ...Object.fromEntries([...errors].sort((a, b) => a - b).map((s) => [s, errorRef(s)])),
     },
   });
 }

@@ -650,15 +650,15 @@ const LOT_FOLLOWERS = [{ table: 'financial_entries', key: 'lot_id' }];
  * the same deleted_at. Returns how many were deleted and how many kept for miles in use.
  */
 export async function softDeleteLotRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) {
-  const live = await lockLiveRows(db, { table: 'mile_lots', agencyId, ids });
+  const locked = await lockLiveRows(db, { table: 'mile_lots', agencyId, ids });
   const deleted = await softDeleteRows(db, {
     table: 'mile_lots',
     agencyId,
-    ids: live,
+    ids: locked,
     followers: LOT_FOLLOWERS,
     only: sql`NOT EXISTS (SELECT 1 FROM emission_allocations a WHERE a.agency_id = t.agency_id AND a.lot_id = t.id AND a.released_at IS NULL)`,
   });
-  return { deleted, kept: live.length - deleted };
+  return { deleted, kept: locked.length - deleted };
 }
 
 /** Brings soft-deleted lots among `ids` back, with the postings deleted in the same instant. */

@@ -169,8 +169,8 @@ export const lotsRoutes = new Hono<AppEnv>()
   .get('/export', docs.export, async (c) => {
     const query = parseOrThrow(lotExportQuerySchema, c.req.query());
     const rows = await getLotsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...query });
-    const csv = toCsv(LOT_EXPORT_HEADERS, rows.map(lotExportRow), { bom: true });
-    return c.body(csv, 200, {
+    const file = toCsv(LOT_EXPORT_HEADERS, rows.map(lotExportRow), { bom: true });
+    return c.body(file, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="lotes_milhas_${c.var.today}.csv"`,
       'Cache-Control': 'no-store',

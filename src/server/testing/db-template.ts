@@ -22,9 +22,9 @@ declare module 'vitest' {
 
 /** The Vitest global setup (vitest.config.ts, e2e/global-setup.ts): makes the template, drops it at teardown. */
 export async function provideDbTemplate(project: TestProject): Promise<() => Promise<void>> {
-  const { template, drop } = await createDbTemplate();
-  project.provide('dbTemplate', template);
-  return drop;
+  const made = await createDbTemplate();
+  project.provide('dbTemplate', made.template);
+  return () => made.drop();
 }
 
 async function createDbTemplate(): Promise<{ template: DbTemplate; drop(): Promise<void> }> {

@@ -31,7 +31,7 @@ export async function brokenLots(db: Db, agencyId: string): Promise<BrokenLot[]>
       AND (l.original_quantity <> l.remaining_quantity + coalesce(x.live, 0)
         OR l.original_quantity <> l.remaining_quantity + coalesce(x.unreleased, 0)
         OR l.remaining_quantity < 0)`);
-  return (result as unknown as { rows: BrokenLot[] }).rows;
+  return (result as { rows: BrokenLot[] }).rows;
 }
 
 /**
@@ -54,7 +54,7 @@ export async function lotTotalsMismatches(db: Db, agencyId: string): Promise<unk
     FROM recount r FULL JOIN kept k USING (account_id, program, status)
     WHERE (r.lots, r.original_miles, r.remaining_miles, r.total_cost_cents, r.remaining_value_cents, r.remaining_cost)
       IS DISTINCT FROM (k.lots, k.original_miles, k.remaining_miles, k.total_cost_cents, k.remaining_value_cents, k.remaining_cost)`);
-  return (result as unknown as { rows: unknown[] }).rows;
+  return (result as { rows: unknown[] }).rows;
 }
 
 /** Lots of the agency whose lot_search_entries row (migration 0007's triggers) differs from the lot. */
@@ -67,7 +67,7 @@ export async function lotSearchEntryMismatches(db: Db, agencyId: string): Promis
         OR (e.agency_id, e.program, e.status, e.remaining_quantity, e.cost_per_thousand, e.expiry_date, e.deleted_at, e.search_text)
           IS DISTINCT FROM (l.agency_id, l.program, l.status, l.remaining_quantity, l.cost_per_thousand, l.expiry_date, l.deleted_at,
             lot_search_text_of(l.supplier, l.notes, l.account_number)))`);
-  return (result as unknown as { rows: unknown[] }).rows;
+  return (result as { rows: unknown[] }).rows;
 }
 
 const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;

@@ -17,7 +17,7 @@ export async function createTestDb(): Promise<DbHandle> {
   if (!url) {
     const loadDataDir = template?.kind === 'pglite' ? await openAsBlob(template.dumpFile) : undefined;
     handle = await createDb({ kind: 'pglite', loadDataDir });
-    close = handle.close;
+    close = () => handle.close();
   } else {
     const name = `milheiro_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
     await createDatabase(url, name, template);

@@ -85,7 +85,7 @@ export function fallbackMessage(status: number): string {
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value as { error: unknown }).error;
+  const error = (value).error;
   return typeof error === 'object' && error !== null && 'message' in error;
 }
 

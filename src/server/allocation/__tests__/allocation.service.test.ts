@@ -14,6 +14,9 @@ import { call, type CallResult } from '../../testing/test-app';
 import { createTestDb } from '../../testing/test-db';
 import { releaseMiles } from '../allocation.service';
 
+/** Orders rows by their text, as Array#sort does by default, so that two lists compare as sets. */
+const byText = (a: unknown, b: unknown) => String(a).localeCompare(String(b));
+
 /**
  * The allocation engine on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL), driven
  * the way production drives it: POST /api/v1/emissions through the real app (session, RLS
@@ -171,11 +174,11 @@ describe('allocation through POST /api/v1/emissions: golden paths', () => {
       { remaining: 4_000, status: 'expired' },
     ]);
     const rows = await handle.db.select().from(emission_allocations).where(eq(emission_allocations.emission_id, emissionId));
-    expect(rows.map((r) => [r.lot_id, r.miles, r.cost_per_thousand, r.cost_cents, r.released_at]).sort()).toEqual(
+    expect(rows.map((r) => [r.lot_id, r.miles, r.cost_per_thousand, r.cost_cents, r.released_at]).sort(byText)).toEqual(
       [
         [c, 8_000, '15.0000', 12_000, null],
         [b, 4_000, '15.0000', 6_000, null],
-      ].sort(),
+      ].sort(byText),
     );
     await expectInvariant();
   });
@@ -191,12 +194,12 @@ describe('allocation through POST /api/v1/emissions: golden paths', () => {
     try {
       // April's and May's lots used up, 1 000 of the one with no expiry: the order is in what each gave.
       const first = await allocate(accountId, 5_000);
-      expect(lotsAndMiles(first.allocations).sort()).toEqual(
+      expect(lotsAndMiles(first.allocations).sort(byText)).toEqual(
         [
           [april, 2_000],
           [may, 2_000],
           [none, 1_000],
-        ].sort(),
+        ].sort(byText),
       );
       // 2000 × 30 + 2000 × 25 + 1000 × 12, ÷ 1000, in centavos.
       expect(first.milesCostCents).toBe(6_000 + 5_000 + 1_200);

@@ -86,7 +86,7 @@ describe('a request sees the agency of its own session token', () => {
   it('every policy resolves the agency once per statement, through (SELECT app_current_agency())', async () => {
     const res = await ctx.handle.db.execute(sql`
       SELECT tablename, qual, with_check FROM pg_policies WHERE schemaname = 'public' ORDER BY tablename`);
-    const rows = (res as unknown as { rows: { tablename: string; qual: string; with_check: string }[] }).rows;
+    const rows = (res as { rows: { tablename: string; qual: string; with_check: string }[] }).rows;
     expect(rows.length).toBeGreaterThan(15);
     const per = rows.filter((r) => !/\(\s*SELECT app_current_agency\(\) AS app_current_agency\s*\)/.test(r.qual) || !/SELECT app_current_agency\(\)/.test(r.with_check));
     expect(per).toEqual([]);
@@ -96,7 +96,7 @@ describe('a request sees the agency of its own session token', () => {
     const res = await ctx.handle.db.execute(sql`
       SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
       WHERE n.nspname = 'public' AND p.prosecdef AND has_function_privilege('public', p.oid, 'EXECUTE')`);
-    expect((res as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect((res as { rows: unknown[] }).rows).toEqual([]);
   });
 });
 

@@ -428,16 +428,16 @@ describe('list, search, sort and pages', () => {
     const agency = await createAgencyWithUser(ctx.handle.db);
     listAgencyId = agency.agency.id;
     listCookie = await signIn(agency.user.email!, agency.password);
-    const agencyId = listAgencyId;
+    const listAgency = listAgencyId;
     const names = [
       'Ângela Moura', 'Bruno Araújo', 'ana Clara', 'Érica Souza', 'José Ribeiro', 'JOSÉ Alves', 'Joseane Lima', 'Ícaro Nunes',
       'Zuleica Prado', 'Úrsula Reis', 'Çedilha Teste', 'Maria da Silva', 'Maria Silveira', 'João Conceição', 'Joao Pedro', 'Otávio Paz',
     ];
     const statuses = ['active', 'inactive', 'blocked'] as const;
-    const account = await createLoyaltyAccountRow(ctx.handle.db, agencyId, { client_id: null, account_number: 'AGENCIA-1' });
+    const account = await createLoyaltyAccountRow(ctx.handle.db, listAgency, { client_id: null, account_number: 'AGENCIA-1' });
     for (let i = 0; i < 48; i++) {
       const name = i < names.length ? names[i]! : `Cliente ${String.fromCharCode(65 + (i % 26))}${i % 3 === 0 ? 'á' : ''} ${i % 5}`;
-      const row = await createClientRow(ctx.handle.db, agencyId, {
+      const row = await createClientRow(ctx.handle.db, listAgency, {
         name,
         email: `pessoa${i}@${i % 2 ? 'gmail.com' : 'empresa.com.br'}`,
         document: validCpf(100_000 + i),
@@ -445,14 +445,14 @@ describe('list, search, sort and pages', () => {
       });
       // Emissions in few distinct counts and amounts: many ties for the tiebreak to settle.
       for (let k = 0; k < i % 4; k++) {
-        await createEmissionRow(ctx.handle.db, agencyId, row.id, { account_id: account.id, revenue_cents: 10_000 * ((i % 3) + 1), status: k === 2 ? 'cancelled' : 'issued' });
+        await createEmissionRow(ctx.handle.db, listAgency, row.id, { account_id: account.id, revenue_cents: 10_000 * ((i % 3) + 1), status: k === 2 ? 'cancelled' : 'issued' });
       }
     }
     const rows = await ctx.handle.db
       .select({ c: clients, f: client_figures })
       .from(clients)
       .innerJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)))
-      .where(eq(clients.agency_id, agencyId));
+      .where(eq(clients.agency_id, listAgency));
     people = rows.map(({ c, f }) => ({ id: c.id, name: c.name, document: c.document, status: c.status, emissions: f.emissions_count, spent: f.total_spent_cents }));
   });
 
@@ -653,7 +653,7 @@ describe('GET /api/v1/clients/export', () => {
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="clientes_\d{4}-\d{2}-\d{2}\.csv"$/);
     const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith('\uFEFF"ID","Nome","Email","Telefone","CPF","Data de Nascimento","Status","Total de Emissões","Total Gasto","Data de Criação","Observações"\r\n')).toBe(true);
     const evilLine = text.split('\r\n').find((l) => l.includes(evil.body.id))!;

@@ -48,7 +48,7 @@ function makeClient(r: () => number, i: number, agency: string): ClientWithFigur
   const weighted = () => {
     let x = r() * DOMAINS.reduce((s, [, w]) => s + w, 0);
     for (const [d, w] of DOMAINS) if ((x -= w) < 0) return d;
-    return DOMAINS[0]![0];
+    return DOMAINS[0][0];
   };
   let name = `${pick(NAMES)} ${r() < 0.3 ? `${pick(NAMES)} ` : ''}${pick(SURNAMES)}`;
   if (i % 37 === 0) name = `${name} @Casa`;
@@ -105,10 +105,10 @@ async function answer(search: string, status: ClientStatus | undefined, sort: Cl
 }
 
 /** What the answer must be: the reference page, its total exact up to the cap and "more than the cap" beyond. */
-const expected = (reference: { total: number; ids: string[] }, cap = SEARCH_COUNT_CAP) => ({
-  total: Math.min(reference.total, cap),
-  capped: reference.total > cap,
-  ids: reference.ids,
+const expected = (truth: { total: number; ids: string[] }, cap = SEARCH_COUNT_CAP) => ({
+  total: Math.min(truth.total, cap),
+  capped: truth.total > cap,
+  ids: truth.ids,
 });
 
 const SORTS = (['name', 'status', 'emissions', 'total_spent'] as const).flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const));

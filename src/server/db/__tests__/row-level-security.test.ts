@@ -37,7 +37,7 @@ describe('row-level security', () => {
   it('runs as a role that is not superuser and cannot bypass RLS', async () => {
     const [role] = await withTenant(handle.db, a, async (tx) => {
       const res = await tx.execute(sql`SELECT current_user AS name, r.rolsuper, r.rolbypassrls FROM pg_roles r WHERE r.rolname = current_user`);
-      return (res as unknown as { rows: { name: string; rolsuper: boolean; rolbypassrls: boolean }[] }).rows;
+      return (res as { rows: { name: string; rolsuper: boolean; rolbypassrls: boolean }[] }).rows;
     });
     expect(role).toEqual({ name: 'milheiro_app', rolsuper: false, rolbypassrls: false });
   });
@@ -62,7 +62,7 @@ describe('row-level security', () => {
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname = ANY(${sql.raw(`ARRAY[${AGENCY_TABLES.map((t) => `'${t}'`).join(', ')}]`)})
       ORDER BY 1`);
-    const rows = (res as unknown as { rows: { table: string; rls: boolean; policy: boolean; granted: boolean }[] }).rows;
+    const rows = (res as { rows: { table: string; rls: boolean; policy: boolean; granted: boolean }[] }).rows;
     expect(rows.map((r) => r.table)).toEqual([...AGENCY_TABLES].sort());
     expect(rows.filter((r) => !r.rls || !r.policy || !r.granted)).toEqual([]);
   });

@@ -198,14 +198,14 @@ export const clients = pgTable(
      * extension; src/domain/search.ts normalises queries the same way.
      */
     search_text: text().generatedAlwaysAs(
-      sql`translate(lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(document, '')), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
+      sql`translate(lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(document, '')), ${sql.raw(`'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'`)})`,
     ),
     /**
      * The name as it sorts for people: lower-case and accent-free, so "Ângela" comes before
      * "Bruno" and "ana" beside "Ana" under the databases' byte-order "C" collation (migration 0004).
      */
     sort_name: text().generatedAlwaysAs(
-      sql`translate(lower(name), ${sql.raw(`'${'áàâãäåéèêëíìîïóòôõöúùûüçñý'}', '${'aaaaaaeeeeiiiiooooouuuucny'}'`)})`,
+      sql`translate(lower(name), ${sql.raw(`'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'`)})`,
     ),
     import_job_id: uuid(),
     created_at: createdAt(),

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/emissions/emission.rules';
 import { emissionDetailSchema, emissionListSchema, EMISSION_MESSAGES, EMISSION_STATUSES, type EmissionStatus } from '../../../domain/emissions/emission.schema';
 import { SHORTAGE_MESSAGE_PT } from '../../../domain/lots/allocation';
-import { activity, client_figures, clients, emission_allocations, emission_passengers, emissions, mile_lots, program_rules } from '../../db/schema';
+import { activity, client_figures, emission_allocations, emission_passengers, emissions, mile_lots, program_rules } from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
 import { brokenLots, lotTotalsMismatches } from '../../testing/invariants';
@@ -36,7 +36,7 @@ async function signIn(email: string, password: string) {
 const api = {
   list: (query = '', as = cookie) => call(ctx.app, 'GET', `/api/v1/emissions${query}`, { cookie: as, headers: CLOCK }),
   get: (id: string, as = cookie) => call(ctx.app, 'GET', `/api/v1/emissions/${id}`, { cookie: as, headers: CLOCK }),
-  create: (body: unknown, as = cookie) => call(ctx.app, 'POST', '/api/v1/emissions', { cookie: as, body, headers: CLOCK }),
+  create: (payload: unknown, as = cookie) => call(ctx.app, 'POST', '/api/v1/emissions', { cookie: as, body: payload, headers: CLOCK }),
   transition: (id: string, action: string, as = cookie) =>
     call(ctx.app, 'POST', `/api/v1/emissions/${id}/transitions`, { cookie: as, body: { action }, headers: CLOCK }),
   read: (path: string, as = cookie) => call(ctx.app, 'GET', `/api/v1${path}`, { cookie: as, headers: CLOCK }),
@@ -54,7 +54,7 @@ async function clientWithLots(agency: string, lots: [string, number][], options:
   });
   const lotIds: string[] = [];
   for (const [cpm, miles] of lots) {
-    const lot = await createLotRow(ctx.handle.db, agency, account.id, {
+    const made = await createLotRow(ctx.handle.db, agency, account.id, {
       original_quantity: miles,
       remaining_quantity: miles,
       cost_per_thousand: cpm,
@@ -62,7 +62,7 @@ async function clientWithLots(agency: string, lots: [string, number][], options:
       expiry_date: '2027-01-01',
       supplier: `Fornecedor ${cpm}`,
     });
-    lotIds.push(lot.id);
+    lotIds.push(made.id);
   }
   return { client, account, lotIds };
 }
@@ -544,7 +544,7 @@ describe('the SLA statistic and the creation answer', () => {
       ['20.0000', '2027-06-01', null],
       ['15.5000', '2028-01-01', 'Mais barato'],
     ] as const) {
-      const lot = await createLotRow(ctx.handle.db, agencyId, account.id, {
+      const made = await createLotRow(ctx.handle.db, agencyId, account.id, {
         original_quantity: 3_000,
         remaining_quantity: 3_000,
         cost_per_thousand: cpm,
@@ -552,7 +552,7 @@ describe('the SLA statistic and the creation answer', () => {
         expiry_date: expiry,
         supplier,
       });
-      lotIds.push(lot.id);
+      lotIds.push(made.id);
     }
     const passengers = ['Ana Lúcia', 'Bruno Souza', 'Célia Dias', 'Davi Lima'].map((name, i) => ({ name, cpf: validCpf(55_000 + i) }));
     const res = await api.create(body(client.id, account.id, { miles_used: 11_500, passengers, pnr: null, departure_date: null }));
@@ -597,7 +597,7 @@ describe('GET /api/v1/emissions', () => {
       for (const cap of [1000, 5]) {
         for (const page of [1, 2, 3]) {
           const got = await withTenant(ctx.handle.db, aId, async (tx) =>
-            getEmissionsPage(tx, { agencyId: aId, query: { page, limit: 4, search: term } as never, totals: await getEmissionTotals(tx, { agencyId: aId }) }, cap),
+            getEmissionsPage(tx, { agencyId: aId, query: { page, limit: 4, search: term }, totals: await getEmissionTotals(tx, { agencyId: aId }) }, cap),
           );
           expect(got.rows.map((r) => r.id), `${term} cap ${cap} page ${page}`).toEqual(want.slice((page - 1) * 4, page * 4));
           expect(got.total).toBe(Math.min(want.length, cap));
@@ -733,7 +733,7 @@ describe('GET /api/v1/accounts/:id/lots and /beneficiaries', () => {
 
 describe("answers match the domain's response schemas", () => {
   /** Parsing keeps the answer as it is: no field missing, of another type, or not in the schema. */
-  const holds = (schema: { parse(v: unknown): unknown }, body: unknown) => expect(schema.parse(body)).toEqual(body);
+  const holds = (schema: { parse(v: unknown): unknown }, answer: unknown) => expect(schema.parse(answer)).toEqual(answer);
 
   it('create, detail, transitions and the list', async () => {
     const { client, account } = await clientWithLots(agencyId, [['15.0000', 20_000], ['16.5000', 20_000]]);

@@ -605,7 +605,7 @@ describe('list, totals, search, sort and pages', () => {
       }
       expect(seen.map((l) => l.id).sort()).toEqual(all.map((l) => l.id).sort());
       const key = (l: Lot): string | number | null =>
-        sort === 'cost_per_mile' ? Number(l.cost_per_thousand) : sort === 'expiry_date' ? l.expiry_date : (l[sort] as string | number);
+        sort === 'cost_per_mile' ? Number(l.cost_per_thousand) : sort === 'expiry_date' ? l.expiry_date : (l[sort]);
       const sign = order === 'asc' ? 1 : -1;
       for (let i = 1; i < seen.length; i++) {
         const [a, b] = [seen[i - 1]!, seen[i]!];

@@ -140,7 +140,7 @@ describe('api.download', () => {
     expect(file.filename).toBe('clientes_2026-03-05.csv');
     // The bytes as sent, byte-order mark included (Blob.text() would decode it away).
     const bytes = new Uint8Array(await file.blob.arrayBuffer());
-    expect(bytes.slice(0, 3)).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes)).toBe('"ID","Nome"\r\n');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/clients/export?sort=name');

@@ -25,7 +25,7 @@ export function WizardEstimate({ form, milesCost }: WizardEstimateProps) {
         <Figure label="Custo total" value={est ? formatCents(est.financials.total_cost_cents) : '—'} />
         <Figure
           label="Margem estimada"
-          value={est ? `${formatCents(est.financials.margin_cents)}` : '—'}
+          value={est ? formatCents(est.financials.margin_cents) : '—'}
           detail={est ? marginPercentText(est.financials.margin_percent) : undefined}
           negative={est !== null && est.financials.margin_cents < 0}
         />
