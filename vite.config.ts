@@ -27,7 +27,10 @@ export default defineConfig(({ command }) => {
           // Framework code changes rarely: its own chunks stay cached across app releases.
           codeSplitting: {
             groups: [
-              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+              },
             ],
           },
         },

@@ -31,7 +31,9 @@ const CAP = 1000;
 
 export async function runClientsBench() {
   const scale = Number(process.env.BENCH_CLIENTS ?? 50_000);
-  console.log(`\n# Clients: list, search and sort at ${scale.toLocaleString('en')} clients (GET /api/v1/clients, in-process through the app)`);
+  console.log(
+    `\n# Clients: list, search and sort at ${scale.toLocaleString('en')} clients (GET /api/v1/clients, in-process through the app)`,
+  );
   for (const engine of await engines()) {
     if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
     const handle = await engine.open();
@@ -41,7 +43,11 @@ export async function runClientsBench() {
       const neighbour = await createAgencyWithUser(handle.db);
       await generateAgencyData(handle.db, { agencyId: neighbour.agency.id, clients: Math.round(scale / 10), seed: 7 });
       const mine = await createAgencyWithUser(handle.db);
-      const gen = await generateAgencyData(handle.db, { agencyId: mine.agency.id, clients: scale, userId: mine.user.id });
+      const gen = await generateAgencyData(handle.db, {
+        agencyId: mine.agency.id,
+        clients: scale,
+        userId: mine.user.id,
+      });
       await vacuumAnalyze(handle.db);
       console.log(
         `${engine.name.padEnd(10)} generated ${gen.clients} clients, ${gen.loyaltyAccounts} loyalty accounts, ${gen.lots} lots, ` +
@@ -61,11 +67,16 @@ export async function runClientsBench() {
       };
 
       const yardstick = await time(
-        () => handle.db.execute(sql`SELECT id, name FROM clients WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY sort_name, id LIMIT 20`),
+        () =>
+          handle.db.execute(
+            sql`SELECT id, name FROM clients WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY sort_name, id LIMIT 20`,
+          ),
         n,
         warmup,
       );
-      console.log(`${engine.name.padEnd(10)} ${'yardstick: bare SQL first page (no session, RLS, JSON)'.padEnd(58)} ${fmt(yardstick)}`);
+      console.log(
+        `${engine.name.padEnd(10)} ${'yardstick: bare SQL first page (no session, RLS, JSON)'.padEnd(58)} ${fmt(yardstick)}`,
+      );
 
       const lastPage = (await getJson('/api/v1/clients')).total_pages;
       for (const sort of ['name', 'status', 'emissions', 'total_spent']) {
@@ -75,30 +86,57 @@ export async function runClientsBench() {
             ['middle', Math.ceil(lastPage / 2)],
             ['last', lastPage],
           ] as const) {
-            await measure(`sort=${sort} ${order}, ${where} page (${page})`, `/api/v1/clients?sort=${sort}&order=${order}&page=${page}`);
+            await measure(
+              `sort=${sort} ${order}, ${where} page (${page})`,
+              `/api/v1/clients?sort=${sort}&order=${order}&page=${page}`,
+            );
           }
         }
       }
       // What a search must answer, recounted and re-sorted with nothing but LIKE over clients and
       // their figures (as the superuser, no view): the API's total and page must be exactly these.
       const reference = async (q: string, sort: string, order: string, page: number) => {
-        const key = { name: '', status: 'c.status', emissions: 'f.emissions_count', total_spent: 'f.total_spent_cents' }[sort];
+        const key = {
+          name: '',
+          status: 'c.status',
+          emissions: 'f.emissions_count',
+          total_spent: 'f.total_spent_cents',
+        }[sort];
         const dir = order === 'asc' ? 'ASC' : 'DESC';
-        const orderBy = sql.raw([key, 'c.sort_name', 'c.id'].filter(Boolean).map((k) => `${k} ${dir}`).join(', '));
+        const orderBy = sql.raw(
+          [key, 'c.sort_name', 'c.id']
+            .filter(Boolean)
+            .map((k) => `${k} ${dir}`)
+            .join(', '),
+        );
         const likes = typedSearchWords(q).map((w) => sql`c.search_text LIKE ${`%${escapeLike(w)}%`}`);
         const where = sql.join([sql`c.agency_id = ${mine.agency.id}`, sql`c.deleted_at IS NULL`, ...likes], sql` AND `);
         const from = sql`clients c JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id`;
-        const counted = (await handle.db.execute(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`)) as unknown as { rows: [{ n: number }] };
-        const ids = (await handle.db.execute(sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT 20 OFFSET ${(page - 1) * 20}`)) as unknown as { rows: { id: string }[] };
+        const counted = (await handle.db.execute(
+          sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`,
+        )) as unknown as { rows: [{ n: number }] };
+        const ids = (await handle.db.execute(
+          sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT 20 OFFSET ${(page - 1) * 20}`,
+        )) as unknown as { rows: { id: string }[] };
         return { total: counted.rows[0].n, ids: ids.rows.map((r) => r.id) };
       };
       const checked = async (q: string, sort: string, order: string, page: number) => {
         const path = `/api/v1/clients?search=${encodeURIComponent(q)}&sort=${sort}&order=${order}&page=${page}`;
-        const got = (await getJson(path)) as unknown as { total: number; total_capped?: boolean; data: { id: string }[] };
+        const got = (await getJson(path)) as unknown as {
+          total: number;
+          total_capped?: boolean;
+          data: { id: string }[];
+        };
         const want = await reference(q, sort, order, page);
         const total = Math.min(want.total, CAP);
-        if (got.total !== total || Boolean(got.total_capped) !== want.total > CAP || got.data.map((c) => c.id).join() !== want.ids.join()) {
-          throw new Error(`${path}: total ${got.total} (want ${total}), page ${got.data.length} rows differ from a plain ORDER BY`);
+        if (
+          got.total !== total ||
+          Boolean(got.total_capped) !== want.total > CAP ||
+          got.data.map((c) => c.id).join() !== want.ids.join()
+        ) {
+          throw new Error(
+            `${path}: total ${got.total} (want ${total}), page ${got.data.length} rows differ from a plain ORDER BY`,
+          );
         }
         return path;
       };
@@ -140,7 +178,10 @@ export async function runClientsBench() {
             ['middle', Math.ceil(pages / 2)],
             ['last', pages],
           ] as const) {
-            await measure(`broad search "${q}" (${share}), ${sort} ${order}, ${where} page (${page})`, await checked(q, sort, order, page));
+            await measure(
+              `broad search "${q}" (${share}), ${sort} ${order}, ${where} page (${page})`,
+              await checked(q, sort, order, page),
+            );
           }
         }
       }
@@ -149,10 +190,14 @@ export async function runClientsBench() {
       await measure('quick search "mar"', '/api/v1/clients/quick-search?q=mar', false);
       await measure('top clients', '/api/v1/clients/top', false);
 
-      const export_ = await time(async () => {
-        const r = await app.request('http://localhost/api/v1/clients/export', { headers: { cookie } });
-        await r.arrayBuffer();
-      }, 3, 1);
+      const export_ = await time(
+        async () => {
+          const r = await app.request('http://localhost/api/v1/clients/export', { headers: { cookie } });
+          await r.arrayBuffer();
+        },
+        3,
+        1,
+      );
       console.log(`${engine.name.padEnd(10)} ${'export CSV of all clients'.padEnd(58)} ${fmt(export_)}`);
 
       const list = results.filter((r) => r.list);

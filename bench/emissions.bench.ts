@@ -24,7 +24,12 @@ import { createApp, type App } from '../src/server/app';
 import type { Database } from '../src/server/db/client';
 import { emissions, mile_lots } from '../src/server/db/schema';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
-import { createClientRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../src/server/testing/factories/client.factory';
+import {
+  createClientRow,
+  createLotRow,
+  createLoyaltyAccountRow,
+  validCpf,
+} from '../src/server/testing/factories/client.factory';
 import { brokenLots, lotTotalsMismatches, type BrokenLot } from '../src/server/testing/invariants';
 import { createRng, generateAgencyData, insertEmissionsBulk, vacuumAnalyze } from '../src/server/demo/generate';
 import { engines, fmt, signedInGet, stats, time } from './lib';
@@ -44,13 +49,22 @@ export async function runEmissionsBench() {
   let failedInvariant = false;
   for (const engine of await engines()) {
     if (engine.name !== 'PostgreSQL') {
-      console.log(`${engine.name.padEnd(10)} skipped: one connection, its transactions queue (no concurrency to measure)`);
+      console.log(
+        `${engine.name.padEnd(10)} skipped: one connection, its transactions queue (no concurrency to measure)`,
+      );
       continue;
     }
     const handle = await engine.open();
     try {
       const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
-      const run = await emissionCreationThroughput(handle.db, app, { callers: CALLERS, count, accounts, lotsPerAccount: LOTS_PER_ACCOUNT, lotMiles: LOT_MILES, seed: 42 });
+      const run = await emissionCreationThroughput(handle.db, app, {
+        callers: CALLERS,
+        count,
+        accounts,
+        lotsPerAccount: LOTS_PER_ACCOUNT,
+        lotMiles: LOT_MILES,
+        seed: 42,
+      });
       console.log(
         `${engine.name.padEnd(10)} ${run.created} created in ${(run.ms / 1000).toFixed(2)} s → ${run.perSecond.toFixed(0)} creations/s; latency ${fmt(run.latency)}`,
       );
@@ -58,7 +72,9 @@ export async function runEmissionsBench() {
         `${engine.name.padEnd(10)} shortages ${run.shortages}, other failures ${run.failed}; emissions in the database ${run.emissions}, miles ${run.emittedMiles}, taken from lots ${run.taken}`,
       );
       if (run.invariantHeld) {
-        console.log(`${engine.name.padEnd(10)} invariant (original = remaining + allocated to non-cancelled emissions) and lot_totals on all ${run.lots} lots: OK`);
+        console.log(
+          `${engine.name.padEnd(10)} invariant (original = remaining + allocated to non-cancelled emissions) and lot_totals on all ${run.lots} lots: OK`,
+        );
       } else {
         failedInvariant = true;
         console.log(
@@ -66,8 +82,11 @@ export async function runEmissionsBench() {
         );
         for (const b of run.broken) console.log(`  ${JSON.stringify(b)}`);
       }
-      const met = run.perSecond >= TARGET_CREATIONS_PER_S && run.shortages === 0 && run.failed === 0 && run.invariantHeld;
-      console.log(`${engine.name.padEnd(10)} target ≥ ${TARGET_CREATIONS_PER_S} creations/s, no shortage, no failure: ${met ? 'met' : 'MISSED'}`);
+      const met =
+        run.perSecond >= TARGET_CREATIONS_PER_S && run.shortages === 0 && run.failed === 0 && run.invariantHeld;
+      console.log(
+        `${engine.name.padEnd(10)} target ≥ ${TARGET_CREATIONS_PER_S} creations/s, no shortage, no failure: ${met ? 'met' : 'MISSED'}`,
+      );
     } finally {
       await handle.close();
     }
@@ -99,8 +118,16 @@ async function seedCreationAgency(db: Database, options: CreationThroughputOptio
   const agencyId = mine.agency.id;
   const targets: { clientId: string; accountId: string; lots: { id: string; cost_per_thousand: string }[] }[] = [];
   for (let a = 0; a < accounts; a++) {
-    const client = await createClientRow(db, agencyId, { name: `Cliente Benchmark ${a}`, document: validCpf(700_000 + a), email: `bench${a}@ex.com` });
-    const account = await createLoyaltyAccountRow(db, agencyId, { client_id: client.id, program: 'LATAM', account_number: `BENCH-${a}` });
+    const client = await createClientRow(db, agencyId, {
+      name: `Cliente Benchmark ${a}`,
+      document: validCpf(700_000 + a),
+      email: `bench${a}@ex.com`,
+    });
+    const account = await createLoyaltyAccountRow(db, agencyId, {
+      client_id: client.id,
+      program: 'LATAM',
+      account_number: `BENCH-${a}`,
+    });
     const lots: { id: string; cost_per_thousand: string }[] = [];
     for (let l = 0; l < lotsPerAccount; l++) {
       const cost_per_thousand = (rng.int(1500, 3500) / 100).toFixed(4);
@@ -117,7 +144,10 @@ async function seedCreationAgency(db: Database, options: CreationThroughputOptio
     }
     targets.push({ clientId: client.id, accountId: account.id, lots });
   }
-  const jobs = Array.from({ length: count }, (_, i) => ({ target: targets[i % accounts]!, miles: rng.int(1, 10) * 1000 }));
+  const jobs = Array.from({ length: count }, (_, i) => ({
+    target: targets[i % accounts]!,
+    miles: rng.int(1, 10) * 1000,
+  }));
   const asked = jobs.reduce((s, j) => s + j.miles, 0);
   const capacity = accounts * lotsPerAccount * lotMiles;
   if (asked > capacity) throw new Error(`lots too small: ${asked} miles asked, ${capacity} available`);
@@ -147,7 +177,12 @@ async function checkLots(db: Database, agencyId: string) {
   const lots = await db.select().from(mile_lots).where(eq(mile_lots.agency_id, agencyId));
   const broken: BrokenLot[] = await brokenLots(db, agencyId);
   const totalsMismatches = (await lotTotalsMismatches(db, agencyId)).length;
-  return { lots: lots.length, taken: lots.reduce((s, l) => s + l.original_quantity - l.remaining_quantity, 0), broken, totalsMismatches };
+  return {
+    lots: lots.length,
+    taken: lots.reduce((s, l) => s + l.original_quantity - l.remaining_quantity, 0),
+    broken,
+    totalsMismatches,
+  };
 }
 
 /**
@@ -220,11 +255,26 @@ export async function bareAllocationThroughput(db: Database, options: CreationTh
   await insertEmissionsBulk(
     db,
     agencyId,
-    work.map((j) => ({ id: j.emissionId, agency_id: agencyId, client_id: j.target.clientId, account_id: j.target.accountId, route: 'GRU-LIS', miles_used: j.miles, revenue_cents: 150_000, status: 'processing' })),
+    work.map((j) => ({
+      id: j.emissionId,
+      agency_id: agencyId,
+      client_id: j.target.clientId,
+      account_id: j.target.accountId,
+      route: 'GRU-LIS',
+      miles_used: j.miles,
+      revenue_cents: 150_000,
+      status: 'processing',
+    })),
   );
   const left = new Map(work.flatMap((j) => j.target.lots.map((l) => [l.id, options.lotMiles] as const)));
   const byCost = new Map(
-    jobs.map((j) => [j.target.accountId, [...j.target.lots].sort((a, b) => Number(a.cost_per_thousand) - Number(b.cost_per_thousand))] as const),
+    jobs.map(
+      (j) =>
+        [
+          j.target.accountId,
+          [...j.target.lots].sort((a, b) => Number(a.cost_per_thousand) - Number(b.cost_per_thousand)),
+        ] as const,
+    ),
   );
   let failed = 0;
   const { ms, latency } = await runCallers(options.callers, work, async (job) => {
@@ -232,7 +282,9 @@ export async function bareAllocationThroughput(db: Database, options: CreationTh
     left.set(lot.id, left.get(lot.id)! - job.miles);
     try {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE mile_lots SET remaining_quantity = remaining_quantity - ${job.miles}, updated_at = now() WHERE id = ${lot.id}`);
+        await tx.execute(
+          sql`UPDATE mile_lots SET remaining_quantity = remaining_quantity - ${job.miles}, updated_at = now() WHERE id = ${lot.id}`,
+        );
         await tx.execute(sql`INSERT INTO emission_allocations (agency_id, emission_id, lot_id, miles, cost_per_thousand, cost_cents)
           VALUES (${agencyId}, ${job.emissionId}, ${lot.id}, ${job.miles}, ${lot.cost_per_thousand}, ${milesCostCents(job.miles, lot.cost_per_thousand)})`);
       });
@@ -263,14 +315,20 @@ export async function bareAllocationThroughput(db: Database, options: CreationTh
  */
 export async function runEmissionListBench() {
   const scale = Number(process.env.BENCH_LIST_CLIENTS ?? 20_000);
-  console.log(`\n# Emissions list and detail at the emissions of ${scale.toLocaleString('en')} clients (in-process through the app)`);
+  console.log(
+    `\n# Emissions list and detail at the emissions of ${scale.toLocaleString('en')} clients (in-process through the app)`,
+  );
   for (const engine of await engines()) {
     if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
     const handle = await engine.open();
     try {
       const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
       const mine = await createAgencyWithUser(handle.db);
-      const gen = await generateAgencyData(handle.db, { agencyId: mine.agency.id, clients: scale, userId: mine.user.id });
+      const gen = await generateAgencyData(handle.db, {
+        agencyId: mine.agency.id,
+        clients: scale,
+        userId: mine.user.id,
+      });
       await vacuumAnalyze(handle.db);
       console.log(`${engine.name.padEnd(10)} generated ${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`);
       const { getJson } = await signedInGet(app, { email: mine.user.email, password: mine.password });
@@ -281,7 +339,10 @@ export async function runEmissionListBench() {
       console.log(
         `${engine.name.padEnd(10)} ${'yardstick: bare SQL first page'.padEnd(50)} ${fmt(
           await time(
-            () => handle.db.execute(sql`SELECT id FROM emissions WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 20`),
+            () =>
+              handle.db.execute(
+                sql`SELECT id FROM emissions WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 20`,
+              ),
             n,
             5,
           ),
@@ -290,13 +351,22 @@ export async function runEmissionListBench() {
       const first = await getJson('/api/v1/emissions');
       const issued = await getJson('/api/v1/emissions?status=issued');
       await measure('list, first page', '/api/v1/emissions');
-      await measure(`list, middle page (${Math.ceil(first.total_pages / 2)})`, `/api/v1/emissions?page=${Math.ceil(first.total_pages / 2)}`);
+      await measure(
+        `list, middle page (${Math.ceil(first.total_pages / 2)})`,
+        `/api/v1/emissions?page=${Math.ceil(first.total_pages / 2)}`,
+      );
       await measure(`list, last page (${first.total_pages})`, `/api/v1/emissions?page=${first.total_pages}`);
-      await measure(`status=issued, middle page (${Math.ceil(issued.total_pages / 2)})`, `/api/v1/emissions?status=issued&page=${Math.ceil(issued.total_pages / 2)}`);
+      await measure(
+        `status=issued, middle page (${Math.ceil(issued.total_pages / 2)})`,
+        `/api/v1/emissions?status=issued&page=${Math.ceil(issued.total_pages / 2)}`,
+      );
       await measure('program=LATAM, first page', '/api/v1/emissions?program=LATAM');
       await measure('search "nat", first page', '/api/v1/emissions?search=nat');
       await measure('search "nat", page 40 (past the count cap)', '/api/v1/emissions?search=nat&page=40');
-      await measure('search a name, "conceição", first page', `/api/v1/emissions?search=${encodeURIComponent('conceição')}`);
+      await measure(
+        'search a name, "conceição", first page',
+        `/api/v1/emissions?search=${encodeURIComponent('conceição')}`,
+      );
       await measure('search found nowhere, "zqxw" (every emission read)', '/api/v1/emissions?search=zqxw');
       await measure('detail of an issued emission', `/api/v1/emissions/${issued.data[0]!.id}`);
     } finally {

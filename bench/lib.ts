@@ -14,7 +14,8 @@ export function stats(samples: number[]): Stats {
   return { n: sorted.length, p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
 }
 
-export const fmt = (s: Stats) => `n=${s.n}  p50=${s.p50.toFixed(2)} ms  p95=${s.p95.toFixed(2)} ms  mean=${s.mean.toFixed(2)} ms`;
+export const fmt = (s: Stats) =>
+  `n=${s.n}  p50=${s.p50.toFixed(2)} ms  p95=${s.p95.toFixed(2)} ms  mean=${s.mean.toFixed(2)} ms`;
 
 export async function time(fn: () => Promise<unknown>, n: number, warmup = 20): Promise<Stats> {
   for (let i = 0; i < warmup; i++) await fn();

@@ -38,7 +38,9 @@ const TARGET_ALLOCATIONS_PER_S: Record<string, number> = { PostgreSQL: 300 };
 
 export async function runLotsBench() {
   const scale = Number(process.env.BENCH_LOTS ?? 20_000);
-  console.log(`\n# Lots: list, totals, aggregates at ${scale.toLocaleString('en')} lots; allocation throughput (in-process through the app)`);
+  console.log(
+    `\n# Lots: list, totals, aggregates at ${scale.toLocaleString('en')} lots; allocation throughput (in-process through the app)`,
+  );
   for (const engine of await engines()) {
     if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
     const handle = await engine.open();
@@ -46,12 +48,27 @@ export async function runLotsBench() {
       const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
       const neighbour = await createAgencyWithUser(handle.db);
       await generateAgencyData(handle.db, { agencyId: neighbour.agency.id, clients: 300, emissionShare: 0, seed: 7 });
-      const neighbourClients = await handle.db.select({ id: clients.id }).from(clients).where(eq(clients.agency_id, neighbour.agency.id));
-      await generateLots(handle.db, { agencyId: neighbour.agency.id, lots: Math.round(scale / 10), clientIds: neighbourClients.map((c) => c.id), seed: 8 });
+      const neighbourClients = await handle.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(eq(clients.agency_id, neighbour.agency.id));
+      await generateLots(handle.db, {
+        agencyId: neighbour.agency.id,
+        lots: Math.round(scale / 10),
+        clientIds: neighbourClients.map((c) => c.id),
+        seed: 8,
+      });
       const mine = await createAgencyWithUser(handle.db);
       await generateAgencyData(handle.db, { agencyId: mine.agency.id, clients: 2000, emissionShare: 0 });
-      const mineClients = await handle.db.select({ id: clients.id }).from(clients).where(eq(clients.agency_id, mine.agency.id));
-      const gen = await generateLots(handle.db, { agencyId: mine.agency.id, lots: scale, clientIds: mineClients.map((c) => c.id) });
+      const mineClients = await handle.db
+        .select({ id: clients.id })
+        .from(clients)
+        .where(eq(clients.agency_id, mine.agency.id));
+      const gen = await generateLots(handle.db, {
+        agencyId: mine.agency.id,
+        lots: scale,
+        clientIds: mineClients.map((c) => c.id),
+      });
       await vacuumAnalyze(handle.db);
       console.log(
         `${engine.name.padEnd(10)} generated ${gen.lots} lots in ${gen.accounts} accounts, ${gen.emissions} emissions drawing from them, in ${(gen.ms / 1000).toFixed(1)} s`,
@@ -76,14 +93,23 @@ export async function runLotsBench() {
             ['middle', Math.ceil(lastPage / 2)],
             ['last', lastPage],
           ] as const) {
-            await measure(`sort=${sort} ${order}, ${where} page (${page})`, `/api/v1/lots?sort=${sort}&order=${order}&page=${page}`);
+            await measure(
+              `sort=${sort} ${order}, ${where} page (${page})`,
+              `/api/v1/lots?sort=${sort}&order=${order}&page=${page}`,
+            );
           }
         }
       }
       const latamPages = (await getJson('/api/v1/lots?program=LATAM')).total_pages;
       await measure('program=LATAM, first page', '/api/v1/lots?program=LATAM');
-      await measure(`program=LATAM, middle page (${Math.ceil(latamPages / 2)}) by cost desc`, `/api/v1/lots?program=LATAM&sort=cost_per_mile&order=desc&page=${Math.ceil(latamPages / 2)}`);
-      await measure('status=available, by remaining desc', '/api/v1/lots?status=available&sort=remaining_quantity&order=desc');
+      await measure(
+        `program=LATAM, middle page (${Math.ceil(latamPages / 2)}) by cost desc`,
+        `/api/v1/lots?program=LATAM&sort=cost_per_mile&order=desc&page=${Math.ceil(latamPages / 2)}`,
+      );
+      await measure(
+        'status=available, by remaining desc',
+        '/api/v1/lots?status=available&sort=remaining_quantity&order=desc',
+      );
       const expiredPages = (await getJson('/api/v1/lots?status=expired')).total_pages;
       await measure(`status=expired, last page (${expiredPages})`, `/api/v1/lots?status=expired&page=${expiredPages}`);
       await measure('program=SMILES&status=available, by expiry', '/api/v1/lots?program=SMILES&status=available');
@@ -99,18 +125,29 @@ export async function runLotsBench() {
         const base = `/api/v1/lots?search=${encodeURIComponent(q)}`;
         const pages = (await getJson(base)).total_pages;
         await measure(`search ${label}, first page`, base);
-        if (pages > 2) await measure(`search ${label}, last page (${pages})`, `${base}&page=${pages}&sort=cost_per_mile&order=desc`);
+        if (pages > 2)
+          await measure(`search ${label}, last page (${pages})`, `${base}&page=${pages}&sort=cost_per_mile&order=desc`);
       }
       await measure('summary by program (/lots/summary)', '/api/v1/lots/summary', false);
       await measure('utilisation stats (/lots/stats)', '/api/v1/lots/stats', false);
       await measure('average cost per program (/lots/average-cost)', '/api/v1/lots/average-cost', false);
-      await measure('available miles of LATAM (/lots/available?program=LATAM)', '/api/v1/lots/available?program=LATAM', false);
+      await measure(
+        'available miles of LATAM (/lots/available?program=LATAM)',
+        '/api/v1/lots/available?program=LATAM',
+        false,
+      );
       await measure('expiring within the alert window (/lots/expiring)', '/api/v1/lots/expiring', false);
-      const export_ = await time(async () => {
-        const r = await app.request('http://localhost/api/v1/lots/export', { headers: { cookie } });
-        await r.arrayBuffer();
-      }, 3, 1);
-      console.log(`${engine.name.padEnd(10)} ${`export CSV of all ${scale.toLocaleString('en')} lots`.padEnd(60)} ${fmt(export_)}`);
+      const export_ = await time(
+        async () => {
+          const r = await app.request('http://localhost/api/v1/lots/export', { headers: { cookie } });
+          await r.arrayBuffer();
+        },
+        3,
+        1,
+      );
+      console.log(
+        `${engine.name.padEnd(10)} ${`export CSV of all ${scale.toLocaleString('en')} lots`.padEnd(60)} ${fmt(export_)}`,
+      );
 
       const list = results.filter((r) => r.list);
       const worstP50 = list.reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
@@ -124,8 +161,16 @@ export async function runLotsBench() {
       const allocations = Number(process.env.BENCH_ALLOCATIONS ?? (engine.name === 'PGlite' ? 1000 : 3000));
       for (const accounts of [8, 1]) {
         // Lots big enough that no creation runs short, even with every caller on one account.
-        const options = { callers: 16, count: allocations, accounts, lotsPerAccount: 10, lotMiles: 5_000_000, seed: 99 + accounts };
-        const label = (what: string) => `${engine.name.padEnd(10)} ${`${what}, 16 callers, ${accounts} account(s) × 10 lots`.padEnd(72)} `;
+        const options = {
+          callers: 16,
+          count: allocations,
+          accounts,
+          lotsPerAccount: 10,
+          lotMiles: 5_000_000,
+          seed: 99 + accounts,
+        };
+        const label = (what: string) =>
+          `${engine.name.padEnd(10)} ${`${what}, 16 callers, ${accounts} account(s) × 10 lots`.padEnd(72)} `;
         const bare = await bareAllocationThroughput(handle.db, options);
         console.log(
           label('bare UPDATE lot + INSERT allocation') +
@@ -143,7 +188,8 @@ export async function runLotsBench() {
             (run.shortages + run.failed > 0 ? `; ${run.shortages} shortages, ${run.failed} other failures` : '') +
             (goal ? `; target ≥ ${goal}/s: ${run.perSecond >= goal && clean ? 'met' : 'MISSED'}` : ''),
         );
-        if (!clean || !bare.invariantHeld) throw new Error('allocation bench: a creation failed or the lots are broken (see above)');
+        if (!clean || !bare.invariantHeld)
+          throw new Error('allocation bench: a creation failed or the lots are broken (see above)');
       }
     } finally {
       await handle.close();

@@ -5,7 +5,14 @@ import { runRequestsBench } from './requests.bench';
 import { runWritesBench } from './writes.bench';
 
 const only = process.argv[2];
-const benches: Record<string, () => Promise<void>> = { requests: runRequestsBench, clients: runClientsBench, lots: runLotsBench, emissions: runEmissionsBench, 'emissions-list': runEmissionListBench, writes: runWritesBench };
+const benches: Record<string, () => Promise<void>> = {
+  requests: runRequestsBench,
+  clients: runClientsBench,
+  lots: runLotsBench,
+  emissions: runEmissionsBench,
+  'emissions-list': runEmissionListBench,
+  writes: runWritesBench,
+};
 
 if (only && !(only in benches)) {
   console.error(`Unknown benchmark "${only}". Choose one of: ${Object.keys(benches).join(', ')}`);

@@ -58,20 +58,136 @@ const param = (values: readonly unknown[]) => sql.param(values);
 // ---------------------------------------------------------------------------------------------
 // Data (src/server/demo/generate.ts keeps its name lists to itself; these are a shorter cut of the same)
 
-const FIRST = ['José', 'João', 'Antônio', 'Francisco', 'Sebastião', 'Fábio', 'Vinícius', 'Ícaro', 'Otávio', 'André', 'Lucas', 'Gabriel', 'Heitor', 'Júlio', 'Maria', 'Ana', 'Antônia', 'Márcia', 'Patrícia', 'Jéssica', 'Letícia', 'Júlia', 'Ângela', 'Érica', 'Conceição', 'Cecília', 'Inês', 'Lúcia', 'Thaís', 'Débora', 'Mônica', 'Tânia', 'Lívia', 'Gláucia', 'Fátima'] as const;
-const LAST = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Araújo', 'Conceição', 'Magalhães', 'Brandão', 'Falcão', 'Simões', 'Guimarães', 'Galvão', 'Assunção', 'Leão', 'Cavalcanti', 'Albuquerque', 'Macêdo', 'Câmara', 'Sá'] as const;
+const FIRST = [
+  'José',
+  'João',
+  'Antônio',
+  'Francisco',
+  'Sebastião',
+  'Fábio',
+  'Vinícius',
+  'Ícaro',
+  'Otávio',
+  'André',
+  'Lucas',
+  'Gabriel',
+  'Heitor',
+  'Júlio',
+  'Maria',
+  'Ana',
+  'Antônia',
+  'Márcia',
+  'Patrícia',
+  'Jéssica',
+  'Letícia',
+  'Júlia',
+  'Ângela',
+  'Érica',
+  'Conceição',
+  'Cecília',
+  'Inês',
+  'Lúcia',
+  'Thaís',
+  'Débora',
+  'Mônica',
+  'Tânia',
+  'Lívia',
+  'Gláucia',
+  'Fátima',
+] as const;
+const LAST = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Araújo',
+  'Conceição',
+  'Magalhães',
+  'Brandão',
+  'Falcão',
+  'Simões',
+  'Guimarães',
+  'Galvão',
+  'Assunção',
+  'Leão',
+  'Cavalcanti',
+  'Albuquerque',
+  'Macêdo',
+  'Câmara',
+  'Sá',
+] as const;
 const PARTICLES = ['da', 'de', 'dos', 'das', 'do'] as const;
-const DOMAINS = [['gmail.com', 50], ['hotmail.com', 15], ['outlook.com', 10], ['yahoo.com.br', 8], ['uol.com.br', 6], ['bol.com.br', 4], ['icloud.com', 4], ['terra.com.br', 3]] as const;
+const DOMAINS = [
+  ['gmail.com', 50],
+  ['hotmail.com', 15],
+  ['outlook.com', 10],
+  ['yahoo.com.br', 8],
+  ['uol.com.br', 6],
+  ['bol.com.br', 4],
+  ['icloud.com', 4],
+  ['terra.com.br', 3],
+] as const;
 const DDDS = [11, 21, 31, 41, 51, 61, 71, 81, 84, 85, 83, 82, 27, 48, 62, 91, 92, 98] as const;
-const NOTES = ['Prefere assento na janela.', 'Viaja a negócios; pedir nota fiscal.', 'Contato preferencial por WhatsApp.', 'Pagamento via PIX.', 'Não ligar após as 18h.'] as const;
+const NOTES = [
+  'Prefere assento na janela.',
+  'Viaja a negócios; pedir nota fiscal.',
+  'Contato preferencial por WhatsApp.',
+  'Pagamento via PIX.',
+  'Não ligar após as 18h.',
+] as const;
 const TAGS = ['vip', 'corporativo', 'frequente', 'família', 'internacional'] as const;
-const SUPPLIERS = ['Hotmilhas', 'MaxMilhas', 'Clube Smiles', 'Livelo', 'Esfera', 'Compra direta', 'Fornecedor parceiro RN', 'Iupp'] as const;
-const AIRPORTS = ['NAT', 'GRU', 'GIG', 'BSB', 'REC', 'FOR', 'SSA', 'CNF', 'POA', 'LIS', 'MIA', 'EZE', 'SCL', 'MAD'] as const;
-const ACCOUNTS = [['LATAM', '11'], ['LATAM', '11'], ['SMILES', '9'], ['SMILES', '9'], ['AZUL', '10'], ['AZUL', '10'], ['TAP', '9'], ['AVIANCA', '8']] as const;
+const SUPPLIERS = [
+  'Hotmilhas',
+  'MaxMilhas',
+  'Clube Smiles',
+  'Livelo',
+  'Esfera',
+  'Compra direta',
+  'Fornecedor parceiro RN',
+  'Iupp',
+] as const;
+const AIRPORTS = [
+  'NAT',
+  'GRU',
+  'GIG',
+  'BSB',
+  'REC',
+  'FOR',
+  'SSA',
+  'CNF',
+  'POA',
+  'LIS',
+  'MIA',
+  'EZE',
+  'SCL',
+  'MAD',
+] as const;
+const ACCOUNTS = [
+  ['LATAM', '11'],
+  ['LATAM', '11'],
+  ['SMILES', '9'],
+  ['SMILES', '9'],
+  ['AZUL', '10'],
+  ['AZUL', '10'],
+  ['TAP', '9'],
+  ['AVIANCA', '8'],
+] as const;
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const slug = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const slug = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.int(0, 9)).join('');
 
 interface ClientColumns {
@@ -89,7 +205,18 @@ interface ClientColumns {
 
 /** `count` clients as column arrays: accented names, e-mails, phones, valid CPFs (2 % companies with CNPJs). */
 function clientColumns(rng: Rng, count: number, offset: number): ClientColumns {
-  const c: ClientColumns = { id: [], name: [], email: [], phone: [], document: [], birth_date: [], status: [], tags: [], notes: [], created_at: [] };
+  const c: ClientColumns = {
+    id: [],
+    name: [],
+    email: [],
+    phone: [],
+    document: [],
+    birth_date: [],
+    status: [],
+    tags: [],
+    notes: [],
+    created_at: [],
+  };
   const now = Date.now();
   for (let i = 0; i < count; i++) {
     const company = rng.chance(0.02);
@@ -100,11 +227,23 @@ function clientColumns(rng: Rng, count: number, offset: number): ClientColumns {
       : `${first}${rng.chance(0.35) ? ` ${rng.pick(PARTICLES)}` : ''} ${rng.chance(0.6) ? `${rng.pick(LAST)} ` : ''}${last}`;
     c.id.push(randomUUID());
     c.name.push(name);
-    c.email.push(rng.chance(0.85) ? `${slug(first)}${rng.pick(['.', '_', ''])}${slug(last)}${rng.chance(0.6) ? rng.int(1, 999) : ''}@${rng.weighted(DOMAINS)}` : null);
+    c.email.push(
+      rng.chance(0.85)
+        ? `${slug(first)}${rng.pick(['.', '_', ''])}${slug(last)}${rng.chance(0.6) ? rng.int(1, 999) : ''}@${rng.weighted(DOMAINS)}`
+        : null,
+    );
     c.phone.push(rng.chance(0.8) ? `${rng.pick(DDDS)}9${digits(rng, 8)}` : null);
     c.document.push(company ? cnpjAt(offset + i) : rng.chance(0.92) ? cpfAt(offset + i) : null);
-    c.birth_date.push(!company && rng.chance(0.7) ? isoDay(Date.UTC(rng.int(1940, 2006), rng.int(0, 11), rng.int(1, 28))) : null);
-    c.status.push(rng.weighted([['active', 85], ['inactive', 10], ['blocked', 5]] as const));
+    c.birth_date.push(
+      !company && rng.chance(0.7) ? isoDay(Date.UTC(rng.int(1940, 2006), rng.int(0, 11), rng.int(1, 28))) : null,
+    );
+    c.status.push(
+      rng.weighted([
+        ['active', 85],
+        ['inactive', 10],
+        ['blocked', 5],
+      ] as const),
+    );
     c.tags.push(rng.chance(0.2) ? rng.pick(TAGS) : null);
     c.notes.push(rng.chance(0.15) ? rng.pick(NOTES) : null);
     c.created_at.push(new Date(now - rng.int(1, 3 * 365) * DAY).toISOString());
@@ -145,7 +284,19 @@ interface LotColumns {
 
 /** `count` lots spread over `accounts`: 10,000–500,000 miles (or exactly `quantity`) at R$ 14–35 per thousand. */
 function lotColumns(rng: Rng, count: number, accounts: Account[], quantity?: number): LotColumns {
-  const l: LotColumns = { id: [], account_id: [], program: [], account_number: [], quantity: [], total_cost_cents: [], cost_per_thousand: [], purchase_date: [], expiry_date: [], supplier: [], notes: [] };
+  const l: LotColumns = {
+    id: [],
+    account_id: [],
+    program: [],
+    account_number: [],
+    quantity: [],
+    total_cost_cents: [],
+    cost_per_thousand: [],
+    purchase_date: [],
+    expiry_date: [],
+    supplier: [],
+    notes: [],
+  };
   const now = Date.now();
   for (let i = 0; i < count; i++) {
     const account = accounts[i % accounts.length]!;
@@ -167,7 +318,11 @@ function lotColumns(rng: Rng, count: number, accounts: Account[], quantity?: num
   return l;
 }
 
-function insertLots(table: 'mile_lots' | 'bare_mile_lots' | 'bare_emission_lots', agencyId: string, l: LotColumns): SQL {
+function insertLots(
+  table: 'mile_lots' | 'bare_mile_lots' | 'bare_emission_lots',
+  agencyId: string,
+  l: LotColumns,
+): SQL {
   return sql`INSERT INTO ${sql.raw(table)} (id, agency_id, account_id, program, account_number, original_quantity, remaining_quantity, total_cost_cents,
       cost_per_thousand, purchase_date, expiry_date, supplier, notes, status, created_at, updated_at)
     SELECT id, ${agencyId}::uuid, account_id, program, account_number, quantity, quantity, total_cost_cents,
@@ -197,7 +352,22 @@ interface EmissionColumns {
 
 /** `count` issued emissions, emission i drawing 5,000–50,000 miles from lot ⌊i·L/count⌋ (as an import in time order would). */
 function emissionColumns(rng: Rng, count: number, clientIds: string[], lots: LotColumns): EmissionColumns {
-  const e: EmissionColumns = { id: [], client_id: [], account_id: [], lot_id: [], pnr: [], route: [], departure_date: [], miles: [], fees_cents: [], revenue_cents: [], miles_cost_cents: [], cost_per_thousand: [], created_at: [], issued_at: [] };
+  const e: EmissionColumns = {
+    id: [],
+    client_id: [],
+    account_id: [],
+    lot_id: [],
+    pnr: [],
+    route: [],
+    departure_date: [],
+    miles: [],
+    fees_cents: [],
+    revenue_cents: [],
+    miles_cost_cents: [],
+    cost_per_thousand: [],
+    created_at: [],
+    issued_at: [],
+  };
   const now = Date.now();
   for (let i = 0; i < count; i++) {
     const lot = Math.floor((i * lots.id.length) / count);
@@ -288,7 +458,9 @@ const count = (n: number) => n.toLocaleString('en');
 
 /** Vacuums and analyses those of `tables` that exist (the kept tables come and go with migrations). */
 async function vacuum(db: Database, tables: readonly string[]) {
-  const found = rowsOf<{ t: string }>(await db.execute(sql`SELECT t FROM unnest(${param(tables)}::text[]) AS t WHERE to_regclass(t) IS NOT NULL`));
+  const found = rowsOf<{ t: string }>(
+    await db.execute(sql`SELECT t FROM unnest(${param(tables)}::text[]) AS t WHERE to_regclass(t) IS NOT NULL`),
+  );
   for (const { t } of found) await db.execute(sql.raw(`VACUUM (ANALYZE) ${t}`));
 }
 
@@ -298,7 +470,10 @@ export async function runWritesBench() {
   const cases = new Set(process.env.BENCH_WRITES_CASES?.split(',').map((s) => s.trim()) ?? CASES);
   console.log(
     `\n# Writes: bulk inserts, soft delete and restore of clients, lots and emissions as the tenant, beside bare tables ` +
-      `(${new Date().toISOString()}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, ${batch.toLocaleString('en')} rows per INSERT)`,
+      `(${new Date().toISOString()}, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, ${batch.toLocaleString('en')} rows per INSERT)`,
   );
   let failed = false;
   for (const engine of await engines()) {
@@ -310,10 +485,19 @@ export async function runWritesBench() {
     const db = handle.db;
     const log = (line: string) => console.log(`${engine.name.padEnd(10)} ${line}`);
     /** One line: the figure as the tenant, the bare yardstick, their ratio, and a target's verdict where there is one. */
-    const report = (label: string, rows: number, real: number, bare: number, rate: 'rows/s' | 'per row', target?: boolean) => {
+    const report = (
+      label: string,
+      rows: number,
+      real: number,
+      bare: number,
+      rate: 'rows/s' | 'per row',
+      target?: boolean,
+    ) => {
       const shown = rate === 'rows/s' ? perS : perRow;
       const verdict = target === undefined || !pg ? '' : `  target: ${target ? 'met' : 'MISSED'}`;
-      log(`${label.padEnd(44)} ${secs(real).padStart(9)} (${shown(real, rows)})  bare ${secs(bare)} (${shown(bare, rows)})  ×${(real / bare).toFixed(1)}${verdict}`);
+      log(
+        `${label.padEnd(44)} ${secs(real).padStart(9)} (${shown(real, rows)})  bare ${secs(bare)} (${shown(bare, rows)})  ×${(real / bare).toFixed(1)}${verdict}`,
+      );
     };
     const checkCount = (what: string, got: { count: number }, want: number) => {
       if (got.count !== want) {
@@ -330,12 +514,20 @@ export async function runWritesBench() {
       }
     };
     try {
-      log(`N = ${count(n)}${pglite && !process.env.BENCH_WRITES_PGLITE ? ` (PGlite's default, at most ${count(PGLITE_DEFAULT_N)}; BENCH_WRITES_PGLITE sets it)` : ''}`);
+      log(
+        `N = ${count(n)}${pglite && !process.env.BENCH_WRITES_PGLITE ? ` (PGlite's default, at most ${count(PGLITE_DEFAULT_N)}; BENCH_WRITES_PGLITE sets it)` : ''}`,
+      );
       const neighbour = await createAgencyWithUser(db);
-      await generateAgencyData(db, { agencyId: neighbour.agency.id, clients: Math.min(10_000, Math.round(n / 10)), emissionShare: 0, seed: 7 });
+      await generateAgencyData(db, {
+        agencyId: neighbour.agency.id,
+        clients: Math.min(10_000, Math.round(n / 10)),
+        emissionShare: 0,
+        seed: 7,
+      });
       const { agency } = await createAgencyWithUser(db);
       const agencyId = agency.id;
-      for (const [bare, like] of BARE_TABLES) await db.execute(sql.raw(`CREATE TABLE ${bare} (LIKE ${like} INCLUDING DEFAULTS INCLUDING GENERATED)`));
+      for (const [bare, like] of BARE_TABLES)
+        await db.execute(sql.raw(`CREATE TABLE ${bare} (LIKE ${like} INCLUDING DEFAULTS INCLUDING GENERATED)`));
       const rng = createRng(12);
 
       /**
@@ -343,7 +535,12 @@ export async function runWritesBench() {
        * of them in one, as an import (all or nothing) writes: the tenant's, or the connecting role's
        * for the bare tables. Each batch is timed either way.
        */
-      const inBatches = async (tenant: boolean, rows: number, statements: (from: number, to: number) => SQL[], whole = false) => {
+      const inBatches = async (
+        tenant: boolean,
+        rows: number,
+        statements: (from: number, to: number) => SQL[],
+        whole = false,
+      ) => {
         const times: number[] = [];
         if (whole) {
           const all = async (tx: Db) => {
@@ -390,7 +587,8 @@ export async function runWritesBench() {
           );
         }
       };
-      const insertTarget = (rows: number) => (real: number, bare: number) => rows / (real / 1000) >= TARGET_INSERTS_PER_S && real <= TARGET_INSERT_RATIO * bare;
+      const insertTarget = (rows: number) => (real: number, bare: number) =>
+        rows / (real / 1000) >= TARGET_INSERTS_PER_S && real <= TARGET_INSERT_RATIO * bare;
       const bareTx = (statements: SQL[]) =>
         db.transaction(async (tx) => {
           for (const s of statements) await tx.execute(s);
@@ -403,32 +601,62 @@ export async function runWritesBench() {
         const rows = cases.has('clients') || cases.has('linearity') ? n : Math.min(n, 1000);
         const c = clientColumns(rng, rows, 10_000_000);
         clientIds = c.id;
-        await insertBoth(`clients: insert ${count(rows)}`, rows, (tenant, a, b) => [insertClients(tenant ? 'clients' : 'bare_clients', agencyId, slice(c, a, b))], insertTarget(rows));
+        await insertBoth(
+          `clients: insert ${count(rows)}`,
+          rows,
+          (tenant, a, b) => [insertClients(tenant ? 'clients' : 'bare_clients', agencyId, slice(c, a, b))],
+          insertTarget(rows),
+        );
       }
       // 1 and 4. The clients' soft delete and restore of all N (case 1), and of N/4 and N/2 first (case 4).
-      const sizes = [...(cases.has('linearity') ? [Math.floor(n / 4), Math.floor(n / 2)] : []), ...(cases.has('clients') || cases.has('linearity') ? [n] : [])];
+      const sizes = [
+        ...(cases.has('linearity') ? [Math.floor(n / 4), Math.floor(n / 2)] : []),
+        ...(cases.has('clients') || cases.has('linearity') ? [n] : []),
+      ];
       const linear: { rows: number; real: number; bare: number }[] = [];
       for (const rows of sizes) {
         const ids = clientIds.slice(0, rows);
         const label = rows === n ? `all ${count(rows)}` : count(rows);
         await vacuum(db, clientSide);
-        const bareDelete = await elapsed(() => db.execute(sql`UPDATE bare_clients SET deleted_at = now() WHERE id = ANY(${param(ids)}::uuid[])`));
+        const bareDelete = await elapsed(() =>
+          db.execute(sql`UPDATE bare_clients SET deleted_at = now() WHERE id = ANY(${param(ids)}::uuid[])`),
+        );
         let got = { count: 0 };
-        const realDelete = await elapsed(async () => (got = await withTenant(db, agencyId, (tx) => softDeleteClients(tx, { agencyId, ids }))));
+        const realDelete = await elapsed(
+          async () => (got = await withTenant(db, agencyId, (tx) => softDeleteClients(tx, { agencyId, ids }))),
+        );
         checkCount('softDeleteClients', got, rows);
-        report(`clients: softDeleteClients of ${label}`, rows, realDelete, bareDelete, 'per row', (realDelete * 1000) / rows <= TARGET_US_PER_ROW);
-        const bareRestore = await elapsed(() => db.execute(sql`UPDATE bare_clients SET deleted_at = NULL WHERE id = ANY(${param(ids)}::uuid[])`));
-        const realRestore = await elapsed(async () => (got = await withTenant(db, agencyId, (tx) => restoreClients(tx, { agencyId, ids }))));
+        report(
+          `clients: softDeleteClients of ${label}`,
+          rows,
+          realDelete,
+          bareDelete,
+          'per row',
+          (realDelete * 1000) / rows <= TARGET_US_PER_ROW,
+        );
+        const bareRestore = await elapsed(() =>
+          db.execute(sql`UPDATE bare_clients SET deleted_at = NULL WHERE id = ANY(${param(ids)}::uuid[])`),
+        );
+        const realRestore = await elapsed(
+          async () => (got = await withTenant(db, agencyId, (tx) => restoreClients(tx, { agencyId, ids }))),
+        );
         checkCount('restoreClients', got, rows);
-        report(`clients: restoreClients of ${label}`, rows, realRestore, bareRestore, 'per row', (realRestore * 1000) / rows <= TARGET_US_PER_ROW);
+        report(
+          `clients: restoreClients of ${label}`,
+          rows,
+          realRestore,
+          bareRestore,
+          'per row',
+          (realRestore * 1000) / rows <= TARGET_US_PER_ROW,
+        );
         linear.push({ rows, real: realDelete, bare: bareDelete });
       }
       if (cases.has('linearity')) {
         const first = linear[0]!;
         for (const { rows, real, bare } of linear) {
           log(
-            `linearity: soft delete of ${count(rows).padStart(7)} clients  ${perRow(real, rows).padStart(14)} (×${((real / rows) / (first.real / first.rows)).toFixed(2)} of N/4's)` +
-              `  bare ${perRow(bare, rows)} (×${((bare / rows) / (first.bare / first.rows)).toFixed(2)})`,
+            `linearity: soft delete of ${count(rows).padStart(7)} clients  ${perRow(real, rows).padStart(14)} (×${(real / rows / (first.real / first.rows)).toFixed(2)} of N/4's)` +
+              `  bare ${perRow(bare, rows)} (×${(bare / rows / (first.bare / first.rows)).toFixed(2)})`,
           );
         }
       }
@@ -448,18 +676,45 @@ export async function runWritesBench() {
       // 2. Lots
       if (cases.has('lots')) {
         const l = lotColumns(rng, n, accounts);
-        await insertBoth(`lots: insert ${count(n)}`, n, (tenant, a, b) => [insertLots(tenant ? 'mile_lots' : 'bare_mile_lots', agencyId, slice(l, a, b))], insertTarget(n));
+        await insertBoth(
+          `lots: insert ${count(n)}`,
+          n,
+          (tenant, a, b) => [insertLots(tenant ? 'mile_lots' : 'bare_mile_lots', agencyId, slice(l, a, b))],
+          insertTarget(n),
+        );
         await vacuum(db, ['mile_lots', 'lot_search_entries', 'lot_totals', 'bare_mile_lots']);
         const ids = l.id;
-        const bareDelete = await elapsed(() => db.execute(sql`UPDATE bare_mile_lots SET deleted_at = now() WHERE id = ANY(${param(ids)}::uuid[])`));
+        const bareDelete = await elapsed(() =>
+          db.execute(sql`UPDATE bare_mile_lots SET deleted_at = now() WHERE id = ANY(${param(ids)}::uuid[])`),
+        );
         let got: { count: number; kept?: number } = { count: 0 };
-        const realDelete = await elapsed(async () => (got = await withTenant(db, agencyId, (tx) => softDeleteLots(tx, { agencyId, ids }))));
+        const realDelete = await elapsed(
+          async () => (got = await withTenant(db, agencyId, (tx) => softDeleteLots(tx, { agencyId, ids }))),
+        );
         checkCount('softDeleteLots', got, n);
-        report(`lots: softDeleteLots of all ${count(n)}`, n, realDelete, bareDelete, 'per row', (realDelete * 1000) / n <= TARGET_US_PER_ROW);
-        const bareRestore = await elapsed(() => db.execute(sql`UPDATE bare_mile_lots SET deleted_at = NULL WHERE id = ANY(${param(ids)}::uuid[])`));
-        const realRestore = await elapsed(async () => (got = await withTenant(db, agencyId, (tx) => restoreLots(tx, { agencyId, ids }))));
+        report(
+          `lots: softDeleteLots of all ${count(n)}`,
+          n,
+          realDelete,
+          bareDelete,
+          'per row',
+          (realDelete * 1000) / n <= TARGET_US_PER_ROW,
+        );
+        const bareRestore = await elapsed(() =>
+          db.execute(sql`UPDATE bare_mile_lots SET deleted_at = NULL WHERE id = ANY(${param(ids)}::uuid[])`),
+        );
+        const realRestore = await elapsed(
+          async () => (got = await withTenant(db, agencyId, (tx) => restoreLots(tx, { agencyId, ids }))),
+        );
         checkCount('restoreLots', got, n);
-        report(`lots: restoreLots of all ${count(n)}`, n, realRestore, bareRestore, 'per row', (realRestore * 1000) / n <= TARGET_US_PER_ROW);
+        report(
+          `lots: restoreLots of all ${count(n)}`,
+          n,
+          realRestore,
+          bareRestore,
+          'per row',
+          (realRestore * 1000) / n <= TARGET_US_PER_ROW,
+        );
       }
 
       // 3. Emissions
@@ -479,7 +734,17 @@ export async function runWritesBench() {
           true,
         );
         await invariant(agencyId, 'the inserts');
-        const emissionSide = ['emissions', 'emission_allocations', 'emission_totals', 'mile_lots', 'lot_search_entries', 'lot_totals', 'clients', 'client_figures', 'client_totals'];
+        const emissionSide = [
+          'emissions',
+          'emission_allocations',
+          'emission_totals',
+          'mile_lots',
+          'lot_search_entries',
+          'lot_totals',
+          'clients',
+          'client_figures',
+          'client_totals',
+        ];
         // With case 4, N/4 and N/2 of the emissions first (each deleted and restored), then all N:
         // the time per row must not grow with N (it did, when a client's newest emission was sought
         // along the agency's whole list for each client that lost one).
@@ -491,14 +756,32 @@ export async function runWritesBench() {
           await vacuum(db, [...emissionSide, 'bare_emissions', 'bare_emission_allocations', 'bare_emission_lots']);
           const bareDelete = await elapsed(() => bareTx(bareEmissionsDelete(ids, false)));
           let got = { count: 0 };
-          const realDelete = await elapsed(async () => (got = await withTenant(db, agencyId, (tx) => softDeleteEmissions(tx, { agencyId, ids }))));
+          const realDelete = await elapsed(
+            async () => (got = await withTenant(db, agencyId, (tx) => softDeleteEmissions(tx, { agencyId, ids }))),
+          );
           checkCount('softDeleteEmissions', got, rows);
-          report(`emissions: softDeleteEmissions of ${label}`, rows, realDelete, bareDelete, 'per row', (realDelete * 1000) / rows <= TARGET_US_PER_ROW);
+          report(
+            `emissions: softDeleteEmissions of ${label}`,
+            rows,
+            realDelete,
+            bareDelete,
+            'per row',
+            (realDelete * 1000) / rows <= TARGET_US_PER_ROW,
+          );
           await invariant(agencyId, 'the soft delete');
           const bareRestore = await elapsed(() => bareTx(bareEmissionsDelete(ids, true)));
-          const realRestore = await elapsed(async () => (got = await withTenant(db, agencyId, (tx) => restoreEmissions(tx, { agencyId, ids }))));
+          const realRestore = await elapsed(
+            async () => (got = await withTenant(db, agencyId, (tx) => restoreEmissions(tx, { agencyId, ids }))),
+          );
           checkCount('restoreEmissions', got, rows);
-          report(`emissions: restoreEmissions of ${label}`, rows, realRestore, bareRestore, 'per row', (realRestore * 1000) / rows <= TARGET_US_PER_ROW);
+          report(
+            `emissions: restoreEmissions of ${label}`,
+            rows,
+            realRestore,
+            bareRestore,
+            'per row',
+            (realRestore * 1000) / rows <= TARGET_US_PER_ROW,
+          );
           await invariant(agencyId, 'the restore');
           emissionsLinear.push({ rows, real: realDelete, bare: bareDelete });
         }
@@ -506,8 +789,8 @@ export async function runWritesBench() {
           const first = emissionsLinear[0]!;
           for (const { rows, real, bare } of emissionsLinear) {
             log(
-              `linearity: soft delete of ${count(rows).padStart(7)} emissions ${perRow(real, rows).padStart(14)} (×${((real / rows) / (first.real / first.rows)).toFixed(2)} of N/4's)` +
-                `  bare ${perRow(bare, rows)} (×${((bare / rows) / (first.bare / first.rows)).toFixed(2)})`,
+              `linearity: soft delete of ${count(rows).padStart(7)} emissions ${perRow(real, rows).padStart(14)} (×${(real / rows / (first.real / first.rows)).toFixed(2)} of N/4's)` +
+                `  bare ${perRow(bare, rows)} (×${(bare / rows / (first.bare / first.rows)).toFixed(2)})`,
             );
           }
         }

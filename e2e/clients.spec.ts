@@ -219,7 +219,14 @@ describe('clients', () => {
     await expect(page).toHaveURL(/\/clientes\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: 'José da Silva' })).toBeVisible();
     const main = page.locator('main');
-    for (const expected of ['Bloqueado', 'jose@silva.com.br', '(84) 3222-1100', '529.982.247-25', '12/05/1980', 'Prefere assento na janela.']) {
+    for (const expected of [
+      'Bloqueado',
+      'jose@silva.com.br',
+      '(84) 3222-1100',
+      '529.982.247-25',
+      '12/05/1980',
+      'Prefere assento na janela.',
+    ]) {
       await expect(main).toContainText(expected, AS_READ);
     }
     await expect(page.getByRole('list', { name: 'Contas de fidelidade' })).toContainText('LATAM Pass', AS_READ);
@@ -244,7 +251,10 @@ describe('clients', () => {
     await clients.rowAction('Maria Souza', 'Excluir');
     const confirm = clients.alertDialog();
     await expect(confirm.getByRole('heading', { name: 'Confirmar exclusão' })).toBeVisible();
-    await expect(confirm).toContainText('Tem certeza que deseja excluir o cliente Maria Souza? Esta ação não pode ser desfeita.', AS_READ);
+    await expect(confirm).toContainText(
+      'Tem certeza que deseja excluir o cliente Maria Souza? Esta ação não pode ser desfeita.',
+      AS_READ,
+    );
     await expect(confirm.locator('b')).toHaveText('Maria Souza', AS_READ);
     // Modal: a click outside does not dismiss it.
     await page.mouse.click(5, 5);
@@ -262,14 +272,16 @@ describe('clients', () => {
     await clients.expectNames(['José da Silva']);
     const [download] = await Promise.all([page.waitForEvent('download'), clients.button('Exportar').click()]);
     expect(download.suggestedFilename()).toMatch(/^clientes_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path()), 'utf8');
+    const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
       '"ID","Nome","Email","Telefone","CPF","Data de Nascimento","Status","Total de Emissões","Total Gasto","Data de Criação","Observações"',
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('"José da Silva","jose@silva.com.br","(84) 3222-1100","529.982.247-25","12/05/1980","Bloqueado","0","0,00"');
+    expect(lines[1]).toContain(
+      '"José da Silva","jose@silva.com.br","(84) 3222-1100","529.982.247-25","12/05/1980","Bloqueado","0","0,00"',
+    );
     await expect(clients.toast('Exportação concluída')).toBeVisible();
     await expect(clients.toast('Exportação concluída')).toContainText('Arquivo CSV baixado com sucesso!', AS_READ);
   });
@@ -320,7 +332,10 @@ describe('clients', () => {
     await expect(clients.toast('Clientes excluídos')).toBeVisible();
     await expect(clients.toast('Clientes excluídos')).toContainText('2 cliente(s) excluído(s) com sucesso!', AS_READ);
     await clients.expectNames(['Passageiro 43', 'Passageiro 44', 'Passageiro 45']);
-    await expect(page.getByRole('checkbox', { name: 'Selecionar Passageiro 43' })).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('checkbox', { name: 'Selecionar Passageiro 43' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
 
     // 'Selecionar todos' takes the page on screen.
     await page.getByRole('checkbox', { name: 'Selecionar todos' }).click();
@@ -342,7 +357,11 @@ describe('clients', () => {
       await expect(small.rows().first()).toBeVisible();
       await expect(small.table()).toHaveCount(0);
       await expect(small.rows()).toHaveCount(20);
-      await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await expect
+        .poll(() =>
+          phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        )
+        .toBe(0);
       await phone.page.getByLabel('Ordenar por').selectOption({ label: 'Nome (Z–A)' });
       await expect(phone.page).toHaveURL(/sort=name&order=desc/);
       await expect(small.rows().first().getByRole('link', { name: 'Passageiro 40' })).toBeVisible();

@@ -33,8 +33,14 @@ interface Customer {
 }
 
 /** A client with a LATAM account, through the API. */
-async function seedCustomer(client: { name: string; email?: string; document?: string }, accountNumber: string): Promise<Customer> {
-  const res = await apiAs(context, 'POST', '/clients', { ...client, loyalty_accounts: [{ program: 'LATAM', account_number: accountNumber }] });
+async function seedCustomer(
+  client: { name: string; email?: string; document?: string },
+  accountNumber: string,
+): Promise<Customer> {
+  const res = await apiAs(context, 'POST', '/clients', {
+    ...client,
+    loyalty_accounts: [{ program: 'LATAM', account_number: accountNumber }],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const clientId: string = res.body.id;
   const accounts = await apiAs(context, 'GET', `/accounts?client_id=${clientId}`);
@@ -42,7 +48,13 @@ async function seedCustomer(client: { name: string; email?: string; document?: s
   return { clientId, accountId: accounts.body.data.find((a: { program: string }) => a.program === 'LATAM').id };
 }
 
-async function seedLot(accountId: string, quantity: number, costPerMile: string, expiresIn: number, supplier: string): Promise<string> {
+async function seedLot(
+  accountId: string,
+  quantity: number,
+  costPerMile: string,
+  expiresIn: number,
+  supplier: string,
+): Promise<string> {
   const res = await apiAs(context, 'POST', '/lots', {
     program: 'LATAM',
     account_id: accountId,
@@ -65,7 +77,15 @@ const seedBigLot = (c: Customer) => seedLot(c.accountId, 60_000, '0.0230', 300, 
 async function seedEmission(
   c: Customer,
   lotId: string,
-  e: { pnr: string; route: string; miles: number; revenueCents: number; feesCents?: number; ravCents?: number; departureIn?: number },
+  e: {
+    pnr: string;
+    route: string;
+    miles: number;
+    revenueCents: number;
+    feesCents?: number;
+    ravCents?: number;
+    departureIn?: number;
+  },
 ): Promise<string> {
   const res = await apiAs(context, 'POST', '/emissions', {
     client_id: c.clientId,
@@ -126,7 +146,14 @@ describe('emissions', () => {
     await expect(emissions.currentStep()).toContainText('Dados da emissão', AS_READ);
 
     // Digits only in Milhas; no lot can cover 500.000 miles.
-    await emissions.fillData({ route: 'nat gru', miles: '5x00.000', fees: '150,00', revenue: '100,00', rav: '50', passengers: [PASSENGER] });
+    await emissions.fillData({
+      route: 'nat gru',
+      miles: '5x00.000',
+      fees: '150,00',
+      revenue: '100,00',
+      rav: '50',
+      passengers: [PASSENGER],
+    });
     await expect(emissions.field('Milhas')).toHaveValue('500000');
     await expect(dialog.locator('#emission-passenger-0-cpf')).toHaveValue('111.444.777-35');
     await expect(dialog.getByText('Não há lotes suficientes disponíveis para atender 500.000 milhas.')).toBeVisible();
@@ -141,7 +168,9 @@ describe('emissions', () => {
     // Miles cost R$ 180,00 + fees R$ 150,00 + RAV R$ 50,00 against R$ 100,00 of revenue.
     await expect(emissions.estimate()).toContainText('R$ 180,00', AS_READ);
     await expect(emissions.estimate()).toContainText('-R$ 280,00', AS_READ);
-    await expect(dialog.getByTestId('margin-alert').getByText('está abaixo do mínimo recomendado (10%).')).toBeVisible();
+    await expect(
+      dialog.getByTestId('margin-alert').getByText('está abaixo do mínimo recomendado (10%).'),
+    ).toBeVisible();
 
     // The manual list: lots that cover the need alone, cheapest first.
     await dialog.getByRole('button', { name: 'Escolher lotes manualmente' }).click();
@@ -173,9 +202,15 @@ describe('emissions', () => {
     await expect(emissions.dialog()).toHaveCount(0);
 
     await expect(emissions.detailStatus()).toHaveText('Processando', AS_READ);
-    await expect(page.getByRole('link', { name: CLIENT.name, exact: true })).toHaveAttribute('href', `/clientes/${ana.clientId}`);
+    await expect(page.getByRole('link', { name: CLIENT.name, exact: true })).toHaveAttribute(
+      'href',
+      `/clientes/${ana.clientId}`,
+    );
     await expect(page.getByText(CLIENT.email)).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Milhas Nordeste', exact: true })).toHaveAttribute('href', `/lotes/${cheapLotId}`);
+    await expect(page.getByRole('link', { name: 'Milhas Nordeste', exact: true })).toHaveAttribute(
+      'href',
+      `/lotes/${cheapLotId}`,
+    );
     await expect(emissions.timeline()).toContainText('Criada', AS_READ);
     await expect(emissions.timeline()).toContainText('Submetida', AS_READ);
     expect(await lotRemaining(cheapLotId)).toBe(10_000);
@@ -183,7 +218,12 @@ describe('emissions', () => {
 
   it('issues the emission from its page', async () => {
     const bruno = await seedCustomer({ name: 'Bruno Almeida' }, '778899002');
-    const id = await seedEmission(bruno, await seedCheapLot(bruno), { pnr: 'ISS001', route: 'NAT-GRU', miles: 10_000, revenueCents: 10_000 });
+    const id = await seedEmission(bruno, await seedCheapLot(bruno), {
+      pnr: 'ISS001',
+      route: 'NAT-GRU',
+      miles: 10_000,
+      revenueCents: 10_000,
+    });
 
     await emissions.gotoDetail(id);
     await expect(emissions.button('Marcar como emitida')).toBeVisible();
@@ -203,9 +243,22 @@ describe('emissions', () => {
     const bigLotId = await seedBigLot(carla);
     const before = (await apiAs(context, 'GET', '/emissions?limit=1')).body.summary;
     // Issued: NAT-GRU, R$ 100,00 of revenue. Then the newest, still processing: XYZ789, R$ 1.500,00.
-    const issuedId = await seedEmission(carla, cheapLotId, { pnr: 'NAT001', route: 'NAT-GRU', miles: 10_000, revenueCents: 10_000, feesCents: 15_000, ravCents: 5_000 });
+    const issuedId = await seedEmission(carla, cheapLotId, {
+      pnr: 'NAT001',
+      route: 'NAT-GRU',
+      miles: 10_000,
+      revenueCents: 10_000,
+      feesCents: 15_000,
+      ravCents: 5_000,
+    });
     expect((await apiAs(context, 'POST', `/emissions/${issuedId}/transitions`, { action: 'issue' })).status).toBe(200);
-    const newestId = await seedEmission(carla, bigLotId, { pnr: 'XYZ789', route: 'REC-LIS', miles: 30_000, revenueCents: 150_000, feesCents: 10_000 });
+    const newestId = await seedEmission(carla, bigLotId, {
+      pnr: 'XYZ789',
+      route: 'REC-LIS',
+      miles: 30_000,
+      revenueCents: 150_000,
+      feesCents: 10_000,
+    });
     expect(await lotRemaining(bigLotId)).toBe(30_000);
 
     // Carla's emissions only: the search takes a client's name.
@@ -215,8 +268,14 @@ describe('emissions', () => {
     await expect(emissions.rows().first()).toContainText('XYZ789', AS_READ);
     await expect(emissions.rows().first()).toContainText(formatDate(browserToday()), AS_READ);
     // The cards count the whole agency: one more issued, and only its revenue, not the new one's.
-    await expect(emissions.summaryCard('Emitidas')).toHaveText(new RegExp(`^Emitidas\\s+${formatNumber(before.issued + 1)}\\s`), AS_READ);
-    await expect(emissions.summaryCard('Receita (emitidas)')).toContainText(formatCents(before.revenue_issued_cents + 10_000), AS_READ);
+    await expect(emissions.summaryCard('Emitidas')).toHaveText(
+      new RegExp(`^Emitidas\\s+${formatNumber(before.issued + 1)}\\s`),
+      AS_READ,
+    );
+    await expect(emissions.summaryCard('Receita (emitidas)')).toContainText(
+      formatCents(before.revenue_issued_cents + 10_000),
+      AS_READ,
+    );
 
     // The status filter narrows the list.
     await page.getByLabel('Filtrar por status').selectOption('issued');
@@ -228,7 +287,9 @@ describe('emissions', () => {
 
     // A period that starts after it ends is not sent: the message says so, the list stays whole.
     await page.goto(`/emissoes?${search}&de=${addDays(1)}&ate=${browserToday()}`);
-    await expect(page.getByRole('alert').filter({ hasText: 'Período inválido: a data inicial é posterior à final.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Período inválido: a data inicial é posterior à final.' }),
+    ).toBeVisible();
     await expect(emissions.rows()).toHaveCount(2);
     await expect(page.getByText('Erro ao carregar emissões')).toHaveCount(0);
     await page.getByRole('button', { name: 'Limpar Filtros' }).click();
@@ -253,13 +314,22 @@ describe('emissions', () => {
     await expect(page).toHaveURL(/\/emissoes\/[0-9a-f-]{36}$/);
     await emissions.runAction('Cancelar emissão');
     await expect(emissions.toast('Emissão cancelada')).toBeVisible();
-    await expect(emissions.toast('Emissão cancelada')).toContainText('As milhas voltaram para os lotes de origem.', AS_READ);
+    await expect(emissions.toast('Emissão cancelada')).toContainText(
+      'As milhas voltaram para os lotes de origem.',
+      AS_READ,
+    );
     await expect(page.getByTestId('emission-status').getByText('Cancelada')).toBeVisible();
     await expect(emissions.timeline()).toContainText('Cancelada', AS_READ);
 
-    await expect(page.getByRole('link', { name: 'Balcão Sul', exact: true })).toHaveAttribute('href', `/lotes/${bigLotId}`);
+    await expect(page.getByRole('link', { name: 'Balcão Sul', exact: true })).toHaveAttribute(
+      'href',
+      `/lotes/${bigLotId}`,
+    );
     await page.goto(`/lotes/${bigLotId}`);
-    const figure = page.getByRole('region', { name: 'Indicadores do lote' }).locator('[data-slot="card"]').filter({ hasText: 'Milhas restantes' });
+    const figure = page
+      .getByRole('region', { name: 'Indicadores do lote' })
+      .locator('[data-slot="card"]')
+      .filter({ hasText: 'Milhas restantes' });
     await expect(figure.getByText('60.000', { exact: true })).toBeVisible();
   });
 
@@ -269,7 +339,13 @@ describe('emissions', () => {
     // An earlier emission and twenty more from the lot: more than one page.
     await seedEmission(elisa, lotId, { pnr: 'ANT001', route: 'REC-LIS', miles: 1_000, revenueCents: 50_000 });
     for (let i = 0; i < 20; i++) {
-      await seedEmission(elisa, lotId, { pnr: `PG${String(i).padStart(4, '0')}`, route: 'NAT-REC', miles: 1_000, revenueCents: 50_000, departureIn: 20 });
+      await seedEmission(elisa, lotId, {
+        pnr: `PG${String(i).padStart(4, '0')}`,
+        route: 'NAT-REC',
+        miles: 1_000,
+        revenueCents: 50_000,
+        departureIn: 20,
+      });
     }
     const history = await apiAs(context, 'GET', `/lots/${lotId}/allocations`);
     const total = history.body.total as number;

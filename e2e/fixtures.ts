@@ -72,7 +72,13 @@ export async function openBrowser(baseURL: string): Promise<BrowserHandle> {
  * then takes that day as today, to seed lots already past their expiry
  * (docs/decisions/0005-test-clock.md).
  */
-export async function apiAs(context: BrowserContext, method: string, pathname: string, body?: unknown, headers?: Record<string, string>) {
+export async function apiAs(
+  context: BrowserContext,
+  method: string,
+  pathname: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) {
   const res = await context.request.fetch(`/api/v1${pathname}`, {
     method,
     data: body === undefined ? undefined : JSON.stringify(body),

@@ -25,9 +25,15 @@ beforeEach(() => {
 async function restoreOwnerPassword() {
   const { context: other } = await session.browser.newPage();
   try {
-    const signedIn = await apiAs(other, 'POST', '/auth/sign-in', { identifier: OWNER.user.email, password: NEW_PASSWORD });
+    const signedIn = await apiAs(other, 'POST', '/auth/sign-in', {
+      identifier: OWNER.user.email,
+      password: NEW_PASSWORD,
+    });
     if (signedIn.status !== 200) return;
-    const res = await apiAs(other, 'PUT', '/auth/password', { current_password: NEW_PASSWORD, new_password: OWNER.user.password });
+    const res = await apiAs(other, 'PUT', '/auth/password', {
+      current_password: NEW_PASSWORD,
+      new_password: OWNER.user.password,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(204);
   } finally {
     await other.close();
@@ -42,7 +48,10 @@ describe('foundation journey', () => {
       await expect(other.page.getByLabel('E-mail ou telefone')).toBeVisible();
       await expect(other.page.getByRole('tab', { name: 'Criar conta' })).toHaveCount(0);
       const res = await other.context.request.post('/api/v1/auth/sign-up', {
-        data: { agency: { legal_name: 'Outra', trade_name: 'Outra', cnpj: '11444777000161' }, user: { name: 'Intrusa', email: 'x@y.com', password: 'Segura123' } },
+        data: {
+          agency: { legal_name: 'Outra', trade_name: 'Outra', cnpj: '11444777000161' },
+          user: { name: 'Intrusa', email: 'x@y.com', password: 'Segura123' },
+        },
       });
       expect(res.status()).toBe(409);
     } finally {
@@ -83,7 +92,10 @@ describe('foundation journey', () => {
     ];
     for (const [key, path, title] of routes) {
       await page.locator('body').press('g');
-      await expect(page.getByTestId('g-hint')).toContainText('Pressione: d=Dashboard | c=Clientes | l=Lotes | e=Emissões', AS_READ);
+      await expect(page.getByTestId('g-hint')).toContainText(
+        'Pressione: d=Dashboard | c=Clientes | l=Lotes | e=Emissões',
+        AS_READ,
+      );
       await page.locator('body').press(key);
       await expect(page).toHaveURL((url) => url.pathname === path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -173,7 +185,12 @@ describe('foundation journey', () => {
     await expect(config.agencyForm().getByLabel('Data de Abertura')).toHaveValue('15/03/2024');
     await expect(page.getByTestId('sidebar-agency')).toContainText('Potiguar Milhas & Viagens', AS_READ);
     const api = await context.request.get('/api/v1/agency');
-    expect(await api.json()).toMatchObject({ cnpj: '11444777000161', share_capital_cents: 5_000_000, phone: '8433334444', opened_on: '2024-03-15' });
+    expect(await api.json()).toMatchObject({
+      cnpj: '11444777000161',
+      share_capital_cents: 5_000_000,
+      phone: '8433334444',
+      opened_on: '2024-03-15',
+    });
   });
 
   it('saves the financial settings', async () => {

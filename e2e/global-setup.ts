@@ -8,6 +8,9 @@ import { provideDbTemplate } from '../src/server/testing/db-template';
  * starts from (e2e/server.ts).
  */
 export default function setup(project: TestProject) {
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.resolve(import.meta.dirname, '..'), stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    stdio: 'inherit',
+  });
   return provideDbTemplate(project);
 }

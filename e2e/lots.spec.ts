@@ -85,16 +85,42 @@ const smiles555001 = (): SeedLot => ({
 /** The four lots most tests list: expiring in 10 days (S-200), 200 (L-100), a year (555001) and 400 (A-300). */
 async function seedFour() {
   await seed(smiles555001());
-  await seed({ program: 'LATAM', account_number: 'L-100', original_quantity: 50_000, cost_per_mile: '0.0200', expiresIn: 200, supplier: 'Hotmilhas' });
-  await seed({ program: 'SMILES', account_number: 'S-200', original_quantity: 80_000, cost_per_mile: '0.0150', expiresIn: 10 });
-  await seed({ program: 'AZUL', account_number: 'A-300', original_quantity: 20_000, cost_per_mile: '0.0170', expiresIn: 400, notes: 'Bônus de transferência' });
+  await seed({
+    program: 'LATAM',
+    account_number: 'L-100',
+    original_quantity: 50_000,
+    cost_per_mile: '0.0200',
+    expiresIn: 200,
+    supplier: 'Hotmilhas',
+  });
+  await seed({
+    program: 'SMILES',
+    account_number: 'S-200',
+    original_quantity: 80_000,
+    cost_per_mile: '0.0150',
+    expiresIn: 10,
+  });
+  await seed({
+    program: 'AZUL',
+    account_number: 'A-300',
+    original_quantity: 20_000,
+    cost_per_mile: '0.0170',
+    expiresIn: 400,
+    notes: 'Bônus de transferência',
+  });
 }
 const FOUR_BY_EXPIRY = ['S-200', 'L-100', '555001', 'A-300'];
 
 /** LATAM lots P-01 … P-NN of 1.000 × N miles. */
 async function seedNumbered(count: number) {
   for (let i = 1; i <= count; i++) {
-    await seed({ program: 'LATAM', account_number: `P-${String(i).padStart(2, '0')}`, original_quantity: 1000 * i, cost_per_mile: '0.0150', expiresIn: 40 + i });
+    await seed({
+      program: 'LATAM',
+      account_number: `P-${String(i).padStart(2, '0')}`,
+      original_quantity: 1000 * i,
+      cost_per_mile: '0.0150',
+      expiresIn: 40 + i,
+    });
   }
 }
 
@@ -167,7 +193,13 @@ describe('lots', () => {
     await lots.goto();
     await lots.openNew();
     // LifeMiles has no account yet: the number typed makes one.
-    await lots.fillForm({ program: 'LifeMiles', accountNumber: '555001', quantity: '100000', cost: '0,0185', supplier: 'Hotmilhas' });
+    await lots.fillForm({
+      program: 'LifeMiles',
+      accountNumber: '555001',
+      quantity: '100000',
+      cost: '0,0185',
+      supplier: 'Hotmilhas',
+    });
     const summary = lots.formSummary();
     await expect(summary).toContainText('R$ 1.850,00', AS_READ);
     await expect(summary).toContainText('R$ 18,50 por milheiro', AS_READ);
@@ -182,7 +214,17 @@ describe('lots', () => {
     await expect(lots.dialog()).toHaveCount(0);
     const row = lots.row('Conta: 555001');
     await expect(row).toBeVisible();
-    for (const expected of ['LifeMiles', '100.000 / 100.000', '100,0% restante', 'R$ 0,0185', 'Saldo R$ 1.850,00', br(expiry), `${days} dias`, '0,0%', 'Disponível']) {
+    for (const expected of [
+      'LifeMiles',
+      '100.000 / 100.000',
+      '100,0% restante',
+      'R$ 0,0185',
+      'Saldo R$ 1.850,00',
+      br(expiry),
+      `${days} dias`,
+      '0,0%',
+      'Disponível',
+    ]) {
       await expect(row).toContainText(expected, AS_READ);
     }
     await expect(lots.countdown(row)).toHaveAttribute('data-tone', 'good');
@@ -192,11 +234,22 @@ describe('lots', () => {
   });
 
   it('offers the new account the next time, and edits the lot with the same dialog', async () => {
-    await seed({ program: 'AMERICAN', account_number: '555001', original_quantity: 100_000, cost_per_mile: '0.0185', expiresIn: 365, supplier: 'Hotmilhas' });
+    await seed({
+      program: 'AMERICAN',
+      account_number: '555001',
+      original_quantity: 100_000,
+      cost_per_mile: '0.0185',
+      expiresIn: 365,
+      supplier: 'Hotmilhas',
+    });
     await lots.goto();
     await lots.openNew();
     await lots.fillForm({ program: 'AAdvantage' });
-    await expect(lots.field('Conta').locator('option')).toHaveText(['Selecione a conta', '555001 — Agência', '+ Nova conta']);
+    await expect(lots.field('Conta').locator('option')).toHaveText([
+      'Selecione a conta',
+      '555001 — Agência',
+      '+ Nova conta',
+    ]);
     await expect(lots.field('Número da conta')).toHaveCount(0);
     // A program with no account asks for a number instead.
     await lots.fillForm({ program: 'MileagePlus' });
@@ -304,7 +357,16 @@ describe('lots', () => {
     await expect(page).toHaveURL(/\/lotes\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1, name: /Smiles · 100\.000 milhas/ })).toBeVisible();
     const main = page.locator('main');
-    for (const expected of ['Disponível', '555001', 'R$ 0,0185', 'R$ 18,50 por milheiro', 'R$ 1.850,00', 'MaxMilhas', 'Pago via PIX.', 'Conta da agência']) {
+    for (const expected of [
+      'Disponível',
+      '555001',
+      'R$ 0,0185',
+      'R$ 18,50 por milheiro',
+      'R$ 1.850,00',
+      'MaxMilhas',
+      'Pago via PIX.',
+      'Conta da agência',
+    ]) {
       await expect(main).toContainText(expected, AS_READ);
     }
     await expect(page.getByText('Nenhuma alocação registrada')).toBeVisible();
@@ -321,7 +383,13 @@ describe('lots', () => {
 
   it('shows an expired lot in red, marks it expired after a confirmation, and still edits it', async () => {
     await seedFour();
-    await seed({ program: 'TAP', account_number: 'E-400', original_quantity: 5_000, cost_per_mile: '0.0300', expiresIn: -5 });
+    await seed({
+      program: 'TAP',
+      account_number: 'E-400',
+      original_quantity: 5_000,
+      cost_per_mile: '0.0300',
+      expiresIn: -5,
+    });
     await lots.goto();
     await lots.expectAccounts(['E-400', ...FOUR_BY_EXPIRY]);
     const row = lots.row('Conta: E-400');
@@ -385,7 +453,7 @@ describe('lots', () => {
     await lots.expectAccounts(['S-200', '555001']);
     const [download] = await Promise.all([page.waitForEvent('download'), lots.button('Exportar').click()]);
     expect(download.suggestedFilename()).toMatch(/^lotes_milhas_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = readFileSync((await download.path()), 'utf8');
+    const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(3);
@@ -394,7 +462,9 @@ describe('lots', () => {
     );
     expect(lines[1]).toContain('"Smiles","S-200","","80000","80000","0,0150","1200,00"');
     expect(lines[2]).toMatch(
-      new RegExp(`^"[0-9a-f-]{36}","Smiles","555001","","100000","100000","0,0185","1850,00","${br(browserToday())}","${br(yearAhead())}","MaxMilhas","Pago via PIX.","Disponível"$`),
+      new RegExp(
+        `^"[0-9a-f-]{36}","Smiles","555001","","100000","100000","0,0185","1850,00","${br(browserToday())}","${br(yearAhead())}","MaxMilhas","Pago via PIX.","Disponível"$`,
+      ),
     );
     await expect(lots.toast('Exportação concluída')).toBeVisible();
     await expect(lots.toast('Exportação concluída')).toContainText('Arquivo CSV baixado com sucesso!', AS_READ);
@@ -453,10 +523,35 @@ describe('lots', () => {
       await expect(small.rows().first()).toBeVisible();
       await expect(small.table()).toHaveCount(0);
       await expect(small.rows()).toHaveCount(20);
-      await expect.poll(() => phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      await expect
+        .poll(() =>
+          phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+        )
+        .toBe(0);
       await phone.page.getByLabel('Ordenar por').selectOption({ label: 'Maior saldo' });
       await expect(phone.page).toHaveURL(/sort=remaining_quantity&order=desc/);
-      await small.expectAccounts(['P-20', 'P-19', 'P-18', 'P-17', 'P-16', 'P-15', 'P-14', 'P-13', 'P-12', 'P-11', 'P-10', 'P-09', 'P-08', 'P-07', 'P-06', 'P-05', 'P-04', 'P-03', 'P-02', 'P-01']);
+      await small.expectAccounts([
+        'P-20',
+        'P-19',
+        'P-18',
+        'P-17',
+        'P-16',
+        'P-15',
+        'P-14',
+        'P-13',
+        'P-12',
+        'P-11',
+        'P-10',
+        'P-09',
+        'P-08',
+        'P-07',
+        'P-06',
+        'P-05',
+        'P-04',
+        'P-03',
+        'P-02',
+        'P-01',
+      ]);
       await small.rowAction('Conta: P-20', 'Editar');
       await expect(small.dialog().getByRole('heading', { name: 'Editar Lote' })).toBeVisible();
       await phone.page.keyboard.press('Escape');

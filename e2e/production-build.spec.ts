@@ -13,7 +13,9 @@ describe('the built web app', () => {
     const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
     // React's development warnings, and the development JSX runtime a development transform calls.
-    const withDevCode = scripts.filter((f) => /unique "key" prop|jsxDEV/.test(readFileSync(path.join(assets, f), 'utf8')));
+    const withDevCode = scripts.filter((f) =>
+      /unique "key" prop|jsxDEV/.test(readFileSync(path.join(assets, f), 'utf8')),
+    );
     expect(withDevCode).toEqual([]);
   });
 });

@@ -51,7 +51,9 @@ beforeEach(async () => {
 
 describe('content security policy', () => {
   it('builds a page whose only inline script is the theme script, and serves its hash in the policy', async () => {
-    const inline = [...builtIndex.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/\bsrc=/.test(attributes!));
+    const inline = [...builtIndex.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attributes]) => !/\bsrc=/.test(attributes!),
+    );
     expect(inline).toHaveLength(1);
     expect(inline[0]![2]).toContain("localStorage.getItem('milheiro-ui')");
     const hash = `'sha256-${createHash('sha256').update(inline[0]![2]!).digest('base64')}'`;

@@ -18,7 +18,8 @@ const executable = (file) => {
 
 if (executable(path)) process.exit(0);
 
-const canInstall = process.env.CHROMIUM_PATH === undefined && process.getuid?.() === 0 && executable('/usr/bin/apt-get');
+const canInstall =
+  process.env.CHROMIUM_PATH === undefined && process.getuid?.() === 0 && executable('/usr/bin/apt-get');
 if (canInstall) {
   console.log('Chromium não encontrado: instalando o pacote chromium do Debian (apt-get) para os testes de navegador…');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

@@ -19,7 +19,11 @@ const WIDTHS = [1280, 390] as const;
 type Scheme = (typeof SCHEMES)[number];
 type Width = (typeof WIDTHS)[number];
 
-const CLIENT = { name: 'Ana Beatriz Costa Albuquerque', cpf: '529.982.247-25', email: 'ana.beatriz.albuquerque@exemplo.com.br' };
+const CLIENT = {
+  name: 'Ana Beatriz Costa Albuquerque',
+  cpf: '529.982.247-25',
+  email: 'ana.beatriz.albuquerque@exemplo.com.br',
+};
 const ACCOUNT_NUMBER = '778899001';
 const PASSENGER = { name: 'João Pedro Costa Albuquerque', cpf: '11144477735' };
 
@@ -29,7 +33,12 @@ const addDays = (days: number) => addDaysIso(today, days)!;
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
-async function newContext(b: Browser, scheme: Scheme, width: Width, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+async function newContext(
+  b: Browser,
+  scheme: Scheme,
+  width: Width,
+  storageState?: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
   const context = await b.newContext({
     baseURL: server.baseURL,
     viewport: { width, height: width > 500 ? 800 : 844 },
@@ -119,7 +128,16 @@ try {
   const costlyLot = await seedLot(50_000, '0.0420', 200, 'Clube Premium Sudeste');
 
   const emission = async (
-    input: { pnr?: string; route: string; miles: number; fees: number; revenue: number; rav: number; lot: string; departure?: number },
+    input: {
+      pnr?: string;
+      route: string;
+      miles: number;
+      fees: number;
+      revenue: number;
+      rav: number;
+      lot: string;
+      departure?: number;
+    },
     actions: ('issue' | 'fail' | 'cancel')[],
   ) => {
     const created = await ok(
@@ -139,14 +157,57 @@ try {
       `emission ${input.route}`,
     );
     const id = (created.emission as { id: string }).id;
-    for (const action of actions) await ok(await apiAs(setup, 'POST', `/emissions/${id}/transitions`, { action }), `${action} ${input.route}`);
+    for (const action of actions)
+      await ok(await apiAs(setup, 'POST', `/emissions/${id}/transitions`, { action }), `${action} ${input.route}`);
     return id;
   };
-  const issuedId = await emission({ pnr: 'XYZ789', route: 'REC-LIS', miles: 30_000, fees: 45_000, revenue: 215_000, rav: 5_000, lot: midLot, departure: 30 }, ['issue']);
-  const cancelledId = await emission({ pnr: 'ABC123', route: 'GRU-MIA', miles: 15_000, fees: 80_000, revenue: 190_000, rav: 0, lot: midLot, departure: 45 }, ['cancel']);
-  await emission({ route: 'NAT-FOR', miles: 8_000, fees: 6_000, revenue: 52_000, rav: 2_500, lot: midLot, departure: 12 }, []);
-  await emission({ pnr: 'QWE456', route: 'SSA-EZE', miles: 12_000, fees: 32_000, revenue: 140_000, rav: 5_000, lot: costlyLot }, ['fail']);
-  await emission({ pnr: 'LOS987', route: 'POA-SCL', miles: 10_000, fees: 40_000, revenue: 70_000, rav: 5_000, lot: costlyLot, departure: 60 }, ['issue']);
+  const issuedId = await emission(
+    {
+      pnr: 'XYZ789',
+      route: 'REC-LIS',
+      miles: 30_000,
+      fees: 45_000,
+      revenue: 215_000,
+      rav: 5_000,
+      lot: midLot,
+      departure: 30,
+    },
+    ['issue'],
+  );
+  const cancelledId = await emission(
+    {
+      pnr: 'ABC123',
+      route: 'GRU-MIA',
+      miles: 15_000,
+      fees: 80_000,
+      revenue: 190_000,
+      rav: 0,
+      lot: midLot,
+      departure: 45,
+    },
+    ['cancel'],
+  );
+  await emission(
+    { route: 'NAT-FOR', miles: 8_000, fees: 6_000, revenue: 52_000, rav: 2_500, lot: midLot, departure: 12 },
+    [],
+  );
+  await emission(
+    { pnr: 'QWE456', route: 'SSA-EZE', miles: 12_000, fees: 32_000, revenue: 140_000, rav: 5_000, lot: costlyLot },
+    ['fail'],
+  );
+  await emission(
+    {
+      pnr: 'LOS987',
+      route: 'POA-SCL',
+      miles: 10_000,
+      fees: 40_000,
+      revenue: 70_000,
+      rav: 5_000,
+      lot: costlyLot,
+      departure: 60,
+    },
+    ['issue'],
+  );
 
   // --- every screen, in each scheme and width -------------------------------------------------
   const data: EmissionDataInput = {

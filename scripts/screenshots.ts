@@ -6,7 +6,17 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, OWNER } from '../e2e/fixtures';
 import { startServer } from '../e2e/server';
 
-const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/entrar', '/', '/clientes', '/config?tab=agencia', '/config?tab=financeiro', '/config?tab=notificacoes', '/config?tab=seguranca'];
+const paths = process.argv.slice(2).length
+  ? process.argv.slice(2)
+  : [
+      '/entrar',
+      '/',
+      '/clientes',
+      '/config?tab=agencia',
+      '/config?tab=financeiro',
+      '/config?tab=notificacoes',
+      '/config?tab=seguranca',
+    ];
 const out = 'screenshots';
 mkdirSync(out, { recursive: true });
 
@@ -15,7 +25,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 try {
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [1280, 390]) {
-      const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: width > 500 ? 800 : 844 }, colorScheme: scheme, locale: 'pt-BR' });
+      const context = await browser.newContext({
+        baseURL: server.baseURL,
+        viewport: { width, height: width > 500 ? 800 : 844 },
+        colorScheme: scheme,
+        locale: 'pt-BR',
+      });
       const page = await context.newPage();
       for (const p of paths) {
         if (p !== '/entrar') {
@@ -24,7 +39,9 @@ try {
             const setup = await (await context.request.get('/api/v1/auth/setup')).json();
             const res = setup.needs_setup
               ? await context.request.post('/api/v1/auth/sign-up', { data: OWNER })
-              : await context.request.post('/api/v1/auth/sign-in', { data: { identifier: OWNER.user.email, password: OWNER.user.password } });
+              : await context.request.post('/api/v1/auth/sign-in', {
+                  data: { identifier: OWNER.user.email, password: OWNER.user.password },
+                });
             if (!res.ok()) throw new Error(`sign-in: ${res.status()}`);
           }
         }

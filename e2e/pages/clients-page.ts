@@ -78,7 +78,10 @@ export class ClientsPage {
   }
 
   summaryCard(label: string) {
-    return this.page.getByRole('region', { name: 'Resumo dos clientes' }).locator('[data-slot="card"]').filter({ hasText: label });
+    return this.page
+      .getByRole('region', { name: 'Resumo dos clientes' })
+      .locator('[data-slot="card"]')
+      .filter({ hasText: label });
   }
 
   pagination() {
@@ -151,6 +154,9 @@ export class ClientsPage {
 
   /** A sonner toast by its title; its text includes the description. */
   toast(title: string): Locator {
-    return this.page.getByRole('region', { name: /Notificações/ }).locator('[data-sonner-toast]').filter({ hasText: title });
+    return this.page
+      .getByRole('region', { name: /Notificações/ })
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: title });
   }
 }

@@ -78,7 +78,10 @@ export class EmissionsPage {
 
   async chooseClient(search: string, name: string) {
     await this.dialog().getByPlaceholder('Buscar cliente...').fill(search);
-    await this.dialog().getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: new RegExp(name) }).click();
+    await this.dialog()
+      .getByRole('list', { name: 'Clientes encontrados' })
+      .getByRole('button', { name: new RegExp(name) })
+      .click();
     await this.dialog().getByTestId('wizard-selected-client').waitFor();
   }
 

@@ -163,6 +163,9 @@ export class LotsPage {
 
   /** A sonner toast by its title; its text includes the description. */
   toast(title: string): Locator {
-    return this.page.getByRole('region', { name: /Notificações/ }).locator('[data-sonner-toast]').filter({ hasText: title });
+    return this.page
+      .getByRole('region', { name: /Notificações/ })
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: title });
   }
 }

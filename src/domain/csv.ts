@@ -30,7 +30,11 @@ export interface CsvOptions {
 }
 
 /** Header line and rows, every value quoted, each line ending in CRLF. */
-export function toCsv(headers: readonly string[], rows: Iterable<readonly CsvValue[]>, options: CsvOptions = {}): string {
+export function toCsv(
+  headers: readonly string[],
+  rows: Iterable<readonly CsvValue[]>,
+  options: CsvOptions = {},
+): string {
   const parts: string[] = [options.bom ? UTF8_BOM : '', csvLine(headers, options.delimiter)];
   for (const row of rows) parts.push(csvLine(row, options.delimiter));
   return parts.join('');

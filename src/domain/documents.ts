@@ -33,19 +33,13 @@ const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] as const;
 export function isValidCpf(s: string): boolean {
   const d = onlyDigits(s);
   if (d.length !== CPF_LENGTH || allSameDigit(d)) return false;
-  return (
-    mod11CheckDigit(d, CPF_WEIGHTS_1) === Number(d[9]) &&
-    mod11CheckDigit(d, CPF_WEIGHTS_2) === Number(d[10])
-  );
+  return mod11CheckDigit(d, CPF_WEIGHTS_1) === Number(d[9]) && mod11CheckDigit(d, CPF_WEIGHTS_2) === Number(d[10]);
 }
 
 export function isValidCnpj(s: string): boolean {
   const d = onlyDigits(s);
   if (d.length !== CNPJ_LENGTH || allSameDigit(d)) return false;
-  return (
-    mod11CheckDigit(d, CNPJ_WEIGHTS_1) === Number(d[12]) &&
-    mod11CheckDigit(d, CNPJ_WEIGHTS_2) === Number(d[13])
-  );
+  return mod11CheckDigit(d, CNPJ_WEIGHTS_1) === Number(d[12]) && mod11CheckDigit(d, CNPJ_WEIGHTS_2) === Number(d[13]);
 }
 
 /** A CPF or a CNPJ, told apart by digit count. */

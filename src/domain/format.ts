@@ -95,14 +95,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 function isRealDate(y: number, m: number, d: number): boolean {
-  return (
-    Number.isInteger(y) &&
-    y >= 1 &&
-    m >= 1 &&
-    m <= 12 &&
-    d >= 1 &&
-    d <= daysInMonth(y, m)
-  );
+  return Number.isInteger(y) && y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
 }
 
 interface DateParts {

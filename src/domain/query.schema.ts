@@ -12,7 +12,10 @@ export function queryIntegerSchema(message: string, { min, max }: { min: number;
     emptyToUndefined,
     z
       .union([z.string(), z.number()], { error: message })
-      .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) : /^\d{1,15}$/.test(v)), { error: message, abort: true })
+      .refine((v) => (typeof v === 'number' ? Number.isSafeInteger(v) : /^\d{1,15}$/.test(v)), {
+        error: message,
+        abort: true,
+      })
       .transform(Number)
       .pipe(z.number().min(min, message).max(max, message))
       .optional(),

@@ -50,7 +50,8 @@ function portugueseIssueMessage(issue: Issue): string | undefined {
       if (issue.origin === 'string') {
         return Number(min) <= 1 ? 'Campo obrigatório' : `Deve ter pelo menos ${min} caracteres`;
       }
-      if (issue.origin === 'array' || issue.origin === 'set') return `Informe pelo menos ${min} ${plural(min, 'item', 'itens')}`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `Informe pelo menos ${min} ${plural(min, 'item', 'itens')}`;
       if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
         return issue.inclusive ? `Deve ser no mínimo ${min}` : `Deve ser maior que ${min}`;
       }

@@ -32,7 +32,13 @@ export function createApp(deps: AppDeps) {
     await next();
     if (c.req.path.startsWith('/api/')) {
       deps.logger.debug(
-        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started), requestId: c.var.requestId },
+        {
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round(performance.now() - started),
+          requestId: c.var.requestId,
+        },
         'request',
       );
     }
@@ -45,7 +51,10 @@ export function createApp(deps: AppDeps) {
   app.onError((err, c) => {
     // A deadlock or serialization failure no retry absorbed is a 503 to retry, never a 500 (decision 0011).
     if (isRetryableDbError(err)) {
-      deps.logger.warn({ err, requestId: c.var.requestId, path: c.req.path }, 'deadlock or serialization failure, not retried');
+      deps.logger.warn(
+        { err, requestId: c.var.requestId, path: c.req.path },
+        'deadlock or serialization failure, not retried',
+      );
       err = busyError();
     }
     if (err instanceof AppError) {
@@ -78,7 +87,13 @@ export function createApp(deps: AppDeps) {
 
   if (deps.webDir) {
     const webDir = deps.webDir;
-    app.use('/assets/*', serveStatic({ root: webDir, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: webDir,
+        onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
     app.use('*', serveStatic({ root: webDir }));
     // The single-page app owns every other path (its router shows the 404 page).
     app.get('*', (c) => {

@@ -48,7 +48,13 @@ async function main() {
   await handle.migrate();
   const { result } = await seedDemo(handle.db, { clients: demoEnv.DEMO_CLIENTS, seed: demoEnv.DEMO_SEED });
   logger.info(
-    { dataDir, clients: result.clients, loyaltyAccounts: result.loyaltyAccounts, lots: result.lots, emissions: result.emissions },
+    {
+      dataDir,
+      clients: result.clients,
+      loyaltyAccounts: result.loyaltyAccounts,
+      lots: result.lots,
+      emissions: result.emissions,
+    },
     'demo database ready (removed on exit)',
   );
   logger.info(`Demonstração: entre com ${DEMO_CREDENTIALS.identifier} / ${DEMO_CREDENTIALS.password}`);

@@ -5,64 +5,87 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-export const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'NODE_ENV deve ser development, production ou test' }).default('production'),
-  PORT: z.coerce
-    .number({ error: 'PORT deve ser um número' })
-    .int('PORT deve ser um número inteiro')
-    .min(1, 'PORT deve estar entre 1 e 65535')
-    .max(65535, 'PORT deve estar entre 1 e 65535')
-    .default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1, 'DATA_DIR não pode ser vazio').default('./data'),
-  DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : undefined))
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), 'DATABASE_URL deve começar com postgres:// ou postgresql://'),
-  /**
-   * Least-privilege production (docs/decisions/0012): the owner's URL, used only to apply the
-   * migrations at start; DATABASE_URL then logs in as a role that is only the tenant role.
-   */
-  MIGRATION_DATABASE_URL: z
-    .string()
-    .optional()
-    .transform((v) => (v && v.trim() ? v.trim() : undefined))
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v), 'MIGRATION_DATABASE_URL deve começar com postgres:// ou postgresql://'),
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** The agency's calendar: "today" for expiries, validation and reports (an IANA zone). */
-  TZ: z
-    .string()
-    .default('America/Sao_Paulo')
-    .refine((tz) => {
-      try {
-        return new Intl.DateTimeFormat('pt-BR', { timeZone: tz }).resolvedOptions().timeZone !== '';
-      } catch {
-        return false;
-      }
-    }, 'TZ deve ser um fuso horário IANA, ex.: America/Sao_Paulo'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIR: z.string().default('./dist/web'),
-  COOKIE_SECURE: booleanFlag,
-  /**
-   * Behind reverse proxies: how many of them to trust for the client's address (X-Forwarded-For,
-   * read from the right). 0 (default): the connection's address. 1/true: one proxy.
-   */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((v) => (v === undefined || v === '' || v === 'false' || v === 'no' ? '0' : v === 'true' || v === 'yes' ? '1' : v))
-    .pipe(z.string().regex(/^\d{1,2}$/, 'TRUST_PROXY deve ser o número de proxies à frente do servidor (0, 1, 2…) ou true/false'))
-    .transform(Number),
-  /** Comma-separated extra origins allowed to send state-changing requests (behind a proxy). */
-  ALLOWED_ORIGINS: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : [])),
-}).refine((env) => !env.MIGRATION_DATABASE_URL || env.DATABASE_URL, {
-  path: ['MIGRATION_DATABASE_URL'],
-  message: 'MIGRATION_DATABASE_URL só vale com DATABASE_URL (as migrações do PostgreSQL rodam pelo dono)',
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], { error: 'NODE_ENV deve ser development, production ou test' })
+      .default('production'),
+    PORT: z.coerce
+      .number({ error: 'PORT deve ser um número' })
+      .int('PORT deve ser um número inteiro')
+      .min(1, 'PORT deve estar entre 1 e 65535')
+      .max(65535, 'PORT deve estar entre 1 e 65535')
+      .default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'DATA_DIR não pode ser vazio').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v && v.trim() ? v.trim() : undefined))
+      .refine(
+        (v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v),
+        'DATABASE_URL deve começar com postgres:// ou postgresql://',
+      ),
+    /**
+     * Least-privilege production (docs/decisions/0012): the owner's URL, used only to apply the
+     * migrations at start; DATABASE_URL then logs in as a role that is only the tenant role.
+     */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v && v.trim() ? v.trim() : undefined))
+      .refine(
+        (v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v),
+        'MIGRATION_DATABASE_URL deve começar com postgres:// ou postgresql://',
+      ),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** The agency's calendar: "today" for expiries, validation and reports (an IANA zone). */
+    TZ: z
+      .string()
+      .default('America/Sao_Paulo')
+      .refine((tz) => {
+        try {
+          return new Intl.DateTimeFormat('pt-BR', { timeZone: tz }).resolvedOptions().timeZone !== '';
+        } catch {
+          return false;
+        }
+      }, 'TZ deve ser um fuso horário IANA, ex.: America/Sao_Paulo'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIR: z.string().default('./dist/web'),
+    COOKIE_SECURE: booleanFlag,
+    /**
+     * Behind reverse proxies: how many of them to trust for the client's address (X-Forwarded-For,
+     * read from the right). 0 (default): the connection's address. 1/true: one proxy.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v === undefined || v === '' || v === 'false' || v === 'no' ? '0' : v === 'true' || v === 'yes' ? '1' : v,
+      )
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,2}$/, 'TRUST_PROXY deve ser o número de proxies à frente do servidor (0, 1, 2…) ou true/false'),
+      )
+      .transform(Number),
+    /** Comma-separated extra origins allowed to send state-changing requests (behind a proxy). */
+    ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : [],
+      ),
+  })
+  .refine((env) => !env.MIGRATION_DATABASE_URL || env.DATABASE_URL, {
+    path: ['MIGRATION_DATABASE_URL'],
+    message: 'MIGRATION_DATABASE_URL só vale com DATABASE_URL (as migrações do PostgreSQL rodam pelo dono)',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -39,7 +39,9 @@ function scrub(node: SerializedError) {
     const clean = scrubMessage(original, fromDatabase);
     if (typeof node.stack === 'string') {
       // V8's stack starts with the message; without it, the stack's own text is scrubbed.
-      node.stack = node.stack.includes(original) ? node.stack.replace(original, () => clean) : scrubMessage(node.stack, false);
+      node.stack = node.stack.includes(original)
+        ? node.stack.replace(original, () => clean)
+        : scrubMessage(node.stack, false);
     }
     node.message = clean;
   }
@@ -47,7 +49,8 @@ function scrub(node: SerializedError) {
     node.detail = DETAIL_VALUES.reduce((text, pattern) => text.replace(pattern, `$1${REDACTED}$2`), node.detail);
   }
   if (node.cause && typeof node.cause === 'object') scrub(node.cause as SerializedError);
-  if (Array.isArray(node.aggregateErrors)) for (const e of node.aggregateErrors) if (e && typeof e === 'object') scrub(e);
+  if (Array.isArray(node.aggregateErrors))
+    for (const e of node.aggregateErrors) if (e && typeof e === 'object') scrub(e);
   return node;
 }
 

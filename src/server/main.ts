@@ -30,7 +30,10 @@ async function main() {
   } else {
     await handle.migrate();
   }
-  logger.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? path.resolve(env.DATA_DIR) : undefined }, 'database ready');
+  logger.info(
+    { database: handle.kind, dataDir: handle.kind === 'pglite' ? path.resolve(env.DATA_DIR) : undefined },
+    'database ready',
+  );
   startServer({ env, logger, handle });
 }
 

@@ -49,7 +49,12 @@ export function buildOpenApiDocument(app: Hono<any, any, any>): Promise<object> 
         security: [{ session: [] }],
         components: {
           securitySchemes: {
-            session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by sign-up and sign-in (HttpOnly, SameSite=Lax)' },
+            session: {
+              type: 'apiKey',
+              in: 'cookie',
+              name: SESSION_COOKIE,
+              description: 'Set by sign-up and sign-in (HttpOnly, SameSite=Lax)',
+            },
           },
           schemas: { Error: toSchema(apiErrorSchema, 'output') },
           responses: Object.fromEntries(

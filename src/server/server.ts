@@ -20,8 +20,15 @@ export interface StartOptions {
 }
 
 /** What the environment decides about the app; the test clock only ever under NODE_ENV=test. */
-export function appOptionsFromEnv(env: Env): Pick<AppDeps, 'cookieSecure' | 'allowedOrigins' | 'testClock' | 'trustProxy'> {
-  return { cookieSecure: env.COOKIE_SECURE, allowedOrigins: env.ALLOWED_ORIGINS, testClock: env.NODE_ENV === 'test', trustProxy: env.TRUST_PROXY };
+export function appOptionsFromEnv(
+  env: Env,
+): Pick<AppDeps, 'cookieSecure' | 'allowedOrigins' | 'testClock' | 'trustProxy'> {
+  return {
+    cookieSecure: env.COOKIE_SECURE,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    testClock: env.NODE_ENV === 'test',
+    trustProxy: env.TRUST_PROXY,
+  };
 }
 
 /** Serves the API and the built web app until SIGINT/SIGTERM, then stops cleanly. */
@@ -44,13 +51,19 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
     if (handle.kind !== 'pglite') return Promise.resolve();
     return handle.db.execute(sql`VACUUM (ANALYZE)`).then(() => undefined);
   };
-  const housekeeping = setInterval(() => {
-    pruneAuth(handle.db)
-      .then(maintain)
-      .catch((err) => logger.warn({ err }, 'housekeeping failed'));
-  }, 60 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      pruneAuth(handle.db)
+        .then(maintain)
+        .catch((err) => logger.warn({ err }, 'housekeeping failed'));
+    },
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
-  const firstMaintenance = setTimeout(() => void maintain().catch((err) => logger.warn({ err }, 'maintenance failed')), 60 * 1000);
+  const firstMaintenance = setTimeout(
+    () => void maintain().catch((err) => logger.warn({ err }, 'maintenance failed')),
+    60 * 1000,
+  );
   firstMaintenance.unref();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
@@ -67,15 +80,15 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     const closeDatabase = async () => {
-    try {
-      await handle.close();
-      logger.info('database closed');
-      await afterClose?.();
-      process.exit(0);
-    } catch (err) {
-      logger.error({ err }, 'error while closing the database');
-      process.exit(1);
-    }
+      try {
+        await handle.close();
+        logger.info('database closed');
+        await afterClose?.();
+        process.exit(0);
+      } catch (err) {
+        logger.error({ err }, 'error while closing the database');
+        process.exit(1);
+      }
     };
     server.close(() => void closeDatabase());
     // Idle keep-alive connections would hold close() open.

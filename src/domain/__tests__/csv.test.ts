@@ -33,7 +33,14 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('quotes every value, ends lines in CRLF and adds the BOM when asked', () => {
-    const csv = toCsv(['Nome', 'Observações'], [['Conceição', null], ['=cmd', 'a "b"']], { bom: true });
+    const csv = toCsv(
+      ['Nome', 'Observações'],
+      [
+        ['Conceição', null],
+        ['=cmd', 'a "b"'],
+      ],
+      { bom: true },
+    );
     expect(csv).toBe(`${UTF8_BOM}"Nome","Observações"\r\n"Conceição",""\r\n"'=cmd","a ""b"""\r\n`);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
   });

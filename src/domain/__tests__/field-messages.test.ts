@@ -42,7 +42,14 @@ describe('well-formed text', () => {
   });
 
   it.each([NUL, LONE_HIGH, LONE_LOW])('is required of every text field of the forms (%j)', (bad) => {
-    expect(fieldsOf(clientInputSchema, { name: bad, notes: bad, tags: [bad], loyalty_accounts: [{ program: 'LATAM', account_number: bad, nickname: bad }] })).toMatchObject({
+    expect(
+      fieldsOf(clientInputSchema, {
+        name: bad,
+        notes: bad,
+        tags: [bad],
+        loyalty_accounts: [{ program: 'LATAM', account_number: bad, nickname: bad }],
+      }),
+    ).toMatchObject({
       name: INVALID_CHARACTERS_MESSAGE,
       notes: INVALID_CHARACTERS_MESSAGE,
       'tags.0': INVALID_CHARACTERS_MESSAGE,
@@ -54,14 +61,21 @@ describe('well-formed text', () => {
       supplier: INVALID_CHARACTERS_MESSAGE,
       notes: INVALID_CHARACTERS_MESSAGE,
     });
-    expect(fieldsOf(emissionCreateSchema, { passengers: [{ name: bad, cpf: '529.982.247-25' }] })).toMatchObject({ 'passengers.0.name': INVALID_CHARACTERS_MESSAGE });
-    expect(fieldsOf(agencyInputSchema, { legal_name: bad, address: bad, main_activity_code: bad, registration_status: bad })).toMatchObject({
+    expect(fieldsOf(emissionCreateSchema, { passengers: [{ name: bad, cpf: '529.982.247-25' }] })).toMatchObject({
+      'passengers.0.name': INVALID_CHARACTERS_MESSAGE,
+    });
+    expect(
+      fieldsOf(agencyInputSchema, { legal_name: bad, address: bad, main_activity_code: bad, registration_status: bad }),
+    ).toMatchObject({
       legal_name: INVALID_CHARACTERS_MESSAGE,
       address: INVALID_CHARACTERS_MESSAGE,
       main_activity_code: INVALID_CHARACTERS_MESSAGE,
       registration_status: INVALID_CHARACTERS_MESSAGE,
     });
-    expect(fieldsOf(signInSchema, { identifier: bad, password: bad })).toEqual({ identifier: INVALID_CHARACTERS_MESSAGE, password: INVALID_CHARACTERS_MESSAGE });
+    expect(fieldsOf(signInSchema, { identifier: bad, password: bad })).toEqual({
+      identifier: INVALID_CHARACTERS_MESSAGE,
+      password: INVALID_CHARACTERS_MESSAGE,
+    });
   });
 
   it.each([
@@ -71,26 +85,37 @@ describe('well-formed text', () => {
     ['emissions', emissionListQuerySchema, 'search'],
     ['accounts', accountListQuerySchema, 'search'],
   ] as const)('is required of the %s search', (_label, schema, key) => {
-    for (const bad of [NUL, LONE_HIGH]) expect(fieldsOf(schema, { [key]: bad })).toEqual({ [key]: INVALID_CHARACTERS_MESSAGE });
+    for (const bad of [NUL, LONE_HIGH])
+      expect(fieldsOf(schema, { [key]: bad })).toEqual({ [key]: INVALID_CHARACTERS_MESSAGE });
   });
 });
 
 describe('messages true to the fault', () => {
   it('says a value is too long, not that it is missing', () => {
     const long = 'x'.repeat(201);
-    expect(fieldsOf(agencyInputSchema, { legal_name: long, trade_name: long }).legal_name).toBe('Razão social deve ter no máximo 200 caracteres');
-    expect(fieldsOf(agencyInputSchema, { legal_name: long, trade_name: long }).trade_name).toBe('Nome fantasia deve ter no máximo 200 caracteres');
+    expect(fieldsOf(agencyInputSchema, { legal_name: long, trade_name: long }).legal_name).toBe(
+      'Razão social deve ter no máximo 200 caracteres',
+    );
+    expect(fieldsOf(agencyInputSchema, { legal_name: long, trade_name: long }).trade_name).toBe(
+      'Nome fantasia deve ter no máximo 200 caracteres',
+    );
     const signUp = fieldsOf(signUpSchema, { agency: { legal_name: long, trade_name: 'Ok Ltda', cnpj: '' }, user: {} });
     expect(signUp['agency.legal_name']).toBe('Razão social deve ter no máximo 200 caracteres');
-    expect(fieldsOf(agencyInputSchema, { registration_status: 'x'.repeat(41) }).registration_status).toBe('Situação cadastral deve ter no máximo 40 caracteres');
-    expect(fieldsOf(signInSchema, { identifier: long, password: 'x' }).identifier).toBe('E-mail ou telefone deve ter no máximo 200 caracteres');
+    expect(fieldsOf(agencyInputSchema, { registration_status: 'x'.repeat(41) }).registration_status).toBe(
+      'Situação cadastral deve ter no máximo 40 caracteres',
+    );
+    expect(fieldsOf(signInSchema, { identifier: long, password: 'x' }).identifier).toBe(
+      'E-mail ou telefone deve ter no máximo 200 caracteres',
+    );
   });
 
   it('says an e-mail is too long rather than "Invalid input"', () => {
     const email = `${'a'.repeat(250)}@exemplo.com.br`;
     expect(fieldsOf(clientInputSchema, { name: 'Ana', email }).email).toBe('Email deve ter no máximo 200 caracteres');
     expect(fieldsOf(agencyInputSchema, { email }).email).toBe('Email deve ter no máximo 200 caracteres');
-    expect(fieldsOf(signUpSchema, { agency: {}, user: { email } })['user.email']).toBe('Email deve ter no máximo 200 caracteres');
+    expect(fieldsOf(signUpSchema, { agency: {}, user: { email } })['user.email']).toBe(
+      'Email deve ter no máximo 200 caracteres',
+    );
     expect(fieldsOf(clientInputSchema, { name: 'Ana', email: 'não é email' }).email).toBe('Email inválido');
     expect(clientInputSchema.parse({ name: 'Ana', email: ' Ana@Exemplo.com ' }).email).toBe('ana@exemplo.com');
     expect(clientInputSchema.parse({ name: 'Ana', email: '' }).email).toBeNull();
@@ -100,13 +125,21 @@ describe('messages true to the fault', () => {
     expect(fieldsOf(agencyInputSchema, {}).legal_name).toBe('Razão social é obrigatória');
     expect(fieldsOf(agencyInputSchema, { legal_name: 42 }).legal_name).toBe('Razão social inválida');
     expect(fieldsOf(clientInputSchema, { name: ['Ana'] }).name).toBe('Nome inválido');
-    expect(fieldsOf(emissionCreateSchema, { route: 42 }).route).toBe('Rota inválida: use códigos de aeroporto separados por hífen, ex.: NAT-GRU');
+    expect(fieldsOf(emissionCreateSchema, { route: 42 }).route).toBe(
+      'Rota inválida: use códigos de aeroporto separados por hífen, ex.: NAT-GRU',
+    );
     expect(fieldsOf(emissionCreateSchema, {}).route).toBe('Rota obrigatória');
   });
 
   it('answers in Portuguese where a schema names no message (the zod locale is the fallback)', () => {
     const english = /\b(Invalid|expected|received|Required|must|Expected|string|number)\b/;
-    const schema = z.object({ a: z.string().max(3), b: z.number(), c: z.array(z.string()).min(1), d: z.enum(['x', 'y']), e: z.email() });
+    const schema = z.object({
+      a: z.string().max(3),
+      b: z.number(),
+      c: z.array(z.string()).min(1),
+      d: z.enum(['x', 'y']),
+      e: z.email(),
+    });
     const messages = Object.values(fieldsOf(schema, { a: 'abcd', b: 'x', c: [], d: 'z', e: 'y' }));
     expect(messages).toHaveLength(5);
     for (const m of messages) expect(m).not.toMatch(english);
@@ -128,7 +161,9 @@ describe('phone and documents are refused, never erased', () => {
 
   it.each(['not a cpf', 'abc', '529.982.247-2x'])('CPF %j', (document) => {
     expect(fieldsOf(clientInputSchema, { name: 'Ana', document }).document).toBe('CPF inválido');
-    expect(fieldsOf(emissionCreateSchema, { passengers: [{ name: 'Ana', cpf: document }] })['passengers.0.cpf']).toBe('CPF inválido');
+    expect(fieldsOf(emissionCreateSchema, { passengers: [{ name: 'Ana', cpf: document }] })['passengers.0.cpf']).toBe(
+      'CPF inválido',
+    );
   });
 
   it('CNPJ with letters is invalid, not "must have 14 digits"', () => {
@@ -139,11 +174,14 @@ describe('phone and documents are refused, never erased', () => {
 });
 
 describe('integers in query strings', () => {
-  it.each(['0x2', '1e1', ' 2', '2 ', '2.0', '+2', '-1', '0', '0b10', 'Infinity', '１'])('page %j is refused', (page) => {
-    expect(fieldsOf(clientListQuerySchema, { page }).page).toBe('Página inválida');
-    expect(fieldsOf(lotListQuerySchema, { page }).page).toBe('Página inválida');
-    expect(fieldsOf(emissionListQuerySchema, { page }).page).toBe('Página inválida');
-  });
+  it.each(['0x2', '1e1', ' 2', '2 ', '2.0', '+2', '-1', '0', '0b10', 'Infinity', '１'])(
+    'page %j is refused',
+    (page) => {
+      expect(fieldsOf(clientListQuerySchema, { page }).page).toBe('Página inválida');
+      expect(fieldsOf(lotListQuerySchema, { page }).page).toBe('Página inválida');
+      expect(fieldsOf(emissionListQuerySchema, { page }).page).toBe('Página inválida');
+    },
+  );
 
   it('reads plain digits, and absent or empty as the default', () => {
     expect(clientListQuerySchema.parse({ page: '2', limit: '50' })).toMatchObject({ page: 2, limit: 50 });

@@ -163,12 +163,9 @@ describe('sumCents', () => {
     expect(sumCents(values)).toBe(expected);
   });
 
-  it.each<[number[]]>([[[0.5]], [[Number.NaN]], [[Number.MAX_SAFE_INTEGER, 1]]])(
-    '%j throws',
-    (values) => {
-      expect(() => sumCents(values)).toThrow(RangeError);
-    },
-  );
+  it.each<[number[]]>([[[0.5]], [[Number.NaN]], [[Number.MAX_SAFE_INTEGER, 1]]])('%j throws', (values) => {
+    expect(() => sumCents(values)).toThrow(RangeError);
+  });
 });
 
 describe('percentOfCents', () => {

@@ -26,7 +26,10 @@ export const agencyInputSchema = z.object({
   legal_name: legalNameSchema,
   trade_name: tradeNameSchema,
   cnpj: cnpjSchema,
-  registration_status: textSchema({ required: 'Situação cadastral é obrigatória', invalid: 'Situação cadastral inválida' })
+  registration_status: textSchema({
+    required: 'Situação cadastral é obrigatória',
+    invalid: 'Situação cadastral inválida',
+  })
     .trim()
     .min(1, 'Situação cadastral é obrigatória')
     .max(40, 'Situação cadastral deve ter no máximo 40 caracteres'),
@@ -55,16 +58,15 @@ export const agencyInputSchema = z.object({
 export type AgencyInput = z.infer<typeof agencyInputSchema>;
 
 /** The "Capital Social" field as typed in the form ("1.234,56") → centavos. */
-export const shareCapitalFieldSchema = textSchema({ invalid: 'Capital social inválido' })
-  .transform((v, ctx) => {
-    if (v.trim() === '') return null;
-    const cents = parseBRLToCents(v);
-    if (cents === null || cents < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Capital social inválido' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+export const shareCapitalFieldSchema = textSchema({ invalid: 'Capital social inválido' }).transform((v, ctx) => {
+  if (v.trim() === '') return null;
+  const cents = parseBRLToCents(v);
+  if (cents === null || cents < 0) {
+    ctx.addIssue({ code: 'custom', message: 'Capital social inválido' });
+    return z.NEVER;
+  }
+  return cents;
+});
 
 export const LOT_ALLOCATION_POLICIES = ['cheapest', 'expiring_first'] as const;
 export type LotAllocationPolicy = (typeof LOT_ALLOCATION_POLICIES)[number];
@@ -78,12 +80,25 @@ export const DEFAULT_SETTINGS = {
 
 export const settingsInputSchema = z.object({
   default_markup_percent: z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Informe o markup padrão' : 'Markup inválido: informe um número') })
+    .number({
+      error: (iss) =>
+        iss.input === undefined || iss.input === null
+          ? 'Informe o markup padrão'
+          : 'Markup inválido: informe um número',
+    })
     .min(0, 'O markup não pode ser negativo')
     .max(1000, 'O markup deve ser no máximo 1000%')
-    .refine((v) => Number.isInteger(Math.round(v * 10)) && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Use no máximo uma casa decimal'),
+    .refine(
+      (v) => Number.isInteger(Math.round(v * 10)) && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9,
+      'Use no máximo uma casa decimal',
+    ),
   expiry_alert_days: z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null ? 'Informe os dias de alerta' : 'Dias de alerta inválidos: informe um número') })
+    .number({
+      error: (iss) =>
+        iss.input === undefined || iss.input === null
+          ? 'Informe os dias de alerta'
+          : 'Dias de alerta inválidos: informe um número',
+    })
     .int('Use um número inteiro de dias')
     .min(1, 'Mínimo de 1 dia')
     .max(365, 'Máximo de 365 dias'),

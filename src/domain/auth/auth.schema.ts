@@ -59,7 +59,10 @@ export const legalNameSchema = textSchema({ required: 'Razão social é obrigat�
   .min(2, 'Razão social deve ter pelo menos 2 caracteres')
   .max(200, 'Razão social deve ter no máximo 200 caracteres');
 
-export const tradeNameSchema = textSchema({ required: 'Nome fantasia é obrigatório', invalid: 'Nome fantasia inválido' })
+export const tradeNameSchema = textSchema({
+  required: 'Nome fantasia é obrigatório',
+  invalid: 'Nome fantasia inválido',
+})
   .trim()
   .min(2, 'Nome fantasia deve ter pelo menos 2 caracteres')
   .max(200, 'Nome fantasia deve ter no máximo 200 caracteres');

@@ -50,7 +50,9 @@ export interface ClientEmissionSums {
  */
 export function computeClientStats(s: ClientEmissionSums): ClientStats {
   const avg =
-    s.active_emissions > 0 ? Number(divRoundHalfAwayFromZero(BigInt(s.active_revenue_cents), BigInt(s.active_emissions))) : 0;
+    s.active_emissions > 0
+      ? Number(divRoundHalfAwayFromZero(BigInt(s.active_revenue_cents), BigInt(s.active_emissions)))
+      : 0;
   return {
     total_emissions: s.total_emissions,
     active_emissions: s.active_emissions,

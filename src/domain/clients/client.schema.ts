@@ -81,9 +81,15 @@ export const clientInputSchema = z.object({
   status: z.enum(CLIENT_STATUSES, { error: 'Status inválido' }).default('active'),
   notes: optionalText(2000, 'Observações devem ter no máximo 2000 caracteres'),
   tags: z
-    .array(textSchema({ required: 'Etiqueta inválida', invalid: 'Etiqueta inválida' }).trim().min(1, 'Etiqueta vazia').max(40, 'Etiqueta deve ter no máximo 40 caracteres'), {
-      error: 'Etiquetas inválidas',
-    })
+    .array(
+      textSchema({ required: 'Etiqueta inválida', invalid: 'Etiqueta inválida' })
+        .trim()
+        .min(1, 'Etiqueta vazia')
+        .max(40, 'Etiqueta deve ter no máximo 40 caracteres'),
+      {
+        error: 'Etiquetas inválidas',
+      },
+    )
     .max(20, 'No máximo 20 etiquetas')
     .optional()
     .nullable()
@@ -98,7 +104,8 @@ export const clientInputSchema = z.object({
       const programs = new Set<string>();
       const ids = new Set<string>();
       accounts.forEach((a, i) => {
-        if (programs.has(a.program)) ctx.addIssue({ code: 'custom', message: DUPLICATE_PROGRAM_MESSAGE, path: [i, 'program'] });
+        if (programs.has(a.program))
+          ctx.addIssue({ code: 'custom', message: DUPLICATE_PROGRAM_MESSAGE, path: [i, 'program'] });
         programs.add(a.program);
         if (a.id) {
           if (ids.has(a.id)) ctx.addIssue({ code: 'custom', message: 'Conta repetida', path: [i, 'id'] });
@@ -137,7 +144,10 @@ export const quickSearchQuerySchema = z.object({ q: searchParamSchema });
 
 export const topClientsQuerySchema = z.object({ limit: limitSchema(TOP_CLIENTS_DEFAULT, TOP_CLIENTS_MAX) });
 
-export const clientEmissionsQuerySchema = z.object({ page: pageSchema, limit: limitSchema(CLIENTS_PAGE_SIZE, CLIENTS_MAX_PAGE_SIZE) });
+export const clientEmissionsQuerySchema = z.object({
+  page: pageSchema,
+  limit: limitSchema(CLIENTS_PAGE_SIZE, CLIENTS_MAX_PAGE_SIZE),
+});
 
 export const BULK_LIMIT_MESSAGE = 'Selecione no máximo 1000 clientes por vez.';
 

@@ -146,6 +146,7 @@ export function beneficiarySummary(result: BeneficiaryCount): string | null {
   if (result.limit === null || result.kind === null) return null;
   const head = `Beneficiários: ${formatNumber(result.used)} de ${formatNumber(result.limit)} usados`;
   if (result.kind === 'rolling_12_months') return `${head} nos últimos 12 meses`;
-  if (result.kind === 'calendar_year') return `${head} em ${(result.window?.from ?? result.window?.to ?? '').slice(0, 4)}`;
+  if (result.kind === 'calendar_year')
+    return `${head} em ${(result.window?.from ?? result.window?.to ?? '').slice(0, 4)}`;
   return `${head} (lista fixa)`;
 }

@@ -63,7 +63,8 @@ export function computeEmissionFinancials(a: EmissionAmounts): EmissionFinancial
   assertAmount(a.rav_cents, 'RAV');
   const total_cost_cents = a.fees_cents + a.miles_cost_cents + a.rav_cents;
   const margin_cents = a.revenue_cents - total_cost_cents;
-  if (!Number.isSafeInteger(total_cost_cents) || !Number.isSafeInteger(margin_cents)) throw new RangeError('Valor fora do intervalo seguro');
+  if (!Number.isSafeInteger(total_cost_cents) || !Number.isSafeInteger(margin_cents))
+    throw new RangeError('Valor fora do intervalo seguro');
   return { total_cost_cents, margin_cents, margin_percent: marginPercent(margin_cents, a.revenue_cents) };
 }
 
@@ -83,7 +84,10 @@ export function isNegativeMargin(marginCents: Cents): boolean {
 }
 
 /** Strictly below: exactly the minimum is fine. */
-export function isBelowRecommendedMargin(percent: number, minPercent: number = MIN_RECOMMENDED_MARGIN_PERCENT): boolean {
+export function isBelowRecommendedMargin(
+  percent: number,
+  minPercent: number = MIN_RECOMMENDED_MARGIN_PERCENT,
+): boolean {
   return percent < minPercent;
 }
 
@@ -154,7 +158,8 @@ export const EMISSION_ACTION_DEFINITIONS: Readonly<Record<EmissionAction, Emissi
     destructive: false,
     confirm: {
       title: 'Marcar como emitida?',
-      description: 'Confirme que a companhia emitiu o bilhete. O horário de emissão fica registrado e conta para o SLA.',
+      description:
+        'Confirme que a companhia emitiu o bilhete. O horário de emissão fica registrado e conta para o SLA.',
       confirm_label: 'Marcar como emitida',
       dismiss_label: DISMISS,
     },
@@ -215,7 +220,8 @@ export const EMISSION_ACTION_DEFINITIONS: Readonly<Record<EmissionAction, Emissi
     destructive: true,
     confirm: {
       title: 'Cancelar emissão?',
-      description: 'As milhas voltam para os lotes de origem e a emissão deixa de contar na receita. Esta ação não pode ser desfeita.',
+      description:
+        'As milhas voltam para os lotes de origem e a emissão deixa de contar na receita. Esta ação não pode ser desfeita.',
       confirm_label: 'Cancelar emissão',
       dismiss_label: DISMISS,
     },
@@ -286,7 +292,11 @@ export function isHighCpm(costPerThousand: string, cpmCap: string | null | undef
 }
 
 /** Expires in under `days` days from today (0 = today, still usable); false without a date or once expired. */
-export function expiresWithinDays(expiry: string | null, today: string, days: number = LOT_EXPIRY_HIGHLIGHT_DAYS): boolean {
+export function expiresWithinDays(
+  expiry: string | null,
+  today: string,
+  days: number = LOT_EXPIRY_HIGHLIGHT_DAYS,
+): boolean {
   const left = daysToExpiry(expiry, today);
   return left !== null && left >= 0 && left < days;
 }
@@ -343,20 +353,35 @@ export interface LotChoiceOptions {
  * be among the candidates and eligible, consumed cheapest first; a chosen lot the plan does not
  * need is left alone. `candidates` are the lots of the emission's own account (DESIGN.md §2).
  */
-export function validateLotChoice(candidates: readonly CandidateLot[], milesNeeded: number, options: LotChoiceOptions): LotChoice {
+export function validateLotChoice(
+  candidates: readonly CandidateLot[],
+  milesNeeded: number,
+  options: LotChoiceOptions,
+): LotChoice {
   if (options.lot_ids.length === 0) {
-    const plan = planAllocation(candidates, milesNeeded, { today: options.today, policy: options.policy ?? 'cheapest' });
-    return plan.ok ? { ok: true, plan } : { ok: false, reason: 'insufficient', message: NO_ELIGIBLE_LOT_MESSAGE, shortage: plan.shortage };
+    const plan = planAllocation(candidates, milesNeeded, {
+      today: options.today,
+      policy: options.policy ?? 'cheapest',
+    });
+    return plan.ok
+      ? { ok: true, plan }
+      : { ok: false, reason: 'insufficient', message: NO_ELIGIBLE_LOT_MESSAGE, shortage: plan.shortage };
   }
   const wanted = new Set(options.lot_ids.map((id) => id.toLowerCase()));
   const chosen = candidates.filter((l) => wanted.has(l.id.toLowerCase()));
   const usable = new Set(chosen.filter((l) => isEligibleLot(l, options.today)).map((l) => l.id.toLowerCase()));
   const unavailable = [...wanted].filter((id) => !usable.has(id));
-  if (unavailable.length > 0) return { ok: false, reason: 'unavailable', message: LOT_UNAVAILABLE_MESSAGE, lot_ids: unavailable };
+  if (unavailable.length > 0)
+    return { ok: false, reason: 'unavailable', message: LOT_UNAVAILABLE_MESSAGE, lot_ids: unavailable };
   const plan = planAllocation(chosen, milesNeeded, { today: options.today, policy: 'cheapest' });
   return plan.ok
     ? { ok: true, plan }
-    : { ok: false, reason: 'insufficient', message: SHORTAGE_MESSAGE_PT(plan.shortage.missing), shortage: plan.shortage };
+    : {
+        ok: false,
+        reason: 'insufficient',
+        message: SHORTAGE_MESSAGE_PT(plan.shortage.missing),
+        shortage: plan.shortage,
+      };
 }
 
 // ---------------------------------------------------------------------------------------------

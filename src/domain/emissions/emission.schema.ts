@@ -34,7 +34,11 @@ export const EMISSION_STATUSES = ['pending', 'processing', 'issued', 'failed', '
 export type EmissionStatus = (typeof EMISSION_STATUSES)[number];
 
 /** Active emissions count in revenue, profit and rankings; failed and cancelled never do. */
-export const ACTIVE_EMISSION_STATUSES = ['pending', 'processing', 'issued'] as const satisfies readonly EmissionStatus[];
+export const ACTIVE_EMISSION_STATUSES = [
+  'pending',
+  'processing',
+  'issued',
+] as const satisfies readonly EmissionStatus[];
 export type ActiveEmissionStatus = (typeof ACTIVE_EMISSION_STATUSES)[number];
 
 export const EMISSION_STATUS_LABELS: Record<EmissionStatus, string> = {
@@ -152,23 +156,25 @@ const IATA = /^[A-Z]{3}$/;
  * "nat gru", "NAT/GRU" or "NAT - GRU"; those become "NAT-GRU". At least two codes, no code
  * repeated next to itself ("NAT-NAT" is not a flight); a round trip repeats the origin at the end.
  */
-export const routeSchema = z.string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.routeRequired : M.routeInvalid) }).transform((v, ctx): string => {
-  const s = v.trim().toUpperCase();
-  if (s === '') {
-    ctx.addIssue({ code: 'custom', message: M.routeRequired });
-    return z.NEVER;
-  }
-  const codes = s.split(/\s*[-/–—>]\s*|\s+/);
-  if (codes.length < 2 || !codes.every((c) => IATA.test(c)) || codes.some((c, i) => i > 0 && c === codes[i - 1])) {
-    ctx.addIssue({ code: 'custom', message: M.routeInvalid });
-    return z.NEVER;
-  }
-  if (codes.length > ROUTE_MAX_AIRPORTS) {
-    ctx.addIssue({ code: 'custom', message: M.routeTooLong });
-    return z.NEVER;
-  }
-  return codes.join('-');
-});
+export const routeSchema = z
+  .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.routeRequired : M.routeInvalid) })
+  .transform((v, ctx): string => {
+    const s = v.trim().toUpperCase();
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: M.routeRequired });
+      return z.NEVER;
+    }
+    const codes = s.split(/\s*[-/–—>]\s*|\s+/);
+    if (codes.length < 2 || !codes.every((c) => IATA.test(c)) || codes.some((c, i) => i > 0 && c === codes[i - 1])) {
+      ctx.addIssue({ code: 'custom', message: M.routeInvalid });
+      return z.NEVER;
+    }
+    if (codes.length > ROUTE_MAX_AIRPORTS) {
+      ctx.addIssue({ code: 'custom', message: M.routeTooLong });
+      return z.NEVER;
+    }
+    return codes.join('-');
+  });
 
 /**
  * Miles as typed ("12000") or a number → a positive integer. Digits only, as for a lot's
@@ -241,7 +247,11 @@ export const feesCentsSchema = moneyCentsSchema({ invalid: M.feesInvalid, negati
 /** RAV (the agency's service fee); blank means none. */
 export const ravCentsSchema = moneyCentsSchema({ invalid: M.ravInvalid, negative: M.ravNegative });
 /** The final schema's revenue: required, ≥ 0 (an import may carry a courtesy ticket). */
-export const revenueCentsSchema = moneyCentsSchema({ invalid: M.revenueInvalid, negative: M.revenueNegative, required: M.revenueRequired });
+export const revenueCentsSchema = moneyCentsSchema({
+  invalid: M.revenueInvalid,
+  negative: M.revenueNegative,
+  required: M.revenueRequired,
+});
 /** The wizard's revenue: required, > 0. */
 export const wizardRevenueCentsSchema = moneyCentsSchema({
   invalid: M.revenueInvalid,
@@ -286,7 +296,10 @@ export const passengerSchema = z.object(
       .transform((v) => v.trim().replace(/\s+/g, ' '))
       .pipe(z.string().min(2, M.passengerName).max(PASSENGER_NAME_MAX_LENGTH, M.passengerNameTooLong)),
     cpf: z
-      .string({ error: (iss) => (iss.input === undefined || iss.input === null ? M.passengerCpfRequired : M.passengerCpfInvalid) })
+      .string({
+        error: (iss) =>
+          iss.input === undefined || iss.input === null ? M.passengerCpfRequired : M.passengerCpfInvalid,
+      })
       .transform((v, ctx): string => {
         if (v.trim() === '') {
           ctx.addIssue({ code: 'custom', message: M.passengerCpfRequired });

@@ -57,7 +57,9 @@ export interface PlanAllocationOptions {
 
 /** Portuguese, for the user: 'Milhas insuficientes: faltam 1.500 milhas.' */
 export function SHORTAGE_MESSAGE_PT(missing: number): string {
-  return missing === 1 ? 'Milhas insuficientes: falta 1 milha.' : `Milhas insuficientes: faltam ${formatNumber(missing)} milhas.`;
+  return missing === 1
+    ? 'Milhas insuficientes: falta 1 milha.'
+    : `Milhas insuficientes: faltam ${formatNumber(missing)} milhas.`;
 }
 
 /** The spec's English text (part 1 §8), for logs only. */
@@ -77,7 +79,8 @@ function assertMilesNeeded(milesNeeded: number): void {
 }
 
 function assertToday(today: string): void {
-  if (typeof today !== 'string' || !isValidIsoDate(today)) throw new TypeError(`Data de hoje inválida: ${String(today)}`);
+  if (typeof today !== 'string' || !isValidIsoDate(today))
+    throw new TypeError(`Data de hoje inválida: ${String(today)}`);
 }
 
 /**
@@ -123,13 +126,18 @@ function comparator<T extends CandidateLot>(policy: AllocationPolicy): (a: Ranke
  * only be a programming error: a non-integer quantity, a cost that is not numeric text, a
  * repeated id.
  */
-export function rankLots<T extends CandidateLot>(candidates: readonly T[], today: string, policy: AllocationPolicy = 'cheapest'): T[] {
+export function rankLots<T extends CandidateLot>(
+  candidates: readonly T[],
+  today: string,
+  policy: AllocationPolicy = 'cheapest',
+): T[] {
   return rank(candidates, today, policy).map((r) => r.lot);
 }
 
 function rank<T extends CandidateLot>(candidates: readonly T[], today: string, policy: AllocationPolicy): Ranked<T>[] {
   assertToday(today);
-  if (!(ALLOCATION_POLICIES as readonly string[]).includes(policy)) throw new TypeError(`Política de alocação inválida: ${String(policy)}`);
+  if (!(ALLOCATION_POLICIES as readonly string[]).includes(policy))
+    throw new TypeError(`Política de alocação inválida: ${String(policy)}`);
   const seen = new Set<string>();
   const ranked: Ranked<T>[] = [];
   for (const lot of candidates) {
@@ -182,7 +190,11 @@ function planOf(allocations: PlannedAllocation[]): Extract<AllocationPlan, { ok:
  * cost_cents per allocation = miles × CPM ÷ 1000, exact on the 4-place text, rounded half away
  * from zero to centavos; the total is the sum of those rounded parts.
  */
-export function planAllocation(candidates: readonly CandidateLot[], milesNeeded: number, options: PlanAllocationOptions): AllocationPlan {
+export function planAllocation(
+  candidates: readonly CandidateLot[],
+  milesNeeded: number,
+  options: PlanAllocationOptions,
+): AllocationPlan {
   assertMilesNeeded(milesNeeded);
   const ranked = rank(candidates, options.today, options.policy ?? 'cheapest');
   const available = ranked.reduce((s, r) => s + r.lot.remaining_quantity, 0);
@@ -211,7 +223,11 @@ export type LotSuggestion<T extends CandidateLot = CandidateLot> =
  * combination of any number of lots; otherwise 'none' with the spec's message.
  * Same argument rules as planAllocation.
  */
-export function suggestLots<T extends CandidateLot>(candidates: readonly T[], milesNeeded: number, today: string): LotSuggestion<T> {
+export function suggestLots<T extends CandidateLot>(
+  candidates: readonly T[],
+  milesNeeded: number,
+  today: string,
+): LotSuggestion<T> {
   assertMilesNeeded(milesNeeded);
   const ranked = rank(candidates, today, 'cheapest');
   const single = ranked.find((r) => r.lot.remaining_quantity >= milesNeeded);
@@ -227,7 +243,11 @@ export function suggestLots<T extends CandidateLot>(candidates: readonly T[], mi
 }
 
 /** The wizard's manual lot list: eligible lots that cover the need alone, cheapest first. */
-export function manualLotOptions<T extends CandidateLot>(candidates: readonly T[], milesNeeded: number, today: string): T[] {
+export function manualLotOptions<T extends CandidateLot>(
+  candidates: readonly T[],
+  milesNeeded: number,
+  today: string,
+): T[] {
   assertMilesNeeded(milesNeeded);
   return rankLots(candidates, today, 'cheapest').filter((lot) => lot.remaining_quantity >= milesNeeded);
 }

@@ -71,7 +71,9 @@ export function lotTotalCostCents(quantity: number, costPerMile: string): Cents 
 export function milesCostCents(miles: number, costPerThousand: string): Cents {
   assertMiles(miles, 'Milhas');
   // miles × (cpm × 10^4) ÷ 1000 is in 1/10 000 real; ÷ 100 more gives centavos.
-  return toSafeCents(divRoundHalfAwayFromZero(BigInt(miles) * numericToScaled(costPerThousand), 1000n * (COST_UNIT / 100n)));
+  return toSafeCents(
+    divRoundHalfAwayFromZero(BigInt(miles) * numericToScaled(costPerThousand), 1000n * (COST_UNIT / 100n)),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,7 +121,8 @@ export function expiryDisplay(
   if (expiryIso === null) return { tone: 'none', days: null, text: 'Sem vencimento', show_warning_icon: false };
   const days = daysToExpiry(expiryIso, todayIso);
   if (days === null) return { tone: 'none', days: null, text: '', show_warning_icon: false };
-  if (days < 0) return { tone: 'expired', days, text: `Expirado há ${plural(-days, 'dia', 'dias')}`, show_warning_icon: false };
+  if (days < 0)
+    return { tone: 'expired', days, text: `Expirado há ${plural(-days, 'dia', 'dias')}`, show_warning_icon: false };
   if (days <= warningDays) {
     return { tone: 'warning', days, text: plural(days, 'dia restante', 'dias restantes'), show_warning_icon: true };
   }
@@ -127,7 +130,11 @@ export function expiryDisplay(
 }
 
 /** "Expirando" for cards and alerts: 0 to `warningDays` days left (expired lots are not "expiring"). */
-export function isExpiringSoon(expiryIso: string | null, todayIso: string, warningDays: number = DEFAULT_EXPIRY_WARNING_DAYS): boolean {
+export function isExpiringSoon(
+  expiryIso: string | null,
+  todayIso: string,
+  warningDays: number = DEFAULT_EXPIRY_WARNING_DAYS,
+): boolean {
   const days = daysToExpiry(expiryIso, todayIso);
   return days !== null && days >= 0 && days <= warningDays;
 }
@@ -171,7 +178,10 @@ export interface LotReleaseState {
  * After miles come back (an emission cancelled): available, as the spec says, except that a lot
  * past its expiry becomes expired rather than spendable again, and a reserved lot stays reserved.
  */
-export function lotStatusAfterRelease(lot: LotReleaseState, todayIso: string): Extract<LotStatus, 'available' | 'reserved' | 'expired'> {
+export function lotStatusAfterRelease(
+  lot: LotReleaseState,
+  todayIso: string,
+): Extract<LotStatus, 'available' | 'reserved' | 'expired'> {
   if (lot.status === 'expired' || isLotExpired(lot.expiry_date, todayIso)) return 'expired';
   if (lot.status === 'reserved') return 'reserved';
   return 'available';

@@ -93,7 +93,9 @@ const optionalText = optionalTextSchema;
  * negative amount gets the "maior que 0" message a person expects.
  */
 export const lotQuantitySchema = z
-  .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined || iss.input === null ? M.quantityRequired : M.quantityDigits) })
+  .union([z.string(), z.number()], {
+    error: (iss) => (iss.input === undefined || iss.input === null ? M.quantityRequired : M.quantityDigits),
+  })
   .transform((v, ctx): number => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
@@ -122,7 +124,9 @@ export const lotQuantitySchema = z
  * More than 4 significant decimals is refused rather than silently rounded.
  */
 export const costPerMileSchema = z
-  .union([z.string(), z.number()], { error: (iss) => (iss.input === undefined || iss.input === null ? M.costRequired : M.costInvalid) })
+  .union([z.string(), z.number()], {
+    error: (iss) => (iss.input === undefined || iss.input === null ? M.costRequired : M.costInvalid),
+  })
   .transform((v, ctx): string => {
     const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
@@ -146,7 +150,11 @@ export const costPerMileSchema = z
     const frac = (m[3] ?? '').replace(/0+$/, '');
     // Below 0.0001 means nothing but zeros in the integer part and the first four decimals.
     if (negative || (int === '0' && /^0*$/.test(frac.slice(0, LOT_COST_DECIMALS)))) return fail(M.costPositive);
-    if (int.length > 4 || BigInt(int) > BigInt(LOT_COST_PER_MILE_MAX) || (BigInt(int) === BigInt(LOT_COST_PER_MILE_MAX) && frac !== '')) {
+    if (
+      int.length > 4 ||
+      BigInt(int) > BigInt(LOT_COST_PER_MILE_MAX) ||
+      (BigInt(int) === BigInt(LOT_COST_PER_MILE_MAX) && frac !== '')
+    ) {
       return fail(M.costMax);
     }
     if (frac.length > LOT_COST_DECIMALS) return fail(M.costDecimals);
@@ -154,11 +162,13 @@ export const costPerMileSchema = z
   });
 
 function purchaseDateSchema(today: () => string) {
-  return textSchema({ required: M.purchaseRequired, invalid: M.purchaseInvalid }).trim().superRefine((v, ctx) => {
-    if (v === '') ctx.addIssue({ code: 'custom', message: M.purchaseRequired });
-    else if (!isValidIsoDate(v) || v < LOT_MIN_DATE) ctx.addIssue({ code: 'custom', message: M.purchaseInvalid });
-    else if (v > today()) ctx.addIssue({ code: 'custom', message: M.purchaseFuture });
-  });
+  return textSchema({ required: M.purchaseRequired, invalid: M.purchaseInvalid })
+    .trim()
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: M.purchaseRequired });
+      else if (!isValidIsoDate(v) || v < LOT_MIN_DATE) ctx.addIssue({ code: 'custom', message: M.purchaseInvalid });
+      else if (v > today()) ctx.addIssue({ code: 'custom', message: M.purchaseFuture });
+    });
 }
 
 /** yyyy-MM-dd or none ('' and null mean "Sem vencimento"). An expiry of today is still valid. */
@@ -218,7 +228,13 @@ export function makeLotInputSchema(today: () => string) {
           ctx.addIssue({ code: 'custom', message: M.accountBoth, path: ['account_number'] });
         }
         const { purchase_date: purchase, expiry_date: expiry } = lot;
-        if (typeof purchase === 'string' && typeof expiry === 'string' && isValidIsoDate(purchase) && isValidIsoDate(expiry) && expiry < purchase) {
+        if (
+          typeof purchase === 'string' &&
+          typeof expiry === 'string' &&
+          isValidIsoDate(purchase) &&
+          isValidIsoDate(expiry) &&
+          expiry < purchase
+        ) {
           ctx.addIssue({ code: 'custom', message: M.expiryBeforePurchase, path: ['expiry_date'] });
         }
       },
@@ -372,7 +388,9 @@ export const lotAllocationSchema = z.object({
   emission_id: idSchema,
   emission_pnr: z.string().nullable(),
   emission_route: z.string(),
-  emission_status: z.string().meta({ description: 'The emission status (pending, processing, issued, failed, cancelled)' }),
+  emission_status: z
+    .string()
+    .meta({ description: 'The emission status (pending, processing, issued, failed, cancelled)' }),
   client_name: z.string().nullable(),
   miles: z.number().int(),
   cost_per_thousand: numericTextSchema,
@@ -444,7 +462,9 @@ export type LotAverageCost = z.infer<typeof lotAverageCostSchema>;
 
 /** GET /api/v1/lots/available: per program, the miles emissions can draw now. */
 export const lotAvailableMilesSchema = z.object({
-  data: z.array(z.object({ program: z.enum(PROGRAM_KEYS), available_miles: z.number().int(), available_lots: z.number().int() })),
+  data: z.array(
+    z.object({ program: z.enum(PROGRAM_KEYS), available_miles: z.number().int(), available_lots: z.number().int() }),
+  ),
   total_available_miles: z.number().int(),
 });
 export type LotAvailableMiles = z.infer<typeof lotAvailableMilesSchema>;

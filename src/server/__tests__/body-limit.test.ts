@@ -17,7 +17,9 @@ const TOO_LARGE = { error: { code: 'PAYLOAD_TOO_LARGE', message: PAYLOAD_TOO_LAR
 beforeAll(async () => {
   ctx = await createTestContext();
   const { user } = await createAgencyWithUser(ctx.handle.db);
-  const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: user.email, password: TEST_PASSWORD } });
+  const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+    body: { identifier: user.email, password: TEST_PASSWORD },
+  });
   cookie = signIn.cookie!;
   await new Promise<void>((resolve) => {
     server = serve({ fetch: ctx.app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
@@ -32,7 +34,8 @@ afterAll(async () => {
 });
 
 /** A body of `size` bytes that is valid JSON, so only its size can be refused. */
-const jsonOfSize = (size: number) => JSON.stringify({ name: 'Cliente grande', notes: 'x'.repeat(size - 40) }).padEnd(size, ' ');
+const jsonOfSize = (size: number) =>
+  JSON.stringify({ name: 'Cliente grande', notes: 'x'.repeat(size - 40) }).padEnd(size, ' ');
 
 describe('request body limit', () => {
   it('refuses a 2 MB JSON body with 413 and a Portuguese message, signed in or not, writing nothing', async () => {
@@ -56,14 +59,24 @@ describe('request body limit', () => {
   });
 
   it('lets a body at the limit through to validation', async () => {
-    const res = await call(ctx.app, 'POST', '/api/v1/clients', { rawBody: jsonOfSize(JSON_BODY_LIMIT_BYTES), cookie, headers: { 'content-type': 'application/json' } });
+    const res = await call(ctx.app, 'POST', '/api/v1/clients', {
+      rawBody: jsonOfSize(JSON_BODY_LIMIT_BYTES),
+      cookie,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.notes).toBe('Observações devem ter no máximo 2000 caracteres');
   });
 
   it('refuses by Content-Length before a byte of the body arrives', async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/clients', headers: { 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/clients',
+        headers: { 'content-type': 'application/json', 'content-length': String(200 * 1024 * 1024) },
+      });
       req.on('response', (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));
@@ -85,7 +98,13 @@ describe('request body limit', () => {
     const result = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
       let sent = 0;
       let answered = false;
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/v1/clients', headers: { 'content-type': 'application/json', cookie } });
+      const req = http.request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/clients',
+        headers: { 'content-type': 'application/json', cookie },
+      });
       expect(req.getHeader('content-length')).toBeUndefined();
       // Writes until the socket's buffer is full, then again on 'drain', until an answer arrives.
       const pump = (): void => {

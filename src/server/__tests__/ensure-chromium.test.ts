@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /** The `pretest` step (scripts/ensure-chromium.mjs) that the README's `npm test` and CI take. */
 const script = path.resolve(import.meta.dirname, '../../../scripts/ensure-chromium.mjs');
-const run = (env: Record<string, string>) => spawnSync(process.execPath, [script], { env: { ...process.env, ...env }, encoding: 'utf8' });
+const run = (env: Record<string, string>) =>
+  spawnSync(process.execPath, [script], { env: { ...process.env, ...env }, encoding: 'utf8' });
 
 describe('ensure-chromium', () => {
   it('passes when the browser is there', () => {

@@ -3,13 +3,29 @@ import { loadEnv } from '../env';
 
 describe('loadEnv', () => {
   it('has the documented defaults', () => {
-    expect(loadEnv({})).toMatchObject({ PORT: 3000, DATA_DIR: './data', LOG_LEVEL: 'info', COOKIE_SECURE: false, ALLOWED_ORIGINS: [] });
+    expect(loadEnv({})).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      COOKIE_SECURE: false,
+      ALLOWED_ORIGINS: [],
+    });
     expect(loadEnv({}).DATABASE_URL).toBeUndefined();
   });
 
   it('reads values', () => {
-    const env = loadEnv({ PORT: '8080', DATABASE_URL: 'postgres://u@h/db', COOKIE_SECURE: '1', ALLOWED_ORIGINS: 'https://a.com, https://b.com' });
-    expect(env).toMatchObject({ PORT: 8080, DATABASE_URL: 'postgres://u@h/db', COOKIE_SECURE: true, ALLOWED_ORIGINS: ['https://a.com', 'https://b.com'] });
+    const env = loadEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@h/db',
+      COOKIE_SECURE: '1',
+      ALLOWED_ORIGINS: 'https://a.com, https://b.com',
+    });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgres://u@h/db',
+      COOKIE_SECURE: true,
+      ALLOWED_ORIGINS: ['https://a.com', 'https://b.com'],
+    });
     expect(loadEnv({ DATABASE_URL: '  ' }).DATABASE_URL).toBeUndefined();
   });
 
@@ -20,7 +36,10 @@ describe('loadEnv', () => {
     [{ COOKIE_SECURE: 'talvez' }, 'COOKIE_SECURE'],
     [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL'],
     [{ MIGRATION_DATABASE_URL: 'postgres://dono@h/db' }, 'MIGRATION_DATABASE_URL só vale com DATABASE_URL'],
-    [{ DATABASE_URL: 'postgres://u@h/db', MIGRATION_DATABASE_URL: 'http://x' }, 'MIGRATION_DATABASE_URL deve começar com postgres://'],
+    [
+      { DATABASE_URL: 'postgres://u@h/db', MIGRATION_DATABASE_URL: 'http://x' },
+      'MIGRATION_DATABASE_URL deve começar com postgres://',
+    ],
   ])('refuses %o with a clear message', (source, message) => {
     expect(() => loadEnv(source)).toThrow(/^Configuração inválida no ambiente:/);
     expect(() => loadEnv(source)).toThrow(message);

@@ -14,7 +14,8 @@ import { createAgencyWithUser, TEST_PASSWORD } from '../testing/factories/agency
 const SEED = 0x5eed_f022;
 
 /** English words a Portuguese message never contains; zod's English defaults all carry one. */
-const ENGLISH = /\b(Invalid|invalid|Expected|expected|received|Required|required|must|should|string|number|input|Too|too|big|small|Unrecognized|undefined|characters)\b/;
+const ENGLISH =
+  /\b(Invalid|invalid|Expected|expected|received|Required|required|must|should|string|number|input|Too|too|big|small|Unrecognized|undefined|characters)\b/;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Schema = {
@@ -212,13 +213,22 @@ function schemaAt(raw: Schema | undefined, path: (string | number)[]): Schema | 
   for (const key of path) {
     if (!schema) return undefined;
     const candidates = [schema, ...(schema.anyOf ?? schema.oneOf ?? schema.allOf ?? []).map((b) => resolve(b)!)];
-    schema = resolve(typeof key === 'number' ? candidates.find((s) => s.items)?.items : candidates.find((s) => s.properties)?.properties?.[key]);
+    schema = resolve(
+      typeof key === 'number'
+        ? candidates.find((s) => s.items)?.items
+        : candidates.find((s) => s.properties)?.properties?.[key],
+    );
   }
   return schema;
 }
 
 /** A copy of `base` with `value` at `path` (undefined removes it), building missing parents from the schema. */
-function withValue(base: Json | undefined, path: (string | number)[], value: Json | undefined, schema: Schema | undefined): Json {
+function withValue(
+  base: Json | undefined,
+  path: (string | number)[],
+  value: Json | undefined,
+  schema: Schema | undefined,
+): Json {
   const root = structuredClone(base ?? {}) as any;
   let node = root;
   for (let i = 0; i < path.length - 1; i++) {
@@ -226,7 +236,14 @@ function withValue(base: Json | undefined, path: (string | number)[], value: Jso
     const next = path[i + 1]!;
     if (node[key] === null || typeof node[key] !== 'object') {
       const built = sample(schemaAt(schema, path.slice(0, i + 1)), String(key));
-      node[key] = typeof next === 'number' ? (Array.isArray(built) && built.length ? built : [sample(schemaAt(schema, path.slice(0, i + 2)), String(key)) ?? {}]) : built && typeof built === 'object' ? built : {};
+      node[key] =
+        typeof next === 'number'
+          ? Array.isArray(built) && built.length
+            ? built
+            : [sample(schemaAt(schema, path.slice(0, i + 2)), String(key)) ?? {}]
+          : built && typeof built === 'object'
+            ? built
+            : {};
     }
     node = node[key];
   }
@@ -240,9 +257,32 @@ function withValue(base: Json | undefined, path: (string | number)[], value: Jso
 // Hostile values
 
 const HUGE = 'x'.repeat(100_000);
-const SQL = ["' OR '1'='1", "'; DROP TABLE clients; --", 'Robert"); DROP TABLE users;--', "1; SELECT pg_sleep(5)--", '%_\\', '$1::text', "E'\\x00'"];
-const BAD_UUIDS = ['not-a-uuid', '00000000-0000-0000-0000-00000000000g', '123e4567e89b12d3a456426614174000', ('a'.repeat(36))];
-const BAD_DATES = ['2025-02-30', '2025-13-01', '0000-00-00', '1899-12-31', '9999-99-99', '+275760-09-13', '31/12/2025', '2025-1-1', 'ontem'];
+const SQL = [
+  "' OR '1'='1",
+  "'; DROP TABLE clients; --",
+  'Robert"); DROP TABLE users;--',
+  '1; SELECT pg_sleep(5)--',
+  '%_\\',
+  '$1::text',
+  "E'\\x00'",
+];
+const BAD_UUIDS = [
+  'not-a-uuid',
+  '00000000-0000-0000-0000-00000000000g',
+  '123e4567e89b12d3a456426614174000',
+  'a'.repeat(36),
+];
+const BAD_DATES = [
+  '2025-02-30',
+  '2025-13-01',
+  '0000-00-00',
+  '1899-12-31',
+  '9999-99-99',
+  '+275760-09-13',
+  '31/12/2025',
+  '2025-1-1',
+  'ontem',
+];
 const BAD_NUMBERS = ['0x2', '1e1', '-1', ' 2', '2.0', '99999999999999999999', 'NaN', 'Infinity', '-0', '１２'];
 const BAD_TEXT = ['a\u0000b', '\u0000', 'a\uD800b', '\uDC00', 'fim\uD83D', `${'x'.repeat(5000)}\u0000`];
 
@@ -295,7 +335,16 @@ const QUERY_VALUES: string[] = [
   'constructor',
 ];
 
-const BAD_PATH_IDS = ['not-a-uuid', '%00', '%ED%A0%80', '%FF', "1'%20OR%20'1'='1", '..%2F..%2Fetc%2Fpasswd', 'x'.repeat(5000), '00000000-0000-0000-0000-000000000000'];
+const BAD_PATH_IDS = [
+  'not-a-uuid',
+  '%00',
+  '%ED%A0%80',
+  '%FF',
+  "1'%20OR%20'1'='1",
+  '..%2F..%2Fetc%2Fpasswd',
+  'x'.repeat(5000),
+  '00000000-0000-0000-0000-000000000000',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Sending and judging
@@ -310,11 +359,17 @@ const statuses = new Map<number, number>();
 const perOperation: Record<string, number> = {};
 
 const describeValue = (v: unknown) => {
-  const s = v === undefined ? '(removed)' : JSON.stringify(v) ?? typeof v;
+  const s = v === undefined ? '(removed)' : (JSON.stringify(v) ?? typeof v);
   return s.length > 80 ? `${s.slice(0, 77)}…(${s.length})` : s;
 };
 
-async function send(method: string, url: string, op: Operation, body: { json?: Json; raw?: string } | undefined, label: string) {
+async function send(
+  method: string,
+  url: string,
+  op: Operation,
+  body: { json?: Json; raw?: string } | undefined,
+  label: string,
+) {
   requestCount++;
   const headers: Record<string, string> = {
     // A new address each time, so the sign-in limits per address do not hide the deeper paths.
@@ -335,14 +390,21 @@ async function send(method: string, url: string, op: Operation, body: { json?: J
     return res;
   }
   if (res.status >= 400) {
-    const error = (res.body as { error?: { code?: unknown; message?: unknown; fields?: Record<string, unknown> } } | null)?.error;
+    const error = (
+      res.body as { error?: { code?: unknown; message?: unknown; fields?: Record<string, unknown> } } | null
+    )?.error;
     if (typeof error?.code !== 'string' || typeof error.message !== 'string') {
-      findings.push({ request, status: res.status, answer: `not an error body: ${String(JSON.stringify(res.body)).slice(0, 200)}` });
+      findings.push({
+        request,
+        status: res.status,
+        answer: `not an error body: ${String(JSON.stringify(res.body)).slice(0, 200)}`,
+      });
       return res;
     }
     const messages = [error.message, ...Object.values(error.fields ?? {})];
     const english = messages.filter((m) => typeof m !== 'string' || ENGLISH.test(m));
-    if (english.length) findings.push({ request, status: res.status, answer: `English or not text: ${JSON.stringify(english)}` });
+    if (english.length)
+      findings.push({ request, status: res.status, answer: `English or not text: ${JSON.stringify(english)}` });
   }
   return res;
 }
@@ -352,7 +414,10 @@ const urlOf = (op: Operation, ids: Record<string, string> = {}) =>
 
 /** A real id for a path parameter where the test made one (so a body reaches its service), else a fresh UUID. */
 function seededId(path: string, name: string): string {
-  const resource = path.split('/').slice(-3).find((s) => !s.startsWith('{') && s !== 'v1' && s !== 'api');
+  const resource = path
+    .split('/')
+    .slice(-3)
+    .find((s) => !s.startsWith('{') && s !== 'v1' && s !== 'api');
   const byResource: Record<string, string | undefined> = {
     clients: seeded.pathClientId,
     lots: seeded.pathLotId,
@@ -371,8 +436,10 @@ async function baseBody(op: Operation): Promise<Json> {
   const required = new Set(resolve(op.body)?.required ?? []);
   for (let round = 0; round < 3; round++) {
     const res = await send(op.method, urlOf(op), op, { json: base }, 'base');
-    const fields = Object.keys((res.body)?.error?.fields ?? {}).map((k) => k.split('.')[0]!);
-    const droppable = fields.filter((k) => !required.has(k) && base && typeof base === 'object' && k in (base as object));
+    const fields = Object.keys(res.body?.error?.fields ?? {}).map((k) => k.split('.')[0]!);
+    const droppable = fields.filter(
+      (k) => !required.has(k) && base && typeof base === 'object' && k in (base as object),
+    );
     if (res.status < 400 || droppable.length === 0) break;
     base = Object.fromEntries(Object.entries(base as object).filter(([k]) => !droppable.includes(k))) as Json;
   }
@@ -381,7 +448,8 @@ async function baseBody(op: Operation): Promise<Json> {
 
 function rawWithPrototypeKeys(base: Json): string {
   const inner = JSON.stringify(base ?? {}).slice(1, -1);
-  const evil = '"__proto__":{"polluted":true,"isAdmin":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}';
+  const evil =
+    '"__proto__":{"polluted":true,"isAdmin":true},"constructor":{"prototype":{"polluted":true}},"prototype":{"polluted":true}';
   return `{${evil}${inner ? `,${inner}` : ''}}`;
 }
 
@@ -410,13 +478,25 @@ async function fuzzBody(op: Operation) {
   ];
   for (const raw of raws) await send(op.method, urlOf(op), op, { raw }, `raw ${describeValue(raw)}`);
   // The same body twice in one object: the last key wins in JSON.parse; it must still be judged.
-  await send(op.method, urlOf(op), op, { raw: JSON.stringify(base).replace(/\}$/, `${JSON.stringify(base) === '{}' ? '' : ','}"__proto__":"x"}`) }, 'raw duplicate');
+  await send(
+    op.method,
+    urlOf(op),
+    op,
+    { raw: JSON.stringify(base).replace(/\}$/, `${JSON.stringify(base) === '{}' ? '' : ','}"__proto__":"x"}`) },
+    'raw duplicate',
+  );
 
   for (const path of fieldPaths(op.body)) {
     const label = path.join('.');
     const values: (Json | undefined)[] = [undefined, ...FIELD_VALUES];
     for (const value of values) {
-      await send(op.method, urlOf(op), op, { json: withValue(base, path, value, op.body) }, `${label}=${describeValue(value)}`);
+      await send(
+        op.method,
+        urlOf(op),
+        op,
+        { json: withValue(base, path, value, op.body) },
+        `${label}=${describeValue(value)}`,
+      );
     }
   }
 }
@@ -434,14 +514,26 @@ async function fuzzQuery(op: Operation) {
     }
     await send(op.method, `${url}?${param.name}[]=1&${param.name}[a]=2`, op, undefined, '');
   }
-  await send(op.method, `${url}?__proto__[polluted]=1&constructor[prototype][polluted]=1&__proto__=1`, op, undefined, '');
+  await send(
+    op.method,
+    `${url}?__proto__[polluted]=1&constructor[prototype][polluted]=1&__proto__=1`,
+    op,
+    undefined,
+    '',
+  );
 }
 
 async function fuzzPathParams(op: Operation) {
   const base = op.body ? ((sample(op.body) ?? {}) as Json) : undefined;
   for (const param of op.pathParams) {
     for (const bad of BAD_PATH_IDS) {
-      await send(op.method, urlOf(op, { [param.name]: bad }), op, base === undefined ? undefined : { json: base }, `${param.name}=${bad.slice(0, 40)}`);
+      await send(
+        op.method,
+        urlOf(op, { [param.name]: bad }),
+        op,
+        base === undefined ? undefined : { json: base },
+        `${param.name}=${bad.slice(0, 40)}`,
+      );
     }
   }
 }
@@ -453,14 +545,20 @@ beforeAll(async () => {
   const { user } = await createAgencyWithUser(ctx.handle.db);
   const decoy = await createAgencyWithUser(ctx.handle.db);
   seeded.decoyEmail = decoy.user.email!;
-  const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: user.email, password: TEST_PASSWORD } });
+  const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+    body: { identifier: user.email, password: TEST_PASSWORD },
+  });
   expect(signIn.status).toBe(200);
   cookie = signIn.cookie!;
 
   // Real records, so ids in bodies and paths reach the services and the database.
   const client = await call(ctx.app, 'POST', '/api/v1/clients', {
     cookie,
-    body: { name: 'Cliente Semente', document: '529.982.247-25', loyalty_accounts: [{ program: 'LATAM', account_number: 'SEED-1' }] },
+    body: {
+      name: 'Cliente Semente',
+      document: '529.982.247-25',
+      loyalty_accounts: [{ program: 'LATAM', account_number: 'SEED-1' }],
+    },
   });
   expect(client.status).toBe(201);
   seeded.clientId = client.body.id;
@@ -468,7 +566,14 @@ beforeAll(async () => {
   seeded.accountId = accounts.body.data[0].id;
   const lot = await call(ctx.app, 'POST', '/api/v1/lots', {
     cookie,
-    body: { program: 'LATAM', account_id: seeded.accountId, original_quantity: '10000000', cost_per_mile: '0,02', purchase_date: '2025-01-02', expiry_date: '2099-01-01' },
+    body: {
+      program: 'LATAM',
+      account_id: seeded.accountId,
+      original_quantity: '10000000',
+      cost_per_mile: '0,02',
+      purchase_date: '2025-01-02',
+      expiry_date: '2099-01-01',
+    },
   });
   expect(lot.status).toBe(201);
   seeded.lotId = lot.body.id;
@@ -478,7 +583,13 @@ beforeAll(async () => {
   seeded.pathClientId = pathClient.body.id;
   const pathLot = await call(ctx.app, 'POST', '/api/v1/lots', {
     cookie,
-    body: { program: 'LATAM', account_id: seeded.accountId, original_quantity: '50000', cost_per_mile: '0,03', purchase_date: '2025-01-02' },
+    body: {
+      program: 'LATAM',
+      account_id: seeded.accountId,
+      original_quantity: '50000',
+      cost_per_mile: '0,03',
+      purchase_date: '2025-01-02',
+    },
   });
   expect(pathLot.status).toBe(201);
   seeded.pathLotId = pathLot.body.id;
@@ -524,9 +635,15 @@ describe('fuzzing every operation with a body, a query string or a path id', () 
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
 
-    if (process.env.FUZZ_VERBOSE) console.log(`fuzz: ${requestCount} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, per operation ${JSON.stringify(perOperation)}`);
+    if (process.env.FUZZ_VERBOSE)
+      console.log(
+        `fuzz: ${requestCount} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, per operation ${JSON.stringify(perOperation)}`,
+      );
     const report = findings.map((f) => `${f.status} ${f.request} → ${f.answer}`);
-    expect(report, `${findings.length} bad answers of ${requestCount} requests (statuses ${JSON.stringify(Object.fromEntries(statuses))})`).toEqual([]);
+    expect(
+      report,
+      `${findings.length} bad answers of ${requestCount} requests (statuses ${JSON.stringify(Object.fromEntries(statuses))})`,
+    ).toEqual([]);
     expect(requestCount).toBeGreaterThan(2000);
   }, 600_000);
 });

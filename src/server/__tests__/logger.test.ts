@@ -71,7 +71,9 @@ describe('error logs keep clients personal data out (LGPD)', () => {
 
   it('hides the value a PostgreSQL message quotes, such as an impossible birth date', async () => {
     const err = await failure(() =>
-      handle.db.insert(clients).values({ agency_id: agencyId, name: 'Helena Duarte', ...PERSON, birth_date: '1980-02-30' }),
+      handle.db
+        .insert(clients)
+        .values({ agency_id: agencyId, name: 'Helena Duarte', ...PERSON, birth_date: '1980-02-30' }),
     );
     const { line, entry } = logged(err);
     expectNoPersonalData(line);
@@ -80,9 +82,17 @@ describe('error logs keep clients personal data out (LGPD)', () => {
   });
 
   it('hides the key of a unique violation, keeping the constraint', async () => {
-    await handle.db.insert(users).values({ agency_id: agencyId, name: 'Helena', email: PERSON.email, password_hash: 'x' });
+    await handle.db
+      .insert(users)
+      .values({ agency_id: agencyId, name: 'Helena', email: PERSON.email, password_hash: 'x' });
     const err = await failure(() =>
-      handle.db.insert(users).values({ agency_id: agencyId, name: 'Outra Helena', email: PERSON.email, phone: PERSON.phone, password_hash: 'x' }),
+      handle.db.insert(users).values({
+        agency_id: agencyId,
+        name: 'Outra Helena',
+        email: PERSON.email,
+        phone: PERSON.phone,
+        password_hash: 'x',
+      }),
     );
     const { line, entry } = logged(err);
     expectNoPersonalData(line);

@@ -24,7 +24,17 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
   let stderr = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', WEB_DIR: './no-web-here', STOP_WITH_PID: String(process.pid), ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'info',
+      WEB_DIR: './no-web-here',
+      STOP_WITH_PID: String(process.pid),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr.on('data', (d) => (stderr += d));
@@ -48,9 +58,14 @@ async function waitUp(url: string, child: ChildProcess) {
 
 /** POST a JSON body to the real server. */
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
-const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('server process', () => {
   it('stops with a clear message on a bad environment', async () => {
@@ -77,7 +92,10 @@ describe('server process', () => {
     await waitUp(second.url, second.child);
     const setup = await (await fetch(`${second.url}/api/v1/auth/setup`)).json();
     expect(setup.needs_setup).toBe(false);
-    const signIn = await postJson(`${second.url}/api/v1/auth/sign-in`, { identifier: 'ana@persistente.com', password: 'Segura123' });
+    const signIn = await postJson(`${second.url}/api/v1/auth/sign-in`, {
+      identifier: 'ana@persistente.com',
+      password: 'Segura123',
+    });
     expect(signIn.status).toBe(200);
     const exited2 = exitOf(second.child);
     second.child.kill('SIGINT');
@@ -91,7 +109,9 @@ describe('server process', () => {
       await waitUp(first.url, first.child);
       const second = await start({ DATA_DIR: dir });
       expect(await exitOf(second.child)).toBe(1);
-      expect(second.stderr()).toContain(`Outro processo do Milheiro já está usando o diretório de dados ${dir} (PID ${first.child.pid}`);
+      expect(second.stderr()).toContain(
+        `Outro processo do Milheiro já está usando o diretório de dados ${dir} (PID ${first.child.pid}`,
+      );
       expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
 
       const firstExited = exitOf(first.child);
@@ -138,7 +158,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server process with a least-pri
     const requests = new URL(owner);
     requests.username = login;
     try {
-      const server = await start({ DATA_DIR: dataDir, DATABASE_URL: requests.toString(), MIGRATION_DATABASE_URL: owner.toString() });
+      const server = await start({
+        DATA_DIR: dataDir,
+        DATABASE_URL: requests.toString(),
+        MIGRATION_DATABASE_URL: owner.toString(),
+      });
       await waitUp(server.url, server.child);
       expect((await (await fetch(`${server.url}/api/v1/auth/setup`)).json()).needs_setup).toBe(true);
       const signUp = await postJson(`${server.url}/api/v1/auth/sign-up`, {
@@ -147,7 +171,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server process with a least-pri
       });
       expect(signUp.status).toBe(201);
       const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!;
-      const created = await postJson(`${server.url}/api/v1/clients`, { name: 'Cliente Mínimo' }, { cookie, origin: server.url });
+      const created = await postJson(
+        `${server.url}/api/v1/clients`,
+        { name: 'Cliente Mínimo' },
+        { cookie, origin: server.url },
+      );
       expect(created.status).toBe(201);
       const list = await (await fetch(`${server.url}/api/v1/clients`, { headers: { cookie } })).json();
       expect(list.data.map((c: { name: string }) => c.name)).toEqual(['Cliente Mínimo']);
@@ -155,10 +183,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server process with a least-pri
       const check = new pg.Client({ connectionString: owner.toString() });
       await check.connect();
       try {
-        const owned = await check.query(`SELECT count(*)::int AS n FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = $1`, [login]);
+        const owned = await check.query(
+          `SELECT count(*)::int AS n FROM pg_class c JOIN pg_roles r ON r.oid = c.relowner WHERE r.rolname = $1`,
+          [login],
+        );
         expect(owned.rows[0].n).toBe(0);
-        const role = await check.query(`SELECT rolsuper, rolbypassrls, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = $1`, [login]);
-        expect(role.rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, rolcreaterole: false, rolcreatedb: false });
+        const role = await check.query(
+          `SELECT rolsuper, rolbypassrls, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = $1`,
+          [login],
+        );
+        expect(role.rows[0]).toEqual({
+          rolsuper: false,
+          rolbypassrls: false,
+          rolcreaterole: false,
+          rolcreatedb: false,
+        });
       } finally {
         await check.end();
       }

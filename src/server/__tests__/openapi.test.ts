@@ -42,7 +42,11 @@ function mountedOperations(hono: Hono<any, any, any>): string[] {
 
 function documentedOperations(doc: Document): string[] {
   return Object.entries(doc.paths)
-    .flatMap(([p, item]) => Object.keys(item).filter((m) => HTTP_METHODS.includes(m)).map((m) => `${m} ${p}`))
+    .flatMap(([p, item]) =>
+      Object.keys(item)
+        .filter((m) => HTTP_METHODS.includes(m))
+        .map((m) => `${m} ${p}`),
+    )
     .sort();
 }
 
@@ -65,10 +69,16 @@ describe('OpenAPI document', () => {
 
   it('misses a route mounted without apiDoc, so the walk above fails for it', async () => {
     const toy = new Hono()
-      .get('/api/v1/things/:id', apiDoc({ tag: 'lots', operationId: 'getThing', summary: 'A thing', response: json('The thing') }), (c) => c.json({}))
+      .get(
+        '/api/v1/things/:id',
+        apiDoc({ tag: 'lots', operationId: 'getThing', summary: 'A thing', response: json('The thing') }),
+        (c) => c.json({}),
+      )
       .post('/api/v1/things', (c) => c.json({}, 201));
     const doc = (await buildOpenApiDocument(toy)) as Document;
-    expect(mountedOperations(toy).filter((op) => !documentedOperations(doc).includes(op))).toEqual(['post /api/v1/things']);
+    expect(mountedOperations(toy).filter((op) => !documentedOperations(doc).includes(op))).toEqual([
+      'post /api/v1/things',
+    ]);
   });
 
   it('gives each operation an operationId, a summary, a tag, a success answer and a 4xx where one can happen', async () => {
@@ -80,11 +90,15 @@ describe('OpenAPI document', () => {
       ids.add(op.operationId!);
       expect(op.summary, name).toBeTruthy();
       expect(op.tags, name).toHaveLength(1);
-      expect(Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)), name).toHaveLength(1);
+      expect(
+        Object.keys(op.responses).filter((s) => /^2\d\d$/.test(s)),
+        name,
+      ).toHaveLength(1);
       expect(op.responses['500'], name).toEqual({ $ref: '#/components/responses/InternalError' });
       if (op.requestBody) expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(['400', '413']));
       if (op.parameters?.some((p) => p.in === 'path')) expect(op.responses['404'], name).toBeDefined();
-      if (!name.startsWith('get ')) expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(['403', '415']));
+      if (!name.startsWith('get '))
+        expect(Object.keys(op.responses), name).toEqual(expect.arrayContaining(['403', '415']));
     }
   });
 
@@ -106,8 +120,12 @@ describe('OpenAPI document', () => {
       type: 'object',
       properties: { passengers: expect.any(Object), lot_ids: expect.any(Object) },
     });
-    expect(doc.paths['/api/v1/clients/export']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['search', 'status']));
-    expect(doc.paths['/api/v1/auth/sessions/{id}']?.delete?.parameters?.[0]?.schema).toMatchObject({ pattern: '^[0-9a-f]{64}$' });
+    expect(doc.paths['/api/v1/clients/export']?.get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['search', 'status']),
+    );
+    expect(doc.paths['/api/v1/auth/sessions/{id}']?.delete?.parameters?.[0]?.schema).toMatchObject({
+      pattern: '^[0-9a-f]{64}$',
+    });
   });
 
   it('documents content types: CSV for exports, no content for 204, JSON with the shared error shape for errors', async () => {
@@ -115,10 +133,17 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/v1/lots/export']?.get?.responses['200']?.content).toHaveProperty('text/csv');
     expect(doc.paths['/api/v1/clients/export']?.get?.responses['200']?.content).toHaveProperty('text/csv');
     expect(doc.paths['/api/v1/lots/{id}']?.delete?.responses['204']).toEqual({ description: 'Deleted' });
-    expect(doc.components.responses.NotFound.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.components.responses.NotFound.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Error',
+    });
     expect(doc.components.schemas.Error).toMatchObject({
       required: ['error'],
-      properties: { error: { required: ['code', 'message'], properties: { fields: { type: 'object' }, details: { type: 'object' } } } },
+      properties: {
+        error: {
+          required: ['code', 'message'],
+          properties: { fields: { type: 'object' }, details: { type: 'object' } },
+        },
+      },
     });
     expect(z.object({ url: z.string() }).array().min(1).safeParse(doc.servers).success).toBe(true);
   });
@@ -126,8 +151,14 @@ describe('OpenAPI document', () => {
   it("passes Redocly's recommended lint with no error or warning (redocly.yaml, accepted exceptions in .redocly.lint-ignore.yaml)", async () => {
     const doc = await servedDocument();
     const config = await loadConfig({ configPath: path.join(ROOT, 'redocly.yaml') });
-    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: path.join(ROOT, 'openapi.json'), config });
-    const reported = problems.filter((p) => !p.ignored).map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: path.join(ROOT, 'openapi.json'),
+      config,
+    });
+    const reported = problems
+      .filter((p) => !p.ignored)
+      .map((p) => `${p.severity} ${p.ruleId} ${p.location[0]?.pointer ?? ''}: ${p.message}`);
     expect(reported).toEqual([]);
     // Every accepted exception still matches a problem, so the ignore file cannot go stale.
     expect(problems.filter((p) => p.ignored)).toHaveLength(3);

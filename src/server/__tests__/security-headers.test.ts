@@ -63,7 +63,8 @@ function expectBrowserHeaders(headers: Headers) {
   expect(headers.get('x-frame-options')).toBe('DENY');
   expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   const permissions = headers.get('permissions-policy');
-  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(permissions).toContain(`${feature}=()`);
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+    expect(permissions).toContain(`${feature}=()`);
   expect(headers.get('x-powered-by')).toBeNull();
 }
 

@@ -16,7 +16,9 @@ import { clients, emission_passengers, emissions, loyalty_accounts, mile_lots } 
 export type LoyaltyAccountRow = typeof loyalty_accounts.$inferSelect;
 
 /** The API's loyalty account (loyaltyAccountSchema); the loyalty_accounts_program check holds program to the catalogue. */
-export function toLoyaltyAccountDto(a: Pick<LoyaltyAccountRow, 'id' | 'program' | 'account_number' | 'nickname'>): LoyaltyAccount {
+export function toLoyaltyAccountDto(
+  a: Pick<LoyaltyAccountRow, 'id' | 'program' | 'account_number' | 'nickname'>,
+): LoyaltyAccount {
   return { id: a.id, program: a.program as ProgramKey, account_number: a.account_number, nickname: a.nickname };
 }
 
@@ -38,11 +40,17 @@ const fold = (s: string) =>
  * The agency's live loyalty accounts for the lot form's picker: its own accounts first, then its
  * clients' by name; a search matches the number, the nickname or the client's name (each word).
  */
-export async function listAccounts(db: Db, { agencyId, program, clientId, search, limit }: AccountFilters): Promise<AccountOption[]> {
+export async function listAccounts(
+  db: Db,
+  { agencyId, program, clientId, search, limit }: AccountFilters,
+): Promise<AccountOption[]> {
   const conditions: SQL[] = [eq(loyalty_accounts.agency_id, agencyId), isNull(loyalty_accounts.deleted_at)];
   if (program) conditions.push(eq(loyalty_accounts.program, program));
   if (clientId) conditions.push(eq(loyalty_accounts.client_id, clientId));
-  for (const word of fold(search ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
+  for (const word of fold(search ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)) {
     const like = `%${escapeLike(word)}%`;
     conditions.push(
       or(
@@ -62,9 +70,17 @@ export async function listAccounts(db: Db, { agencyId, program, clientId, search
       client_name: clients.name,
     })
     .from(loyalty_accounts)
-    .leftJoin(clients, and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)))
+    .leftJoin(
+      clients,
+      and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)),
+    )
     .where(and(...conditions, sql`(${loyalty_accounts.client_id} IS NULL OR ${clients.deleted_at} IS NULL)`))
-    .orderBy(sql`${loyalty_accounts.client_id} IS NOT NULL`, asc(clients.sort_name), asc(loyalty_accounts.account_number), asc(loyalty_accounts.id))
+    .orderBy(
+      sql`${loyalty_accounts.client_id} IS NOT NULL`,
+      asc(clients.sort_name),
+      asc(loyalty_accounts.account_number),
+      asc(loyalty_accounts.id),
+    )
     .limit(limit)
     .then((rows) => rows as AccountOption[]);
 }
@@ -86,12 +102,20 @@ const ACCOUNT_COLUMNS = {
 };
 
 /** A live account of the agency, with its holder's CPF/CNPJ (null for the agency's own). */
-export async function getAccount(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<(AccountRef & { client_document: string | null }) | null> {
+export async function getAccount(
+  db: Db,
+  { agencyId, id }: { agencyId: string; id: string },
+): Promise<(AccountRef & { client_document: string | null }) | null> {
   const [row] = await db
     .select({ ...ACCOUNT_COLUMNS, client_document: clients.document })
     .from(loyalty_accounts)
-    .leftJoin(clients, and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)))
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, id), isNull(loyalty_accounts.deleted_at)))
+    .leftJoin(
+      clients,
+      and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)),
+    )
+    .where(
+      and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, id), isNull(loyalty_accounts.deleted_at)),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -133,17 +157,29 @@ export async function findOrCreateAgencyAccount(
 // Accounts saved together share created_at (the transaction's now()); the catalogue order settles them.
 function byAddedThenCatalogue(a: LoyaltyAccountRow, b: LoyaltyAccountRow): number {
   if (a.created_at !== b.created_at) return a.created_at < b.created_at ? -1 : 1;
-  return PROGRAM_KEYS.indexOf(a.program as (typeof PROGRAM_KEYS)[number]) - PROGRAM_KEYS.indexOf(b.program as (typeof PROGRAM_KEYS)[number]);
+  return (
+    PROGRAM_KEYS.indexOf(a.program as (typeof PROGRAM_KEYS)[number]) -
+    PROGRAM_KEYS.indexOf(b.program as (typeof PROGRAM_KEYS)[number])
+  );
 }
 
 /** Several clients' loyalty accounts in one query, grouped by client, in the order they were added. */
-export async function getLoyaltyAccountsByClient(db: Db, { agencyId, clientIds }: { agencyId: string; clientIds: string[] }) {
+export async function getLoyaltyAccountsByClient(
+  db: Db,
+  { agencyId, clientIds }: { agencyId: string; clientIds: string[] },
+) {
   const byClient = new Map<string, LoyaltyAccountRow[]>();
   if (clientIds.length === 0) return byClient;
   const rows = await db
     .select()
     .from(loyalty_accounts)
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.client_id, clientIds), isNull(loyalty_accounts.deleted_at)))
+    .where(
+      and(
+        eq(loyalty_accounts.agency_id, agencyId),
+        inArray(loyalty_accounts.client_id, clientIds),
+        isNull(loyalty_accounts.deleted_at),
+      ),
+    )
     .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id));
   for (const row of rows) {
     const list = byClient.get(row.client_id!) ?? [];
@@ -158,13 +194,22 @@ export async function getClientAccounts(db: Db, { agencyId, clientId }: { agency
   return db
     .select()
     .from(loyalty_accounts)
-    .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.client_id, clientId), isNull(loyalty_accounts.deleted_at)))
+    .where(
+      and(
+        eq(loyalty_accounts.agency_id, agencyId),
+        eq(loyalty_accounts.client_id, clientId),
+        isNull(loyalty_accounts.deleted_at),
+      ),
+    )
     .orderBy(asc(loyalty_accounts.created_at), asc(loyalty_accounts.id))
     .then((rows) => rows.sort(byAddedThenCatalogue));
 }
 
 /** Accounts among `ids` that lots or emissions point at (and so must keep existing and keep their program). */
-export async function getAccountsInUse(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<Set<string>> {
+export async function getAccountsInUse(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: loyalty_accounts.id })
@@ -196,16 +241,26 @@ export async function insertLoyaltyAccounts(
   );
 }
 
-export async function updateLoyaltyAccount(db: Db, { agencyId, account }: { agencyId: string; account: LoyaltyAccountInput & { id: string } }) {
+export async function updateLoyaltyAccount(
+  db: Db,
+  { agencyId, account }: { agencyId: string; account: LoyaltyAccountInput & { id: string } },
+) {
   await db
     .update(loyalty_accounts)
-    .set({ program: account.program, account_number: account.account_number, nickname: account.nickname, updated_at: sql`now()` })
+    .set({
+      program: account.program,
+      account_number: account.account_number,
+      nickname: account.nickname,
+      updated_at: sql`now()`,
+    })
     .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.id, account.id)));
 }
 
 export async function deleteLoyaltyAccounts(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }) {
   if (ids.length === 0) return;
-  await db.delete(loyalty_accounts).where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.id, ids)));
+  await db
+    .delete(loyalty_accounts)
+    .where(and(eq(loyalty_accounts.agency_id, agencyId), inArray(loyalty_accounts.id, ids)));
 }
 
 /**
@@ -227,7 +282,10 @@ export async function lockAccountLots(db: Db, { agencyId, accountIds }: { agency
 // The emission wizard's reads of one account
 
 /** The account's available lots with miles left, cheapest first. */
-export async function getAccountAvailableLots(db: Db, { agencyId, accountId }: { agencyId: string; accountId: string }): Promise<AccountLot[]> {
+export async function getAccountAvailableLots(
+  db: Db,
+  { agencyId, accountId }: { agencyId: string; accountId: string },
+): Promise<AccountLot[]> {
   return db
     .select({
       id: mile_lots.id,
@@ -248,19 +306,30 @@ export async function getAccountAvailableLots(db: Db, { agencyId, accountId }: {
         gt(mile_lots.remaining_quantity, 0),
       ),
     )
-    .orderBy(asc(mile_lots.cost_per_thousand), sql`${mile_lots.expiry_date} ASC NULLS LAST`, desc(mile_lots.remaining_quantity), asc(mile_lots.id))
+    .orderBy(
+      asc(mile_lots.cost_per_thousand),
+      sql`${mile_lots.expiry_date} ASC NULLS LAST`,
+      desc(mile_lots.remaining_quantity),
+      asc(mile_lots.id),
+    )
     .then((rows) => rows as AccountLot[]);
 }
 
 /** Passengers of the account's non-cancelled emissions, each with its emission's day in the agency's calendar. */
-export async function getAccountPastPassengers(db: Db, { agencyId, accountId }: { agencyId: string; accountId: string }) {
+export async function getAccountPastPassengers(
+  db: Db,
+  { agencyId, accountId }: { agencyId: string; accountId: string },
+) {
   return db
     .select({
       cpf: emission_passengers.cpf,
       date: sql<string>`to_char(${emissions.created_at} AT TIME ZONE ${AGENCY_TIME_ZONE}, 'YYYY-MM-DD')`,
     })
     .from(emission_passengers)
-    .innerJoin(emissions, and(eq(emissions.id, emission_passengers.emission_id), eq(emissions.agency_id, emission_passengers.agency_id)))
+    .innerJoin(
+      emissions,
+      and(eq(emissions.id, emission_passengers.emission_id), eq(emissions.agency_id, emission_passengers.agency_id)),
+    )
     .where(
       and(
         eq(emission_passengers.agency_id, agencyId),
@@ -271,4 +340,3 @@ export async function getAccountPastPassengers(db: Db, { agencyId, accountId }: 
     )
     .orderBy(desc(emissions.created_at));
 }
-

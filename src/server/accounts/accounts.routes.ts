@@ -13,14 +13,16 @@ import { ACCOUNT_MESSAGES } from './accounts.errors';
 import { listAccounts } from './accounts.queries';
 import { getAccountBeneficiaries, getAccountLots } from './accounts.service';
 
-const accountId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', ACCOUNT_MESSAGES.notFound, 'ACCOUNT_NOT_FOUND');
+const accountId = (c: Parameters<typeof uuidParam>[0]) =>
+  uuidParam(c, 'id', ACCOUNT_MESSAGES.notFound, 'ACCOUNT_NOT_FOUND');
 
 const docs = {
   list: apiDoc({
     tag: 'accounts',
     operationId: 'listAccounts',
     summary: "The agency's loyalty accounts",
-    description: "Its own accounts first, then its clients', by program, client or search: the lot form's account picker.",
+    description:
+      "Its own accounts first, then its clients', by program, client or search: the lot form's account picker.",
     query: accountListQuerySchema,
     response: json('The accounts, in `data`', accountListSchema),
   }),
@@ -60,5 +62,7 @@ export const accountsRoutes = new Hono<AppEnv>()
   })
   .get('/:id/beneficiaries', docs.beneficiaries, async (c) => {
     const id = accountId(c);
-    return c.json(await getAccountBeneficiaries(c.var.db, { agencyId: c.var.session.agencyId, id, today: c.var.today }));
+    return c.json(
+      await getAccountBeneficiaries(c.var.db, { agencyId: c.var.session.agencyId, id, today: c.var.today }),
+    );
   });

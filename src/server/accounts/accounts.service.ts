@@ -7,7 +7,10 @@ import { accountNotFound } from './accounts.errors';
 import { getAccount, getAccountAvailableLots, getAccountPastPassengers } from './accounts.queries';
 
 /** GET /accounts/:id/lots: what the emission wizard may draw from this account. */
-export async function getAccountLots(db: Db, { agencyId, id, today }: { agencyId: string; id: string; today: string }): Promise<AccountLots> {
+export async function getAccountLots(
+  db: Db,
+  { agencyId, id, today }: { agencyId: string; id: string; today: string },
+): Promise<AccountLots> {
   const account = await getAccount(db, { agencyId, id });
   if (!account) throw accountNotFound();
   const data = await getAccountAvailableLots(db, { agencyId, accountId: id });

@@ -77,7 +77,9 @@ export const agencyRoutes = new Hono<AppEnv>()
       return c.json(toAgencyDto(agency));
     } catch (err) {
       if (isUniqueViolation(err, 'agencies_cnpj_key')) {
-        throw new AppError('DUPLICATE', 'Já existe uma agência com este CNPJ.', { fields: { cnpj: 'CNPJ já cadastrado' } });
+        throw new AppError('DUPLICATE', 'Já existe uma agência com este CNPJ.', {
+          fields: { cnpj: 'CNPJ já cadastrado' },
+        });
       }
       throw err;
     }

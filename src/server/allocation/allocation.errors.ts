@@ -24,4 +24,6 @@ export function insufficientMiles(shortage: AllocationShortage) {
 
 /** A chosen lot that is not of the emission's account (or agency). */
 export const lotNotInAccount = () =>
-  allocationError('LOT_NOT_FOUND', ALLOCATION_ERROR_MESSAGES.lotNotInAccount, { fields: { lot_ids: ALLOCATION_ERROR_MESSAGES.lotNotInAccount } });
+  allocationError('LOT_NOT_FOUND', ALLOCATION_ERROR_MESSAGES.lotNotInAccount, {
+    fields: { lot_ids: ALLOCATION_ERROR_MESSAGES.lotNotInAccount },
+  });

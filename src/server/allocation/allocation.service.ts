@@ -32,7 +32,8 @@ export interface LockedLot {
   supplier: string | null;
 }
 
-const LOCKED_LOT_COLUMNS = sql.raw(`id, remaining_quantity, cost_per_thousand::text AS cost_per_thousand, expiry_date::text AS expiry_date,
+const LOCKED_LOT_COLUMNS =
+  sql.raw(`id, remaining_quantity, cost_per_thousand::text AS cost_per_thousand, expiry_date::text AS expiry_date,
   purchase_date::text AS purchase_date, status, supplier`);
 
 /**
@@ -62,7 +63,9 @@ export const LOCK_ELIGIBLE_LOTS_CTE = sql`locked AS (
 export function lockLotsValues(params: { agencyId: string; accountId: string; lotIds?: string[]; today: string }) {
   const lotIds = params.lotIds ? [...new Set(params.lotIds.map((id) => id.toLowerCase()))] : undefined;
   const base = { agency_id: params.agencyId, account_id: params.accountId };
-  return lotIds ? { chosen: lotIds, values: { ...base, lot_ids: lotIds.join(',') } } : { chosen: undefined, values: { ...base, today: params.today } };
+  return lotIds
+    ? { chosen: lotIds, values: { ...base, lot_ids: lotIds.join(',') } }
+    : { chosen: undefined, values: { ...base, today: params.today } };
 }
 
 /** Every chosen lot must be of this account (and this agency), else LOT_NOT_FOUND. */
@@ -142,7 +145,10 @@ const lockReleasableLotsStatement = preparedStatement<{ id: string }>(
  * released the miles first leaves the second with nothing to give back (it is refused on the
  * emission's status), and no route adds miles to an existing emission.
  */
-export async function lockReleasableLots(tx: Transaction, params: { agencyId: string; emissionIds: readonly string[] }): Promise<void> {
+export async function lockReleasableLots(
+  tx: Transaction,
+  params: { agencyId: string; emissionIds: readonly string[] },
+): Promise<void> {
   if (params.emissionIds.length === 0) return;
   await lockReleasableLotsStatement(tx, { agency_id: params.agencyId, emission_ids: uuidArray(params.emissionIds) });
 }
@@ -159,12 +165,20 @@ export interface ReleaseResult {
  * twice returns nothing the second time. Set-based: one row per lot comes to the server, however
  * many emissions, and each statement touches each row once.
  */
-export async function releaseMiles(tx: Transaction, params: { agencyId: string; emissionIds: readonly string[]; today?: string }): Promise<ReleaseResult> {
+export async function releaseMiles(
+  tx: Transaction,
+  params: { agencyId: string; emissionIds: readonly string[]; today?: string },
+): Promise<ReleaseResult> {
   const { agencyId, emissionIds } = params;
   if (emissionIds.length === 0) return { released_miles: 0, lots: [] };
   const today = params.today ?? todayIso();
   const ids = uuidArray(emissionIds);
-  const lots = rowsOf<{ id: string; status: LotReleaseState['status']; expiry_date: string | null; miles: string | number }>(
+  const lots = rowsOf<{
+    id: string;
+    status: LotReleaseState['status'];
+    expiry_date: string | null;
+    miles: string | number;
+  }>(
     await tx.execute(sql`
       WITH released AS (
         UPDATE emission_allocations a SET released_at = now()
@@ -198,12 +212,18 @@ export interface RetakenLot {
  * caller has locked the lots, lots first (decision 0011), and checked that each still has them. A
  * spendable lot (available, or used) is used up at 0; an expired or reserved one keeps its status.
  */
-export async function retakeReleasedMiles(tx: Transaction, { agencyId, lots }: { agencyId: string; lots: readonly RetakenLot[] }): Promise<void> {
+export async function retakeReleasedMiles(
+  tx: Transaction,
+  { agencyId, lots }: { agencyId: string; lots: readonly RetakenLot[] },
+): Promise<void> {
   if (lots.length === 0) return;
   const taken = lots.map((l) => ({
     lot_id: l.id,
     miles: l.miles,
-    status: l.status === 'available' || l.status === 'used' ? lotStatusAfterAllocation(l.remaining_quantity - l.miles) : l.status,
+    status:
+      l.status === 'available' || l.status === 'used'
+        ? lotStatusAfterAllocation(l.remaining_quantity - l.miles)
+        : l.status,
   }));
   await tx.execute(sql`
     UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()

@@ -12,7 +12,12 @@ import { rowsOf } from '../db/rows';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'E-mail/telefone ou senha incorretos.';
 
-export const publicUser = (u: typeof users.$inferSelect) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone });
+export const publicUser = (u: typeof users.$inferSelect) => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+});
 
 /** Sign-in accepts an e-mail or a phone number; both are stored normalised. */
 export function normalizeIdentifier(identifier: string): { kind: 'email' | 'phone'; value: string } {
@@ -54,7 +59,12 @@ async function readAsSession(db: Database, token: string) {
 export async function signUp(db: Database, input: SignUp, client: ClientInfo) {
   const passwordHash = await hashPassword(input.user.password);
   const session = newSessionToken();
-  const agency = { legal_name: input.agency.legal_name, trade_name: input.agency.trade_name, cnpj: input.agency.cnpj, settings: { ...DEFAULT_SETTINGS } };
+  const agency = {
+    legal_name: input.agency.legal_name,
+    trade_name: input.agency.trade_name,
+    cnpj: input.agency.cnpj,
+    settings: { ...DEFAULT_SETTINGS },
+  };
   const account = {
     name: input.user.name,
     email: input.user.email,
@@ -79,7 +89,11 @@ export async function signUp(db: Database, input: SignUp, client: ClientInfo) {
  */
 export async function signIn(db: Database, input: { identifier: string; password: string }, client: ClientInfo) {
   const { kind, value } = normalizeIdentifier(input.identifier);
-  const [begun] = rowsOf<{ attempt_id: string | number | null; password_params: string | null; retry_after_seconds: number }>(
+  const [begun] = rowsOf<{
+    attempt_id: string | number | null;
+    password_params: string | null;
+    retry_after_seconds: number;
+  }>(
     await db.execute(sql`SELECT * FROM app_sign_in_begin(${kind}, ${value}, ${client.ip},
       ${THROTTLE.maxFailuresPerAccount}, ${THROTTLE.maxFailuresPerAddress}, ${THROTTLE.windowMinutes})`),
   );
@@ -108,11 +122,17 @@ export async function changePassword(db: Db, userId: string, sessionId: string, 
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Acesso não autorizado.');
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
-    throw new AppError('VALIDATION_ERROR', 'Senha atual incorreta.', { fields: { current_password: 'Senha atual incorreta' } });
+    throw new AppError('VALIDATION_ERROR', 'Senha atual incorreta.', {
+      fields: { current_password: 'Senha atual incorreta' },
+    });
   }
   await db
     .update(users)
-    .set({ password_hash: await hashPassword(input.new_password), password_changed_at: sql`now()`, updated_at: sql`now()` })
+    .set({
+      password_hash: await hashPassword(input.new_password),
+      password_changed_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
     .where(eq(users.id, userId));
   await endOtherSessions(db, userId, sessionId);
 }

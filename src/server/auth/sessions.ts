@@ -37,7 +37,13 @@ export function newSessionToken() {
  * policy calls, resolves the agency from the token's hash, so SQL inside the request cannot name
  * another agency (docs/decisions/0012-least-privilege-login.md). set_config(..., true) is SET LOCAL.
  */
-const enterSessionRow = preparedStatement<{ session_id: string; user_id: string; agency_id: string; expires_ms: number; last_seen_ms: number }>(
+const enterSessionRow = preparedStatement<{
+  session_id: string;
+  user_id: string;
+  agency_id: string;
+  expires_ms: number;
+  last_seen_ms: number;
+}>(
   'session_enter',
   sql`SELECT s.session_id, s.user_id, s.agency_id,
       (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms, (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS last_seen_ms,

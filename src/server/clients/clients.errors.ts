@@ -16,11 +16,13 @@ export type ClientErrorCode = keyof typeof CLIENT_ERROR_STATUS;
 export const CLIENT_ERROR_MESSAGES = {
   notFound: 'Cliente não encontrado.',
   hasEmissions: 'Este cliente possui emissões e não pode ser excluído. Marque-o como Inativo.',
-  hasLots: 'As contas de fidelidade deste cliente possuem lotes de milhas; ele não pode ser excluído. Marque-o como Inativo.',
+  hasLots:
+    'As contas de fidelidade deste cliente possuem lotes de milhas; ele não pode ser excluído. Marque-o como Inativo.',
   duplicateProgram: 'Este cliente já possui uma conta neste programa.',
   duplicateDocument: 'Já existe um cliente com este CPF/CNPJ.',
   /** `label`: CPF or CNPJ; `document` formatted; `holder`: the other client's name. */
-  documentTaken: (label: string, document: string, holder: string) => `${label} ${document} já cadastrado para ${holder}`,
+  documentTaken: (label: string, document: string, holder: string) =>
+    `${label} ${document} já cadastrado para ${holder}`,
   /** `account`: the program's name and the account number, as "LATAM Pass (123)". */
   accountRemovedInUse: (account: string) => `A conta ${account} possui lotes ou emissões e não pode ser removida.`,
   accountMovedInUse: (account: string) => `A conta ${account} possui lotes ou emissões e não pode mudar de programa.`,
@@ -36,7 +38,9 @@ export const clientHasEmissions = () => clientError('CLIENT_HAS_EMISSIONS', M.ha
 export const clientHasLots = () => clientError('CLIENT_HAS_LOTS', M.hasLots);
 export const duplicateProgram = () => clientError('DUPLICATE_PROGRAM', M.duplicateProgram);
 export const duplicateDocument = (label: string, document: string, holder: string) =>
-  clientError('DUPLICATE_DOCUMENT', M.duplicateDocument, { fields: { document: M.documentTaken(label, document, holder) } });
+  clientError('DUPLICATE_DOCUMENT', M.duplicateDocument, {
+    fields: { document: M.documentTaken(label, document, holder) },
+  });
 /** An account that lots or emissions point at: it may be neither removed nor moved to another program. */
 export const accountRemovedInUse = (account: string) => clientError('ACCOUNT_IN_USE', M.accountRemovedInUse(account));
 export const accountMovedInUse = (account: string, field: string) =>

@@ -1,12 +1,27 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Client, ClientInput, ClientSort, ClientStatus, LoyaltyAccount, SortOrder } from '../../domain/clients/client.schema';
+import type {
+  Client,
+  ClientInput,
+  ClientSort,
+  ClientStatus,
+  LoyaltyAccount,
+  SortOrder,
+} from '../../domain/clients/client.schema';
 import type { ClientEmission } from '../../domain/emissions/emission.schema';
 import type { ClientEmissionSums } from '../../domain/clients/client.rules';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import { getLoyaltyAccountsByClient, toLoyaltyAccountDto } from '../accounts/accounts.queries';
 import type { Db } from '../db/client';
-import { client_figures, client_search, client_search_by_figures, client_totals, clients, emissions, loyalty_accounts } from '../db/schema';
+import {
+  client_figures,
+  client_search,
+  client_search_by_figures,
+  client_totals,
+  clients,
+  emissions,
+  loyalty_accounts,
+} from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { restoreRows, softDeleteRows } from '../db/soft-delete';
 
@@ -18,7 +33,12 @@ export type ClientRow = typeof clients.$inferSelect & {
   last_emission_at: string | null;
 };
 
-const NO_FIGURES = { emissions_count: 0, active_emissions_count: 0, total_spent_cents: 0, last_emission_at: null } as const;
+const NO_FIGURES = {
+  emissions_count: 0,
+  active_emissions_count: 0,
+  total_spent_cents: 0,
+  last_emission_at: null,
+} as const;
 
 /** Clients joined with their figures: every read of full client rows goes through this. */
 function selectClientRows(db: Db) {
@@ -31,7 +51,10 @@ function selectClientRows(db: Db) {
       last_emission_at: client_figures.last_emission_at,
     })
     .from(clients)
-    .leftJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)));
+    .leftJoin(
+      client_figures,
+      and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)),
+    );
 }
 
 export interface ClientFilters {
@@ -44,7 +67,6 @@ export interface ClientOrder {
   sort: ClientSort;
   order: SortOrder;
 }
-
 
 /** The API's Client (clientSchema); the clients_status check holds status to CLIENT_STATUSES. */
 export function toClientDto(c: ClientRow, accounts: LoyaltyAccount[]): Client {
@@ -101,7 +123,9 @@ const containsPattern = (word: string) => `%${escapeLike(word)}%`;
  */
 export function searchConditions(search: string | undefined, v: SearchView = client_search): SQL[] {
   return searchWords(search).map((w) =>
-    Array.from(w).length < 3 ? sql`strpos(${v.search_text}, ${w}) > 0` : sql`${v.search_text} LIKE ${containsPattern(w)}`,
+    Array.from(w).length < 3
+      ? sql`strpos(${v.search_text}, ${w}) > 0`
+      : sql`${v.search_text} LIKE ${containsPattern(w)}`,
   );
 }
 
@@ -111,7 +135,8 @@ type SearchView = typeof client_search | typeof client_search_by_figures;
  * The view whose rows are read in the order's index: clients' for name and status, client_figures'
  * for the figure orders (the same columns; see the schema).
  */
-const searchView = (sort: ClientSort): SearchView => (sort === 'emissions' || sort === 'total_spent' ? client_search_by_figures : client_search);
+const searchView = (sort: ClientSort): SearchView =>
+  sort === 'emissions' || sort === 'total_spent' ? client_search_by_figures : client_search;
 
 function searchWhere({ agencyId, search, status }: ClientFilters, v: SearchView = client_search): SQL {
   const conditions: SQL[] = [eq(v.agency_id, agencyId), isNull(v.deleted_at)];
@@ -145,7 +170,9 @@ const clientRowSort: SortColumns = {
 
 export function orderBy({ sort, order }: ClientOrder, t: SortColumns = clientRowSort): SQL[] {
   const dir = order === 'asc' ? asc : desc;
-  const key = { name: [], status: [t.status], emissions: [t.emissions_count], total_spent: [t.total_spent_cents] }[sort];
+  const key = { name: [], status: [t.status], emissions: [t.emissions_count], total_spent: [t.total_spent_cents] }[
+    sort
+  ];
   return [...key, t.sort_name, t.id].map((c) => dir(c));
 }
 
@@ -177,7 +204,10 @@ export async function getClientTotals(db: Db, { agencyId }: { agencyId: string }
   };
 }
 
-async function fetchRowsInOrder(db: Db, { agencyId, ids, order }: { agencyId: string; ids: string[]; order: ClientOrder }): Promise<ClientRow[]> {
+async function fetchRowsInOrder(
+  db: Db,
+  { agencyId, ids, order }: { agencyId: string; ids: string[]; order: ClientOrder },
+): Promise<ClientRow[]> {
   if (ids.length === 0) return [];
   return selectClientRows(db)
     .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids)))
@@ -197,7 +227,9 @@ export async function getClientsPage(
   if (offset >= total || limit <= 0) return [];
   const end = Math.min(offset + limit, total);
   const fromEnd = total - end < offset;
-  const idsOrder = fromEnd ? { sort: params.sort, order: params.order === 'asc' ? ('desc' as const) : ('asc' as const) } : params;
+  const idsOrder = fromEnd
+    ? { sort: params.sort, order: params.order === 'asc' ? ('desc' as const) : ('asc' as const) }
+    : params;
   const v = searchView(params.sort);
   const pageIds = db
     .select({ id: v.id })
@@ -241,9 +273,17 @@ type SearchPage = { rows: ClientRow[]; total: number; capped: boolean };
  * many match that the page is near along the order's index: it is read there, testing each entry,
  * and the total says only "more than `cap`".
  */
-export async function searchClientsPage(db: Db, params: SearchPageParams, cap: number = SEARCH_COUNT_CAP): Promise<SearchPage> {
+export async function searchClientsPage(
+  db: Db,
+  params: SearchPageParams,
+  cap: number = SEARCH_COUNT_CAP,
+): Promise<SearchPage> {
   const where = searchWhere(params);
-  const limited = db.select({ id: client_search.id }).from(client_search).where(where).limit(cap + 1);
+  const limited = db
+    .select({ id: client_search.id })
+    .from(client_search)
+    .where(where)
+    .limit(cap + 1);
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${limited}) m`));
   const n = counted?.n ?? 0;
   if (n === 0 || params.limit <= 0) return { rows: [], total: n, capped: false };
@@ -277,7 +317,11 @@ export async function searchClientsPage(db: Db, params: SearchPageParams, cap: n
       sql`WITH m AS MATERIALIZED (${matches}) SELECT m.id FROM m ORDER BY ${orderKeys(params, 'm').orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
     ),
   );
-  return { rows: await fetchRowsInOrder(db, { agencyId: params.agencyId, ids: page.map((r) => r.id), order: params }), total: n, capped: false };
+  return {
+    rows: await fetchRowsInOrder(db, { agencyId: params.agencyId, ids: page.map((r) => r.id), order: params }),
+    total: n,
+    capped: false,
+  };
 }
 
 /** Every matching client in list order, with only the columns the CSV needs (one query). */
@@ -297,22 +341,35 @@ export async function getClientsForExport(db: Db, params: ClientFilters & Client
       notes: clients.notes,
     })
     .from(clients)
-    .leftJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)))
+    .leftJoin(
+      client_figures,
+      and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)),
+    )
     .where(
       and(
         eq(clients.agency_id, params.agencyId),
         isNull(clients.deleted_at),
-        ...(isFiltered(params) ? [inArray(clients.id, db.select({ id: client_search.id }).from(client_search).where(searchWhere(params)))] : []),
+        ...(isFiltered(params)
+          ? [inArray(clients.id, db.select({ id: client_search.id }).from(client_search).where(searchWhere(params)))]
+          : []),
       ),
     )
     .orderBy(...orderBy(params));
 }
 
-export async function quickSearchClients(db: Db, { agencyId, q, limit }: { agencyId: string; q: string; limit: number }) {
+export async function quickSearchClients(
+  db: Db,
+  { agencyId, q, limit }: { agencyId: string; q: string; limit: number },
+) {
   const conditions = searchConditions(q);
   if (conditions.length === 0) return [];
   return db
-    .select({ id: client_search.id, name: client_search.name, document: client_search.document, email: client_search.email })
+    .select({
+      id: client_search.id,
+      name: client_search.name,
+      document: client_search.document,
+      email: client_search.email,
+    })
     .from(client_search)
     .where(and(eq(client_search.agency_id, agencyId), isNull(client_search.deleted_at), ...conditions))
     .orderBy(asc(client_search.sort_name), asc(client_search.id))
@@ -342,29 +399,45 @@ export async function getClient(db: Db, { agencyId, id }: { agencyId: string; id
   return row ?? null;
 }
 
-
-
 /** Client rows with their loyalty accounts, as the API returns them. */
-export async function withLoyaltyAccounts(db: Db, { agencyId, rows }: { agencyId: string; rows: ClientRow[] }): Promise<Client[]> {
+export async function withLoyaltyAccounts(
+  db: Db,
+  { agencyId, rows }: { agencyId: string; rows: ClientRow[] },
+): Promise<Client[]> {
   const accounts = await getLoyaltyAccountsByClient(db, { agencyId, clientIds: rows.map((r) => r.id) });
   return rows.map((r) => toClientDto(r, (accounts.get(r.id) ?? []).map(toLoyaltyAccountDto)));
 }
 
 const ACTIVE_STATUSES = sql`('pending', 'processing', 'issued')`;
 
-export async function getClientEmissionSums(db: Db, { agencyId, clientId }: { agencyId: string; clientId: string }): Promise<ClientEmissionSums> {
+export async function getClientEmissionSums(
+  db: Db,
+  { agencyId, clientId }: { agencyId: string; clientId: string },
+): Promise<ClientEmissionSums> {
   const active = sql`${emissions.status} IN ${ACTIVE_STATUSES}`;
   const [row] = await db
     .select({
       total_emissions: count(),
       active_emissions: sql<number>`count(*) FILTER (WHERE ${active})`.mapWith(Number),
-      active_revenue_cents: sql<number>`coalesce(sum(${emissions.revenue_cents}) FILTER (WHERE ${active}), 0)`.mapWith(Number),
-      active_margin_cents: sql<number>`coalesce(sum(${emissions.margin_cents}) FILTER (WHERE ${active}), 0)`.mapWith(Number),
+      active_revenue_cents: sql<number>`coalesce(sum(${emissions.revenue_cents}) FILTER (WHERE ${active}), 0)`.mapWith(
+        Number,
+      ),
+      active_margin_cents: sql<number>`coalesce(sum(${emissions.margin_cents}) FILTER (WHERE ${active}), 0)`.mapWith(
+        Number,
+      ),
       last_emission_at: sql<string | null>`max(${emissions.created_at})`,
     })
     .from(emissions)
     .where(and(eq(emissions.agency_id, agencyId), eq(emissions.client_id, clientId), isNull(emissions.deleted_at)));
-  return row ?? { total_emissions: 0, active_emissions: 0, active_revenue_cents: 0, active_margin_cents: 0, last_emission_at: null };
+  return (
+    row ?? {
+      total_emissions: 0,
+      active_emissions: 0,
+      active_revenue_cents: 0,
+      active_margin_cents: 0,
+      last_emission_at: null,
+    }
+  );
 }
 
 export async function getClientEmissionsPage(
@@ -388,7 +461,10 @@ export async function getClientEmissionsPage(
       created_at: emissions.created_at,
     })
     .from(emissions)
-    .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)))
+    .innerJoin(
+      loyalty_accounts,
+      and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)),
+    )
     .where(where)
     .orderBy(desc(emissions.created_at), desc(emissions.id))
     .limit(limit)
@@ -412,7 +488,10 @@ function clientValues(input: ClientFields) {
   };
 }
 
-export async function insertClient(db: Db, { agencyId, input }: { agencyId: string; input: ClientFields }): Promise<ClientRow> {
+export async function insertClient(
+  db: Db,
+  { agencyId, input }: { agencyId: string; input: ClientFields },
+): Promise<ClientRow> {
   const [row] = await db
     .insert(clients)
     .values({ agency_id: agencyId, ...clientValues(input) })
@@ -420,7 +499,10 @@ export async function insertClient(db: Db, { agencyId, input }: { agencyId: stri
   return { ...row!, ...NO_FIGURES };
 }
 
-export async function updateClientRow(db: Db, { agencyId, id, input }: { agencyId: string; id: string; input: ClientFields }) {
+export async function updateClientRow(
+  db: Db,
+  { agencyId, id, input }: { agencyId: string; id: string; input: ClientFields },
+) {
   const [row] = await db
     .update(clients)
     .set({ ...clientValues(input), updated_at: sql`now()` })
@@ -430,7 +512,10 @@ export async function updateClientRow(db: Db, { agencyId, id, input }: { agencyI
 }
 
 /** Another live client of the agency with this CPF/CNPJ, if any. */
-export async function findClientByDocument(db: Db, { agencyId, document, exceptId }: { agencyId: string; document: string; exceptId?: string }) {
+export async function findClientByDocument(
+  db: Db,
+  { agencyId, document, exceptId }: { agencyId: string; document: string; exceptId?: string },
+) {
   const [row] = await db
     .select({ id: clients.id, name: clients.name })
     .from(clients)
@@ -457,7 +542,10 @@ export interface DeleteCandidate {
  * The agency's clients among `ids`, each with what keeps it from being deleted: any emission
  * (finance history, even one an import soft-deleted) or a lot in one of its loyalty accounts.
  */
-export async function getDeleteCandidates(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<DeleteCandidate[]> {
+export async function getDeleteCandidates(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<DeleteCandidate[]> {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -481,12 +569,6 @@ export async function deleteClientRows(db: Db, { agencyId, ids }: { agencyId: st
     .where(and(eq(clients.agency_id, agencyId), inArray(clients.id, ids)))
     .returning({ id: clients.id, name: clients.name });
 }
-
-
-
-
-
-
 
 /** A client's loyalty accounts go and come back with it (softDeleteRows). */
 const CLIENT_FOLLOWERS = [{ table: 'loyalty_accounts', key: 'client_id', touch: true }];

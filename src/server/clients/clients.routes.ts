@@ -24,7 +24,13 @@ import { todayIso } from '../../domain/format';
 import type { AppEnv } from '../http/context';
 import { apiDoc, csv, json, noContent, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
-import { getClient, getClientEmissionsPage, getClientsForExport, getTopClients, quickSearchClients } from './clients.queries';
+import {
+  getClient,
+  getClientEmissionsPage,
+  getClientsForExport,
+  getTopClients,
+  quickSearchClients,
+} from './clients.queries';
 import { CLIENT_ERROR_MESSAGES, clientNotFound } from './clients.errors';
 import {
   bulkDeleteClients,
@@ -70,7 +76,8 @@ const docs = {
     tag: 'clients',
     operationId: 'exportClients',
     summary: 'CSV of the clients matching the filters',
-    description: 'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
+    description:
+      'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
     query: clientExportQuerySchema,
     response: csv('The CSV file'),
   }),
@@ -136,7 +143,9 @@ export const clientsRoutes = new Hono<AppEnv>()
   })
   .get('/top', docs.top, async (c) => {
     const { limit } = parseOrThrow(topClientsQuerySchema, c.req.query());
-    return c.json({ data: await getTopClients(c.var.db, { agencyId: c.var.session.agencyId, limit }) } satisfies TopClientList);
+    return c.json({
+      data: await getTopClients(c.var.db, { agencyId: c.var.session.agencyId, limit }),
+    } satisfies TopClientList);
   })
   .get('/export', docs.export, async (c) => {
     const query = parseOrThrow(clientExportQuerySchema, c.req.query());
@@ -167,7 +176,12 @@ export const clientsRoutes = new Hono<AppEnv>()
     const { page, limit } = parseOrThrow(clientEmissionsQuerySchema, c.req.query());
     const agencyId = c.var.session.agencyId;
     if (!(await getClient(c.var.db, { agencyId, id }))) throw clientNotFound();
-    const { rows, total } = await getClientEmissionsPage(c.var.db, { agencyId, clientId: id, offset: (page - 1) * limit, limit });
+    const { rows, total } = await getClientEmissionsPage(c.var.db, {
+      agencyId,
+      clientId: id,
+      offset: (page - 1) * limit,
+      limit,
+    });
     return c.json(paged(rows, total, { page, limit }) satisfies ClientEmissionList);
   })
   .put('/:id', docs.update, async (c) => {

@@ -1,4 +1,12 @@
-import type { BulkDelete, BulkDeleteResult, Client, ClientDetail, ClientInput, ClientList, ClientListQuery } from '../../domain/clients/client.schema';
+import type {
+  BulkDelete,
+  BulkDeleteResult,
+  Client,
+  ClientDetail,
+  ClientInput,
+  ClientList,
+  ClientListQuery,
+} from '../../domain/clients/client.schema';
 import { computeClientStats } from '../../domain/clients/client.rules';
 import { formatCpfOrCnpj } from '../../domain/documents';
 import { programName } from '../../domain/programs';
@@ -64,8 +72,18 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
     total_emissions: totals.total_emissions,
     total_revenue_cents: totals.total_revenue_cents,
   };
-  const byStatus = { active: totals.active_clients, inactive: totals.inactive_clients, blocked: totals.blocked_clients };
-  const page = { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit };
+  const byStatus = {
+    active: totals.active_clients,
+    inactive: totals.inactive_clients,
+    blocked: totals.blocked_clients,
+  };
+  const page = {
+    ...filters,
+    sort: query.sort,
+    order: query.order,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  };
   let rows: ClientRow[];
   let total: number;
   let capped = false;
@@ -75,10 +93,20 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
     total = query.status ? byStatus[query.status] : totals.total_clients;
     rows = await getClientsPage(db, { ...page, total });
   }
-  return { ...paged(await withLoyaltyAccounts(db, { agencyId, rows }), total, { page: query.page, limit: query.limit, capped }), summary };
+  return {
+    ...paged(await withLoyaltyAccounts(db, { agencyId, rows }), total, {
+      page: query.page,
+      limit: query.limit,
+      capped,
+    }),
+    summary,
+  };
 }
 
-export async function getClientDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<ClientDetail> {
+export async function getClientDetail(
+  db: Db,
+  { agencyId, id }: { agencyId: string; id: string },
+): Promise<ClientDetail> {
   const row = await getClient(db, { agencyId, id });
   if (!row) throw clientNotFound();
   const [client] = await withLoyaltyAccounts(db, { agencyId, rows: [row] });
@@ -100,7 +128,8 @@ function duplicateProgramError(err: unknown): AppError | null {
   return duplicateProgram();
 }
 
-const accountLabel = (a: Pick<LoyaltyAccountRow, 'program' | 'account_number'>) => `${programName(a.program)} (${a.account_number})`;
+const accountLabel = (a: Pick<LoyaltyAccountRow, 'program' | 'account_number'>) =>
+  `${programName(a.program)} (${a.account_number})`;
 
 export async function createClient(db: Db, actor: Actor, input: ClientInput): Promise<Client> {
   const unknownIds: Record<string, string> = {};
@@ -156,11 +185,15 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
     const before = a.id ? currentById.get(a.id) : undefined;
     return before && before.program !== a.program ? [{ before, index }] : [];
   });
-  const inUse = await getAccountsInUse(db, { agencyId, ids: [...removed.map((a) => a.id), ...moved.map((m) => m.before.id)] });
+  const inUse = await getAccountsInUse(db, {
+    agencyId,
+    ids: [...removed.map((a) => a.id), ...moved.map((m) => m.before.id)],
+  });
   const removedInUse = removed.find((a) => inUse.has(a.id));
   if (removedInUse) throw accountRemovedInUse(accountLabel(removedInUse));
   const movedInUse = moved.find((m) => inUse.has(m.before.id));
-  if (movedInUse) throw accountMovedInUse(accountLabel(movedInUse.before), `loyalty_accounts.${movedInUse.index}.program`);
+  if (movedInUse)
+    throw accountMovedInUse(accountLabel(movedInUse.before), `loyalty_accounts.${movedInUse.index}.program`);
 
   const renumbered = input.loyalty_accounts.flatMap((a) => {
     const before = a.id ? currentById.get(a.id) : undefined;
@@ -175,7 +208,11 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
     for (const a of input.loyalty_accounts) {
       const before = a.id ? currentById.get(a.id) : undefined;
       if (!before) continue;
-      if (before.program !== a.program || before.account_number !== a.account_number || before.nickname !== a.nickname) {
+      if (
+        before.program !== a.program ||
+        before.account_number !== a.account_number ||
+        before.nickname !== a.nickname
+      ) {
         await updateLoyaltyAccount(db, { agencyId, account: { ...a, id: before.id } });
       }
     }
@@ -183,7 +220,13 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
   } catch (err) {
     throw duplicateProgramError(err) ?? err;
   }
-  await recordActivity(db, { ...actor, kind: 'client_updated', description: `Cliente ${row.name} atualizado`, refType: 'client', refId: id });
+  await recordActivity(db, {
+    ...actor,
+    kind: 'client_updated',
+    description: `Cliente ${row.name} atualizado`,
+    refType: 'client',
+    refId: id,
+  });
   const [dto] = await withLoyaltyAccounts(db, { agencyId, rows: [row] });
   return dto!;
 }
@@ -210,7 +253,13 @@ export async function deleteClient(db: Db, actor: Actor, id: string): Promise<vo
   } catch (err) {
     throw raceError(err) ?? err;
   }
-  await recordActivity(db, { ...actor, kind: 'client_deleted', description: `Cliente ${candidate.name} excluído`, refType: 'client', refId: id });
+  await recordActivity(db, {
+    ...actor,
+    kind: 'client_deleted',
+    description: `Cliente ${candidate.name} excluído`,
+    refType: 'client',
+    refId: id,
+  });
 }
 
 /**
@@ -250,12 +299,18 @@ export async function bulkDeleteClients(db: Db, actor: Actor, { ids }: BulkDelet
  * accounts leave every list, search, count and total, in one statement. Their emissions and lots
  * are records of their own, soft-deleted by their own functions first when an undo removes them.
  */
-export async function softDeleteClients(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number }> {
+export async function softDeleteClients(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<{ count: number }> {
   return withRetry(db, async (tx) => ({ count: await softDeleteClientRows(tx, { agencyId, ids }) }));
 }
 
 /** Brings soft-deleted clients back with the accounts deleted with them; a clash with a live record is a 409. */
-export async function restoreClients(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number }> {
+export async function restoreClients(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<{ count: number }> {
   return withRetry(db, async (tx) => {
     try {
       return { count: await restoreClientRows(tx, { agencyId, ids }) };

@@ -14,8 +14,7 @@ export type Db = Database | Transaction;
 
 export type DbOptions =
   /** loadDataDir: a tarball of PGlite's dumpDataDir() to start from, instead of an empty database. */
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string; poolSize?: number };
 
 export interface DbHandle {
   db: Database;

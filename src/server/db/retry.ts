@@ -23,7 +23,10 @@ export const BUSY_MESSAGE = 'Outra operação estava alterando estes mesmos regi
 
 /** What the caller gets when the retries did not get through: 503 with Retry-After, in Portuguese. */
 export const busyError = () =>
-  new AppError('CONCURRENT_UPDATE', BUSY_MESSAGE, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } });
+  new AppError('CONCURRENT_UPDATE', BUSY_MESSAGE, {
+    status: 503,
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  });
 
 export interface RetryPolicy {
   /** Runs in all, the first included. */
@@ -40,7 +43,11 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 10,
  * random), so two victims of one deadlock do not meet again at the same instant
  * (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/).
  */
-export function retryDelayMs(failed: number, policy: RetryPolicy = DEFAULT_RETRY_POLICY, random: () => number = Math.random): number {
+export function retryDelayMs(
+  failed: number,
+  policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (failed - 1));
   return ceiling / 2 + random() * (ceiling / 2);
 }
@@ -66,7 +73,11 @@ const ROLLBACK_TO_SAVEPOINT = sql.raw('ROLLBACK TO SAVEPOINT write_retry');
  * before stays. The savepoint is left to the commit (one round trip, not two). On the root
  * database each run is a transaction of its own.
  */
-export async function withRetry<T>(db: Db, fn: (tx: Transaction) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+export async function withRetry<T>(
+  db: Db,
+  fn: (tx: Transaction) => Promise<T>,
+  options: RetryOptions = {},
+): Promise<T> {
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options };
   const sleep = options.sleep ?? sleepMs;
   const inTransaction = db instanceof PgTransaction;

@@ -24,7 +24,13 @@ const id = (name: string) => sql.raw(`"${name}"`);
  */
 export async function softDeleteRows(
   db: Db,
-  { table, agencyId, ids, followers = [], only }: { table: string; agencyId: string; ids: readonly string[]; followers?: Follower[]; only?: SQL },
+  {
+    table,
+    agencyId,
+    ids,
+    followers = [],
+    only,
+  }: { table: string; agencyId: string; ids: readonly string[]; followers?: Follower[]; only?: SQL },
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const ctes = followers.map(
@@ -51,7 +57,12 @@ export async function softDeleteRows(
  */
 export async function restoreRows(
   db: Db,
-  { table, agencyId, ids, followers = [] }: { table: string; agencyId: string; ids: readonly string[]; followers?: Follower[] },
+  {
+    table,
+    agencyId,
+    ids,
+    followers = [],
+  }: { table: string; agencyId: string; ids: readonly string[]; followers?: Follower[] },
 ): Promise<number> {
   if (ids.length === 0) return 0;
   const ctes = followers.map((f, i) => {
@@ -78,7 +89,10 @@ export async function restoreRows(
 }
 
 /** The agency's live rows of `table` among `ids`, locked in id order (decision 0011); their ids. */
-export async function lockLiveRows(db: Db, { table, agencyId, ids }: { table: string; agencyId: string; ids: readonly string[] }): Promise<string[]> {
+export async function lockLiveRows(
+  db: Db,
+  { table, agencyId, ids }: { table: string; agencyId: string; ids: readonly string[] },
+): Promise<string[]> {
   if (ids.length === 0) return [];
   return rowsOf<{ id: string }>(
     await db.execute(sql`SELECT id FROM ${id(table)}

@@ -35,7 +35,12 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
       notification_prefs: { ...DEFAULT_NOTIFICATION_PREFS },
     })
     .returning();
-  const result = await generateAgencyData(db, { agencyId: agency!.id, userId: user!.id, clients: options.clients, seed: options.seed });
+  const result = await generateAgencyData(db, {
+    agencyId: agency!.id,
+    userId: user!.id,
+    clients: options.clients,
+    seed: options.seed,
+  });
   await vacuumAnalyze(db);
   return { agency: agency!, user: user!, result };
 }

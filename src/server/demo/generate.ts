@@ -59,28 +59,185 @@ export function createRng(seed: number): Rng {
 // Brazilian people
 
 const FIRST_NAMES = [
-  'José', 'João', 'Antônio', 'Francisco', 'Carlos', 'Paulo', 'Pedro', 'Lucas', 'Luiz', 'Marcos', 'Luís', 'Gabriel',
-  'Rafael', 'Daniel', 'Marcelo', 'Bruno', 'Eduardo', 'Felipe', 'Raimundo', 'Rodrigo', 'Sebastião', 'Fábio', 'Cláudio',
-  'Sérgio', 'Vinícius', 'Caio', 'Ícaro', 'Otávio', 'Gustavo', 'André', 'Thiago', 'Matheus', 'Leonardo', 'Heitor',
-  'Arthur', 'Davi', 'Bernardo', 'Júlio', 'Márcio', 'Rogério', 'Maria', 'Ana', 'Francisca', 'Antônia', 'Adriana',
-  'Juliana', 'Márcia', 'Fernanda', 'Patrícia', 'Aline', 'Sandra', 'Camila', 'Amanda', 'Bruna', 'Jéssica', 'Letícia',
-  'Júlia', 'Luciana', 'Vanessa', 'Mariana', 'Ângela', 'Érica', 'Conceição', 'Cecília', 'Vitória', 'Inês', 'Lúcia',
-  'Íris', 'Thaís', 'Débora', 'Mônica', 'Simone', 'Célia', 'Regina', 'Tânia', 'Valéria', 'Helena', 'Alice', 'Laura',
-  'Valentina', 'Sophia', 'Isabela', 'Lívia', 'Lorena', 'Beatriz', 'Raquel', 'Gláucia', 'Socorro', 'Fátima', 'Neusa',
+  'José',
+  'João',
+  'Antônio',
+  'Francisco',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luiz',
+  'Marcos',
+  'Luís',
+  'Gabriel',
+  'Rafael',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Felipe',
+  'Raimundo',
+  'Rodrigo',
+  'Sebastião',
+  'Fábio',
+  'Cláudio',
+  'Sérgio',
+  'Vinícius',
+  'Caio',
+  'Ícaro',
+  'Otávio',
+  'Gustavo',
+  'André',
+  'Thiago',
+  'Matheus',
+  'Leonardo',
+  'Heitor',
+  'Arthur',
+  'Davi',
+  'Bernardo',
+  'Júlio',
+  'Márcio',
+  'Rogério',
+  'Maria',
+  'Ana',
+  'Francisca',
+  'Antônia',
+  'Adriana',
+  'Juliana',
+  'Márcia',
+  'Fernanda',
+  'Patrícia',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Amanda',
+  'Bruna',
+  'Jéssica',
+  'Letícia',
+  'Júlia',
+  'Luciana',
+  'Vanessa',
+  'Mariana',
+  'Ângela',
+  'Érica',
+  'Conceição',
+  'Cecília',
+  'Vitória',
+  'Inês',
+  'Lúcia',
+  'Íris',
+  'Thaís',
+  'Débora',
+  'Mônica',
+  'Simone',
+  'Célia',
+  'Regina',
+  'Tânia',
+  'Valéria',
+  'Helena',
+  'Alice',
+  'Laura',
+  'Valentina',
+  'Sophia',
+  'Isabela',
+  'Lívia',
+  'Lorena',
+  'Beatriz',
+  'Raquel',
+  'Gláucia',
+  'Socorro',
+  'Fátima',
+  'Neusa',
 ] as const;
 
 const SURNAMES = [
-  'Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa',
-  'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha', 'Dias',
-  'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas', 'Cardoso', 'Ramos',
-  'Gonçalves', 'Santana', 'Teixeira', 'Araújo', 'Conceição', 'Magalhães', 'Brandão', 'Falcão', 'Simões', 'Guimarães',
-  'Galvão', 'Assunção', 'Leão', 'Medeiros', 'Damasceno', 'Cavalcanti', 'Albuquerque', 'Bezerra', 'Queiroz', 'Macêdo',
-  'Câmara', 'Monteiro', 'Pinheiro', 'Batista', 'Azevedo', 'Castro', 'Campos', 'Tavares', 'Farias', 'Sá', 'Fontes',
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Santana',
+  'Teixeira',
+  'Araújo',
+  'Conceição',
+  'Magalhães',
+  'Brandão',
+  'Falcão',
+  'Simões',
+  'Guimarães',
+  'Galvão',
+  'Assunção',
+  'Leão',
+  'Medeiros',
+  'Damasceno',
+  'Cavalcanti',
+  'Albuquerque',
+  'Bezerra',
+  'Queiroz',
+  'Macêdo',
+  'Câmara',
+  'Monteiro',
+  'Pinheiro',
+  'Batista',
+  'Azevedo',
+  'Castro',
+  'Campos',
+  'Tavares',
+  'Farias',
+  'Sá',
+  'Fontes',
 ] as const;
 
 const PARTICLES = ['da', 'de', 'dos', 'das', 'do'] as const;
-const COMPANY_WORDS = ['Potiguar', 'Nordeste', 'Atlântico', 'Sertão', 'Ponta Negra', 'Pipa', 'Seridó', 'Mossoró', 'Litoral', 'Cajueiro'] as const;
-const COMPANY_KINDS = ['Turismo Ltda', 'Viagens e Eventos Ltda', 'Engenharia S.A.', 'Comércio ME', 'Consultoria Eireli', 'Distribuidora Ltda'] as const;
+const COMPANY_WORDS = [
+  'Potiguar',
+  'Nordeste',
+  'Atlântico',
+  'Sertão',
+  'Ponta Negra',
+  'Pipa',
+  'Seridó',
+  'Mossoró',
+  'Litoral',
+  'Cajueiro',
+] as const;
+const COMPANY_KINDS = [
+  'Turismo Ltda',
+  'Viagens e Eventos Ltda',
+  'Engenharia S.A.',
+  'Comércio ME',
+  'Consultoria Eireli',
+  'Distribuidora Ltda',
+] as const;
 const EMAIL_DOMAINS = [
   ['gmail.com', 50],
   ['hotmail.com', 15],
@@ -91,7 +248,9 @@ const EMAIL_DOMAINS = [
   ['terra.com.br', 3],
   ['icloud.com', 4],
 ] as const;
-const DDDS = [11, 11, 11, 21, 21, 31, 41, 51, 61, 71, 81, 84, 84, 84, 85, 83, 82, 27, 48, 62, 91, 92, 98, 86, 79] as const;
+const DDDS = [
+  11, 11, 11, 21, 21, 31, 41, 51, 61, 71, 81, 84, 84, 84, 85, 83, 82, 27, 48, 62, 91, 92, 98, 86, 79,
+] as const;
 const NOTES = [
   'Prefere assento na janela.',
   'Viaja a negócios; pedir nota fiscal.',
@@ -104,7 +263,13 @@ const NOTES = [
   'Não ligar após as 18h.',
   'Programa de fidelidade da esposa também.',
 ] as const;
-const TAGS = [['vip', 3], ['corporativo', 4], ['frequente', 6], ['família', 3], ['internacional', 2]] as const;
+const TAGS = [
+  ['vip', 3],
+  ['corporativo', 4],
+  ['frequente', 6],
+  ['família', 3],
+  ['internacional', 2],
+] as const;
 
 const slug = (s: string) =>
   s
@@ -134,7 +299,11 @@ export function cpfAt(i: number): string {
 }
 
 export function cnpjAt(i: number): string {
-  const base = String((i * 7_654_321 + 11_222_333) % 100_000_000).padStart(8, '0').split('').map(Number).concat([0, 0, 0, 1]);
+  const base = String((i * 7_654_321 + 11_222_333) % 100_000_000)
+    .padStart(8, '0')
+    .split('')
+    .map(Number)
+    .concat([0, 0, 0, 1]);
   const d1 = mod11(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
   const d2 = mod11([...base, d1], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
   return [...base, d1, d2].join('');
@@ -165,9 +334,53 @@ const AGENCY_PROGRAMS: readonly (readonly [ProgramKey, number])[] = [
   ['AZUL', 20],
   ['TAP', 5],
 ];
-const DOMESTIC = ['NAT', 'GRU', 'GIG', 'BSB', 'REC', 'FOR', 'SSA', 'CNF', 'POA', 'CWB', 'FLN', 'MAO', 'BEL', 'JPA', 'MCZ', 'CGH', 'SDU', 'VCP'] as const;
-const INTERNATIONAL = ['LIS', 'OPO', 'MIA', 'MCO', 'JFK', 'EZE', 'SCL', 'MAD', 'CDG', 'FCO', 'LHR', 'BOG', 'LIM', 'PTY', 'DOH'] as const;
-const SUPPLIERS = ['Hotmilhas', 'MaxMilhas', 'Clube Smiles', 'Livelo', 'Esfera', 'Compra direta', 'Fornecedor parceiro RN', 'Iupp'] as const;
+const DOMESTIC = [
+  'NAT',
+  'GRU',
+  'GIG',
+  'BSB',
+  'REC',
+  'FOR',
+  'SSA',
+  'CNF',
+  'POA',
+  'CWB',
+  'FLN',
+  'MAO',
+  'BEL',
+  'JPA',
+  'MCZ',
+  'CGH',
+  'SDU',
+  'VCP',
+] as const;
+const INTERNATIONAL = [
+  'LIS',
+  'OPO',
+  'MIA',
+  'MCO',
+  'JFK',
+  'EZE',
+  'SCL',
+  'MAD',
+  'CDG',
+  'FCO',
+  'LHR',
+  'BOG',
+  'LIM',
+  'PTY',
+  'DOH',
+] as const;
+const SUPPLIERS = [
+  'Hotmilhas',
+  'MaxMilhas',
+  'Clube Smiles',
+  'Livelo',
+  'Esfera',
+  'Compra direta',
+  'Fornecedor parceiro RN',
+  'Iupp',
+] as const;
 
 function accountNumber(rng: Rng, program: ProgramKey): string {
   const digits = (n: number) => Array.from({ length: n }, () => rng.int(0, 9)).join('');
@@ -197,7 +410,11 @@ function accountNumber(rng: Rng, program: ProgramKey): string {
  */
 async function insertBatches<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][], batchSize: number) {
   if (rows.length === 0) return;
-  const columns = Object.values(getTableColumns(table)) as { name: string; getSQLType(): string; generated?: unknown }[];
+  const columns = Object.values(getTableColumns(table)) as {
+    name: string;
+    getSQLType(): string;
+    generated?: unknown;
+  }[];
   const keys = new Set(rows.flatMap((r) => Object.keys(r)));
   const used = columns.filter((c) => keys.has(c.name));
   const names = used.map((c) => `"${c.name}"`).join(', ');
@@ -238,7 +455,12 @@ export interface GenerateResult {
 
 type ClientInsert = typeof clients.$inferInsert;
 type AccountInsert = typeof loyalty_accounts.$inferInsert;
-type LotInsert = typeof mile_lots.$inferInsert & { id: string; remaining_quantity: number; original_quantity: number; cpm: number };
+type LotInsert = typeof mile_lots.$inferInsert & {
+  id: string;
+  remaining_quantity: number;
+  original_quantity: number;
+  cpm: number;
+};
 type EmissionInsert = typeof emissions.$inferInsert;
 type AllocationInsert = typeof emission_allocations.$inferInsert;
 
@@ -265,9 +487,14 @@ function makeClient(rng: Rng, i: number, agencyId: string, now: Date): ClientIns
     ? `${rng.pick(DDDS)}${rng.chance(0.9) ? `9${rng.int(1000, 9999)}${rng.int(1000, 9999)}` : `3${rng.int(100, 999)}${rng.int(1000, 9999)}`}`
     : null;
   const document = company ? cnpjAt(i) : rng.chance(0.92) ? cpfAt(i) : null;
-  const birth = !company && rng.chance(0.7) ? isoDay(new Date(Date.UTC(rng.int(1940, 2006), rng.int(0, 11), rng.int(1, 28)))) : null;
+  const birth =
+    !company && rng.chance(0.7)
+      ? isoDay(new Date(Date.UTC(rng.int(1940, 2006), rng.int(0, 11), rng.int(1, 28))))
+      : null;
   const createdAt = new Date(now.getTime() - rng.int(1, 3 * 365) * DAY - rng.int(0, DAY - 1));
-  const updatedAt = rng.chance(0.4) ? new Date(Math.min(now.getTime(), createdAt.getTime() + rng.int(1, 400) * DAY)) : createdAt;
+  const updatedAt = rng.chance(0.4)
+    ? new Date(Math.min(now.getTime(), createdAt.getTime() + rng.int(1, 400) * DAY))
+    : createdAt;
   const tags = rng.chance(0.2) ? [rng.weighted(TAGS)] : [];
   return {
     id: randomUUID(),
@@ -327,10 +554,19 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
   await insertBatches(db, clients, clientRows, batch);
   log(`  clients (${Math.round(performance.now() - started)} ms)`);
   await insertBatches(db, loyalty_accounts, accountRows, batch * 2);
-  log(`  ${clientRows.length} clients and ${accountRows.length} loyalty accounts written (${Math.round(performance.now() - started)} ms)`);
+  log(
+    `  ${clientRows.length} clients and ${accountRows.length} loyalty accounts written (${Math.round(performance.now() - started)} ms)`,
+  );
 
   const share = options.emissionShare ?? 0.35;
-  if (share <= 0) return { clients: clientRows.length, loyaltyAccounts: accountRows.length, lots: 0, emissions: 0, ms: performance.now() - started };
+  if (share <= 0)
+    return {
+      clients: clientRows.length,
+      loyaltyAccounts: accountRows.length,
+      lots: 0,
+      emissions: 0,
+      ms: performance.now() - started,
+    };
 
   // The agency's own accounts, which the miles come from.
   const agencyAccounts = AGENCY_PROGRAMS.map(([program]) => ({
@@ -351,7 +587,9 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
     const cpm = rng.int(1400, 3200) / 100; // R$ per thousand miles
     const purchase = new Date(at.getTime() - rng.int(1, 60) * DAY);
     const months = PROGRAMS[program].expiryMonths ?? 24;
-    const expiry = new Date(Date.UTC(purchase.getUTCFullYear(), purchase.getUTCMonth() + months, Math.min(purchase.getUTCDate(), 28)));
+    const expiry = new Date(
+      Date.UTC(purchase.getUTCFullYear(), purchase.getUTCMonth() + months, Math.min(purchase.getUTCDate(), 28)),
+    );
     const lot: LotInsert = {
       id: randomUUID(),
       agency_id: agencyId,
@@ -408,7 +646,9 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
     const id = randomUUID();
     let left = miles;
     let milesCost = 0;
-    const open = (openLots.get(account.id) ?? []).filter((l) => l.remaining_quantity > 0 && l.expiry_date! > isoDay(at));
+    const open = (openLots.get(account.id) ?? []).filter(
+      (l) => l.remaining_quantity > 0 && l.expiry_date! > isoDay(at),
+    );
     if (open.reduce((s, l) => s + l.remaining_quantity, 0) < miles) open.push(buyLot(account, at, miles));
     open.sort((a, b) => a.cpm - b.cpm);
     for (const lot of open) {
@@ -440,7 +680,10 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
       agency_id: agencyId,
       client_id: client.id!,
       account_id: account.id,
-      pnr: status === 'issued' || status === 'cancelled' ? Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[rng.int(0, 31)]).join('') : null,
+      pnr:
+        status === 'issued' || status === 'cancelled'
+          ? Array.from({ length: 6 }, () => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[rng.int(0, 31)]).join('')
+          : null,
       route: `${origin}-${dest}${roundTrip ? `-${origin}` : ''}`,
       departure_date: isoDay(departure),
       miles_used: miles,
@@ -460,7 +703,9 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
     });
   }
   // A cancellation released its allocations (they stay as history, marked), as releaseMiles does.
-  const cancelledAt = new Map(emissionRows.filter((e) => e.status === 'cancelled').map((e) => [e.id!, e.cancelled_at!]));
+  const cancelledAt = new Map(
+    emissionRows.filter((e) => e.status === 'cancelled').map((e) => [e.id!, e.cancelled_at!]),
+  );
   for (const a of allocationRows) {
     const at = cancelledAt.get(a.emission_id);
     if (at) a.released_at = at;
@@ -479,15 +724,28 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
   await insertEmissionsBulk(db, agencyId, emissionRows, batch);
   log(`  emissions (${Math.round(performance.now() - started)} ms)`);
   await insertBatches(db, emission_allocations, allocationRows, batch * 2);
-  log(`  ${lots.length} lots, ${emissionRows.length} emissions, ${allocationRows.length} allocations written (${Math.round(performance.now() - started)} ms)`);
-  return { clients: clientRows.length, loyaltyAccounts: accountRows.length + agencyAccounts.length, lots: lots.length, emissions: emissionRows.length, ms: performance.now() - started };
+  log(
+    `  ${lots.length} lots, ${emissionRows.length} emissions, ${allocationRows.length} allocations written (${Math.round(performance.now() - started)} ms)`,
+  );
+  return {
+    clients: clientRows.length,
+    loyaltyAccounts: accountRows.length + agencyAccounts.length,
+    lots: lots.length,
+    emissions: emissionRows.length,
+    ms: performance.now() - started,
+  };
 }
 
 /**
  * Emissions in bulk, in batches of one statement each: the clients' figures follow per statement
  * (one update per client a batch touches), so nothing is switched off or recounted.
  */
-export async function insertEmissionsBulk(db: Database, _agencyId: string, rows: EmissionInsert[], batchSize = 5000): Promise<void> {
+export async function insertEmissionsBulk(
+  db: Database,
+  _agencyId: string,
+  rows: EmissionInsert[],
+  batchSize = 5000,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await insertBatches(tx, emissions, rows, batchSize);
   });
@@ -578,9 +836,20 @@ export async function generateLots(db: Database, options: GenerateLotsOptions): 
     const months = PROGRAMS[program].expiryMonths ?? 24;
     const expiry = rng.chance(0.05)
       ? null
-      : isoDay(new Date(Date.UTC(purchase.getUTCFullYear(), purchase.getUTCMonth() + months, Math.min(purchase.getUTCDate(), 28))));
+      : isoDay(
+          new Date(
+            Date.UTC(purchase.getUTCFullYear(), purchase.getUTCMonth() + months, Math.min(purchase.getUTCDate(), 28)),
+          ),
+        );
     const past = expiry !== null && expiry < today;
-    const drawn = clientIds.length === 0 ? 0 : rng.weighted([[0, 45], [1, 40], [2, 15]] as const);
+    const drawn =
+      clientIds.length === 0
+        ? 0
+        : rng.weighted([
+            [0, 45],
+            [1, 40],
+            [2, 15],
+          ] as const);
     const used = drawn === 0 ? 0 : drawn === 2 ? quantity : Math.round((quantity * rng.int(5, 95)) / 100);
     const remaining = quantity - used;
     const id = randomUUID();
@@ -599,7 +868,8 @@ export async function generateLots(db: Database, options: GenerateLotsOptions): 
       expiry_date: expiry,
       supplier: rng.chance(0.9) ? rng.pick(SUPPLIERS) : null,
       notes: rng.chance(0.3) ? rng.pick(LOT_NOTES) : null,
-      status: remaining === 0 ? 'used' : past && rng.chance(0.8) ? 'expired' : rng.chance(0.02) ? 'reserved' : 'available',
+      status:
+        remaining === 0 ? 'used' : past && rng.chance(0.8) ? 'expired' : rng.chance(0.02) ? 'reserved' : 'available',
       created_at: purchase.toISOString(),
       updated_at: purchase.toISOString(),
     });
@@ -626,7 +896,15 @@ export async function generateLots(db: Database, options: GenerateLotsOptions): 
         issued_at: at.toISOString(),
         updated_at: at.toISOString(),
       });
-      allocationRows.push({ agency_id: agencyId, emission_id: emissionId, lot_id: id, miles: used, cost_per_thousand, cost_cents: milesCost, created_at: at.toISOString() });
+      allocationRows.push({
+        agency_id: agencyId,
+        emission_id: emissionId,
+        lot_id: id,
+        miles: used,
+        cost_per_thousand,
+        cost_cents: milesCost,
+        created_at: at.toISOString(),
+      });
     }
   }
   await insertBatches(db, mile_lots, lotRows, batch);
@@ -634,13 +912,26 @@ export async function generateLots(db: Database, options: GenerateLotsOptions): 
     await insertEmissionsBulk(db, agencyId, emissionRows, batch);
     await insertBatches(db, emission_allocations, allocationRows, batch * 2);
   }
-  return { lots: lotRows.length, accounts: accounts.length, emissions: emissionRows.length, ms: performance.now() - started };
+  return {
+    lots: lotRows.length,
+    accounts: accounts.length,
+    emissions: emissionRows.length,
+    ms: performance.now() - started,
+  };
 }
-
 
 /** Fresh planner statistics and visibility map after a bulk load (PGlite has no autovacuum). */
 export async function vacuumAnalyze(db: Database): Promise<void> {
-  for (const table of ['clients', 'client_figures', 'loyalty_accounts', 'mile_lots', 'lot_search_entries', 'lot_totals', 'emissions', 'emission_allocations']) {
+  for (const table of [
+    'clients',
+    'client_figures',
+    'loyalty_accounts',
+    'mile_lots',
+    'lot_search_entries',
+    'lot_totals',
+    'emissions',
+    'emission_allocations',
+  ]) {
     await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
   }
 }

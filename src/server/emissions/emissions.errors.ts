@@ -29,7 +29,8 @@ const M = EMISSION_ERROR_MESSAGES;
 const emissionError = featureErrors(EMISSION_ERROR_STATUS);
 
 export const emissionNotFound = () => emissionError('EMISSION_NOT_FOUND', M.notFound);
-export const emissionClientNotFound = (fieldMessage: string) => emissionError('CLIENT_NOT_FOUND', M.clientNotFound, { fields: { client_id: fieldMessage } });
+export const emissionClientNotFound = (fieldMessage: string) =>
+  emissionError('CLIENT_NOT_FOUND', M.clientNotFound, { fields: { client_id: fieldMessage } });
 /** `message`: why, from the domain's status machine (planTransition). */
 export const invalidTransition = (message: string) => emissionError('INVALID_TRANSITION', message);
 export const restoreLotDeleted = () => emissionError('LOT_DELETED', M.restoreDeletedLot);

@@ -8,8 +8,23 @@ import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { rowsOf, uuidArray } from '../db/rows';
 import { lockLiveRows, restoreRows, softDeleteRows } from '../db/soft-delete';
-import { LOCK_CHOSEN_LOTS_CTE, LOCK_ELIGIBLE_LOTS_CTE, lockLotsValues, TAKE_MILES_CTES, type LockedLot } from '../allocation/allocation.service';
-import { client_search, clients, emission_allocations, emission_passengers, emission_totals, emissions, loyalty_accounts, mile_lots } from '../db/schema';
+import {
+  LOCK_CHOSEN_LOTS_CTE,
+  LOCK_ELIGIBLE_LOTS_CTE,
+  lockLotsValues,
+  TAKE_MILES_CTES,
+  type LockedLot,
+} from '../allocation/allocation.service';
+import {
+  client_search,
+  clients,
+  emission_allocations,
+  emission_passengers,
+  emission_totals,
+  emissions,
+  loyalty_accounts,
+  mile_lots,
+} from '../db/schema';
 
 const emissionColumns = {
   id: emissions.id,
@@ -39,10 +54,15 @@ const emissionColumns = {
  * An emission as the API shows it (emissionSchema: the list row; the detail adds client_email).
  * The emissions_status and loyalty_accounts_program checks hold status and program to theirs.
  */
-export function toEmissionDto<T extends { margin_cents: number; revenue_cents: number; program: string; status: string }>(
-  row: T,
-): Omit<T, 'program' | 'status'> & { program: ProgramKey; status: EmissionStatus; margin_percent: number } {
-  return { ...row, program: row.program as ProgramKey, status: row.status as EmissionStatus, margin_percent: marginPercent(row.margin_cents, row.revenue_cents) };
+export function toEmissionDto<
+  T extends { margin_cents: number; revenue_cents: number; program: string; status: string },
+>(row: T): Omit<T, 'program' | 'status'> & { program: ProgramKey; status: EmissionStatus; margin_percent: number } {
+  return {
+    ...row,
+    program: row.program as ProgramKey,
+    status: row.status as EmissionStatus,
+    margin_percent: marginPercent(row.margin_cents, row.revenue_cents),
+  };
 }
 
 const joined = (db: Db, extra: Record<string, never> | { client_email: typeof clients.email } = {}) =>
@@ -50,7 +70,10 @@ const joined = (db: Db, extra: Record<string, never> | { client_email: typeof cl
     .select({ ...emissionColumns, ...extra })
     .from(emissions)
     .innerJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
-    .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)));
+    .innerJoin(
+      loyalty_accounts,
+      and(eq(loyalty_accounts.id, emissions.account_id), eq(loyalty_accounts.agency_id, emissions.agency_id)),
+    );
 
 /** The list's filters that read emissions alone (status, client, the program's accounts, period). */
 function ownConditions(db: Db, { agencyId, query: q }: { agencyId: string; query: EmissionListQuery }): SQL[] {
@@ -64,8 +87,10 @@ function ownConditions(db: Db, { agencyId, query: q }: { agencyId: string; query
       .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.program, q.program)));
     where.push(inArray(emissions.account_id, accounts));
   }
-  if (q.date_from) where.push(sql`${emissions.created_at} >= (${q.date_from}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
-  if (q.date_to) where.push(sql`${emissions.created_at} < ((${q.date_to}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
+  if (q.date_from)
+    where.push(sql`${emissions.created_at} >= (${q.date_from}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
+  if (q.date_to)
+    where.push(sql`${emissions.created_at} < ((${q.date_to}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
   return where;
 }
 
@@ -111,20 +136,35 @@ export async function getEmissionsPage(
   const offset = (q.page - 1) * q.limit;
   if (search) {
     const where = and(own, search);
-    const limited = db.select({ id: emissions.id }).from(emissions).where(where).limit(cap + 1);
+    const limited = db
+      .select({ id: emissions.id })
+      .from(emissions)
+      .where(where)
+      .limit(cap + 1);
     const [counted] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${limited}) m`));
     const n = counted?.n ?? 0;
     const capped = n > cap;
     const total = capped ? cap : n;
     if (!capped && offset >= n) return { rows: [], total, capped };
-    const pageIds = db.select({ id: emissions.id }).from(emissions).where(where).orderBy(...newestFirst).limit(q.limit).offset(offset);
+    const pageIds = db
+      .select({ id: emissions.id })
+      .from(emissions)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(q.limit)
+      .offset(offset);
     const rows = await joined(db)
       .where(and(eq(emissions.agency_id, agencyId), inArray(emissions.id, pageIds)))
       .orderBy(...newestFirst);
     return { rows: rows.map(toEmissionDto), total, capped };
   }
   // Unfiltered, or by status only: the kept totals count it.
-  const kept = q.client_id || q.program || q.date_from || q.date_to ? undefined : q.status ? totals.byStatus[q.status] : emissionSummaryOf(totals).total;
+  const kept =
+    q.client_id || q.program || q.date_from || q.date_to
+      ? undefined
+      : q.status
+        ? totals.byStatus[q.status]
+        : emissionSummaryOf(totals).total;
   const total = kept ?? (await db.select({ total: count() }).from(emissions).where(own))[0]?.total ?? 0;
   if (offset >= total) return { rows: [], total, capped: false };
   const end = Math.min(offset + q.limit, total);
@@ -181,8 +221,9 @@ export function emissionSummaryOf({ byStatus, issuedRevenueCents }: EmissionTota
 }
 
 export async function getEmission(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
-  const [row] = await joined(db, { client_email: clients.email })
-    .where(and(eq(emissions.agency_id, agencyId), eq(emissions.id, id), isNull(emissions.deleted_at)));
+  const [row] = await joined(db, { client_email: clients.email }).where(
+    and(eq(emissions.agency_id, agencyId), eq(emissions.id, id), isNull(emissions.deleted_at)),
+  );
   // joined's type is the union of its two selections; this one has client_email.
   return row ? toEmissionDto(row as typeof row & { client_email: string | null }) : null;
 }
@@ -217,7 +258,10 @@ export async function getAllocations(db: Db, { agencyId, emissionId }: { agencyI
       lot_expiry_date: mile_lots.expiry_date,
     })
     .from(emission_allocations)
-    .innerJoin(mile_lots, and(eq(mile_lots.id, emission_allocations.lot_id), eq(mile_lots.agency_id, emission_allocations.agency_id)))
+    .innerJoin(
+      mile_lots,
+      and(eq(mile_lots.id, emission_allocations.lot_id), eq(mile_lots.agency_id, emission_allocations.agency_id)),
+    )
     .where(and(eq(emission_allocations.agency_id, agencyId), eq(emission_allocations.emission_id, emissionId)))
     // One emission's rows share created_at (one statement); then cheapest first, as they were drawn.
     .orderBy(
@@ -247,7 +291,11 @@ interface SlaColumns {
 }
 
 const slaOf = (row: SlaColumns | undefined): SlaStats =>
-  slaStatsOf({ count: row?.sla_count ?? 0, total_ms: Number(row?.sla_total_ms ?? 0), p95_ms: row?.sla_p95_ms == null ? null : Number(row.sla_p95_ms) });
+  slaStatsOf({
+    count: row?.sla_count ?? 0,
+    total_ms: Number(row?.sla_total_ms ?? 0),
+    p95_ms: row?.sla_p95_ms == null ? null : Number(row.sla_p95_ms),
+  });
 
 const selectSlaStats = preparedStatement<SlaColumns>('emission_sla_stats', sql`WITH ${SLA_CTES} SELECT ${SLA_COLUMNS}`);
 
@@ -304,9 +352,15 @@ const selectCreateContextEligible = createContextStatement('emission_create_cont
  * and then the client's row. The lots are locked before the account is known to be the client's;
  * a refused creation rolls back, and its locks with it.
  */
-export async function getCreateContext(db: Db, params: { agencyId: string; clientId: string; accountId: string; lotIds?: string[]; today: string }) {
+export async function getCreateContext(
+  db: Db,
+  params: { agencyId: string; clientId: string; accountId: string; lotIds?: string[]; today: string },
+) {
   const { chosen, values } = lockLotsValues(params);
-  const [row] = await (chosen ? selectCreateContextChosen : selectCreateContextEligible)(db, { ...values, client_id: params.clientId });
+  const [row] = await (chosen ? selectCreateContextChosen : selectCreateContextEligible)(db, {
+    ...values,
+    client_id: params.clientId,
+  });
   if (!row) return null;
   const { sla_count: _c, sla_total_ms: _t, sla_p95_ms: _p, ...rest } = row;
   return { ...rest, chosen, sla: slaOf(row) };
@@ -334,7 +388,14 @@ interface WrittenEmission {
   created_at: string;
   submitted_at: string;
   passengers: { id: string; name: string; cpf: string }[];
-  allocations: { lot_id: string; miles: number; cost_per_thousand: string; cost_cents: number; lot_supplier: string | null; lot_expiry_date: string | null }[];
+  allocations: {
+    lot_id: string;
+    miles: number;
+    cost_per_thousand: string;
+    cost_cents: number;
+    lot_supplier: string | null;
+    lot_expiry_date: string | null;
+  }[];
 }
 
 const P = (name: string) => sql.placeholder(name);
@@ -375,7 +436,12 @@ const writeEmission = preparedStatement<WrittenEmission>(
  */
 export async function insertEmissionTakingMiles(
   db: Db,
-  input: { emission: NewEmission; takeMiles: Record<string, string>; passengers: { name: string; cpf: string }[]; activity: string },
+  input: {
+    emission: NewEmission;
+    takeMiles: Record<string, string>;
+    passengers: { name: string; cpf: string }[];
+    activity: string;
+  },
 ): Promise<WrittenEmission> {
   const { id, ...e } = input.emission;
   const [row] = await writeEmission(db, {
@@ -390,7 +456,10 @@ export async function insertEmissionTakingMiles(
 
 export type TimestampField = 'submitted_at' | 'issued_at' | 'failed_at' | 'cancelled_at';
 
-export async function applyTransition(db: Db, { agencyId, id, to, field }: { agencyId: string; id: string; to: string; field: TimestampField }) {
+export async function applyTransition(
+  db: Db,
+  { agencyId, id, to, field }: { agencyId: string; id: string; to: string; field: TimestampField },
+) {
   await db
     .update(emissions)
     .set({ status: to, [field]: sql`now()`, updated_at: sql`now()` })
@@ -444,7 +513,10 @@ export async function lockRestorableEmissions(db: Db, { agencyId, ids }: { agenc
  * emissions and their postings deleted in the same instant come back. The caller has taken the
  * miles again from the lots (retakeReleasedMiles).
  */
-export async function restoreEmissionRows(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }): Promise<number> {
+export async function restoreEmissionRows(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: readonly string[] },
+): Promise<number> {
   if (ids.length === 0) return 0;
   // The allocations released in the deletion's instant count again; the postings come back with them.
   return restoreRows(db, {

@@ -1,39 +1,45 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { EMISSION_ACTIONS } from '../../domain/emissions/emission.rules';
-import { emissionCreateSchema, emissionDetailSchema, emissionListQuerySchema, emissionListSchema } from '../../domain/emissions/emission.schema';
+import {
+  emissionCreateSchema,
+  emissionDetailSchema,
+  emissionListQuerySchema,
+  emissionListSchema,
+} from '../../domain/emissions/emission.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { EMISSION_ERROR_MESSAGES } from './emissions.errors';
-import {
-  createEmission,
-  getEmissionDetail,
-  listEmissions,
-  transitionEmission,
-} from './emissions.service';
+import { createEmission, getEmissionDetail, listEmissions, transitionEmission } from './emissions.service';
 
 /** POST /emissions/:id/transitions */
 export const emissionTransitionSchema = z.object({
   action: z.enum(EMISSION_ACTIONS, { error: EMISSION_ERROR_MESSAGES.actionInvalid }),
 });
 
-const emissionId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', EMISSION_ERROR_MESSAGES.notFound, 'EMISSION_NOT_FOUND');
+const emissionId = (c: Parameters<typeof uuidParam>[0]) =>
+  uuidParam(c, 'id', EMISSION_ERROR_MESSAGES.notFound, 'EMISSION_NOT_FOUND');
 
 const docs = {
   list: apiDoc({
     tag: 'emissions',
     operationId: 'listEmissions',
     summary: 'Emissions newest first, filtered, with the summary',
-    description: 'By status, client, program, creation day (America/Sao_Paulo) and search (PNR, route, client); the summary covers the agency.',
+    description:
+      'By status, client, program, creation day (America/Sao_Paulo) and search (PNR, route, client); the summary covers the agency.',
     query: emissionListQuerySchema,
-    response: json('A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`', emissionListSchema),
+    response: json(
+      'A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`',
+      emissionListSchema,
+    ),
   }),
   create: apiDoc({
     tag: 'emissions',
     operationId: 'createEmission',
     summary: "Create an emission (processing), drawing miles from the account's lots",
-    description: "From `lot_ids`, else by the agency's allocation policy; 409 INSUFFICIENT_MILES (with the shortage in `details`) when the lots fall short.",
+    description:
+      "From `lot_ids`, else by the agency's allocation policy; 409 INSUFFICIENT_MILES (with the shortage in `details`) when the lots fall short.",
     body: emissionCreateSchema,
     response: json('The emission created, as GET /emissions/{id} answers it', emissionDetailSchema, 201),
     errors: [404, 409],
@@ -49,7 +55,8 @@ const docs = {
     tag: 'emissions',
     operationId: 'transitionEmission',
     summary: 'Apply submit, issue, fail, retry or cancel',
-    description: 'Cancel returns the miles to their lots; 409 INVALID_TRANSITION when the status does not allow the action.',
+    description:
+      'Cancel returns the miles to their lots; 409 INVALID_TRANSITION when the status does not allow the action.',
     params: uuidIdParams,
     body: emissionTransitionSchema,
     response: json('The emission after the transition', emissionDetailSchema),
@@ -79,5 +86,9 @@ export const emissionsRoutes = new Hono<AppEnv>()
     const id = emissionId(c);
     const { action } = await readJson(c, emissionTransitionSchema);
     const session = c.var.session;
-    return c.json(await transitionEmission(c.var.db, { agencyId: session.agencyId, userId: session.userId }, id, action, { today: c.var.today }));
+    return c.json(
+      await transitionEmission(c.var.db, { agencyId: session.agencyId, userId: session.userId }, id, action, {
+        today: c.var.today,
+      }),
+    );
   });

@@ -13,11 +13,24 @@ import {
   planTransition,
   type EmissionAction,
 } from '../../domain/emissions/emission.rules';
-import type { EmissionCreateInput, EmissionDetail, EmissionList, EmissionListQuery, EmissionTimelineKind } from '../../domain/emissions/emission.schema';
+import type {
+  EmissionCreateInput,
+  EmissionDetail,
+  EmissionList,
+  EmissionListQuery,
+  EmissionTimelineKind,
+} from '../../domain/emissions/emission.schema';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
 import { readSettings } from '../agency/agency.queries';
-import { assertChosenLotsFound, lockReleasableLots, planOrRefuse, releaseMiles, retakeReleasedMiles, takeMilesValues } from '../allocation/allocation.service';
+import {
+  assertChosenLotsFound,
+  lockReleasableLots,
+  planOrRefuse,
+  releaseMiles,
+  retakeReleasedMiles,
+  takeMilesValues,
+} from '../allocation/allocation.service';
 import type { Db, Transaction } from '../db/client';
 import { withRetry } from '../db/retry';
 import { paged } from '../http/paged';
@@ -63,14 +76,21 @@ const ACTION_ACTIVITY: Record<EmissionAction, string> = {
   cancel: 'cancelada',
 };
 
-export async function listEmissions(db: Transaction, agencyId: string, query: EmissionListQuery): Promise<EmissionList> {
+export async function listEmissions(
+  db: Transaction,
+  agencyId: string,
+  query: EmissionListQuery,
+): Promise<EmissionList> {
   const totals = await getEmissionTotals(db, { agencyId });
   const { rows, total, capped } = await getEmissionsPage(db, { agencyId, query, totals });
   const summary = emissionSummaryOf(totals);
   return { ...paged(rows, total, { page: query.page, limit: query.limit, capped }), summary };
 }
 
-export async function getEmissionDetail(db: Transaction, { agencyId, id }: { agencyId: string; id: string }): Promise<EmissionDetail> {
+export async function getEmissionDetail(
+  db: Transaction,
+  { agencyId, id }: { agencyId: string; id: string },
+): Promise<EmissionDetail> {
   const emission = await getEmission(db, { agencyId, id });
   if (!emission) throw emissionNotFound();
   const passengers = await getPassengers(db, { agencyId, emissionId: id });
@@ -140,7 +160,10 @@ async function createEmissionOnce(
     throw accountNotFound({ account_id: EMISSION_MESSAGES.accountInvalid });
   }
   if (context.account_client_id !== context.client_id) {
-    throw accountNotFound({ account_id: EMISSION_ERROR_MESSAGES.accountNotOfClient }, EMISSION_ERROR_MESSAGES.accountNotOfClient);
+    throw accountNotFound(
+      { account_id: EMISSION_ERROR_MESSAGES.accountNotOfClient },
+      EMISSION_ERROR_MESSAGES.accountNotOfClient,
+    );
   }
   const id = randomUUID();
   const candidates = context.lots;
@@ -180,7 +203,8 @@ async function createEmissionOnce(
     passengers: input.passengers,
     activity: `Emissão ${input.route} criada para ${context.client_name}`,
   });
-  if (written.allocations.length !== plan.allocations.length) throw new Error('emission: a planned lot was not updated');
+  if (written.allocations.length !== plan.allocations.length)
+    throw new Error('emission: a planned lot was not updated');
 
   const { agency_id: _agency, created_by: _by, ...shown } = emission;
   return {
@@ -260,7 +284,11 @@ export interface SoftDeleteInput {
  * deletion's instant — and leave every list, total and statistic; their postings go with them.
  * Lots, then emissions, locked in id order (decision 0011); set-based, so N emissions cost O(N).
  */
-export async function softDeleteEmissions(db: Db, { agencyId, ids }: SoftDeleteInput, options: { today?: string } = {}): Promise<{ count: number }> {
+export async function softDeleteEmissions(
+  db: Db,
+  { agencyId, ids }: SoftDeleteInput,
+  options: { today?: string } = {},
+): Promise<{ count: number }> {
   return withRetry(db, async (tx) => {
     await lockReleasableLots(tx, { agencyId, emissionIds: ids });
     const locked = await lockLiveEmissions(tx, { agencyId, ids });

@@ -67,10 +67,12 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = MESSAGES.notFound, code: ErrorCode = 'NOT_FOUND') => new AppError(code, message, { status: 404 });
+export const notFound = (message: string = MESSAGES.notFound, code: ErrorCode = 'NOT_FOUND') =>
+  new AppError(code, message, { status: 404 });
 
 /** VALIDATION_ERROR with a Portuguese message per field. */
-export const validationError = (fields: Record<string, string>) => new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields });
+export const validationError = (fields: Record<string, string>) =>
+  new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields });
 
 /**
  * The error factory of one feature's `<feature>.errors.ts`: `statuses` is that feature's table of

@@ -26,7 +26,9 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   // A cross-site form can only send form or text bodies; refusing them closes that door too.
   const contentType = c.req.header('content-type');
   if (contentType && !contentType.toLowerCase().startsWith('application/json')) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie os dados em JSON (Content-Type: application/json).', { status: 415 });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie os dados em JSON (Content-Type: application/json).', {
+      status: 415,
+    });
   }
   return next();
 };
@@ -40,7 +42,10 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 export function clientIp(c: Context<AppEnv>): string {
   const hops = c.var.deps.trustProxy === true ? 1 : Number(c.var.deps.trustProxy ?? 0);
   if (hops > 0) {
-    const forwarded = (c.req.header('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const forwarded = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     const address = forwarded[Math.max(0, forwarded.length - hops)];
     if (address) return address.slice(0, 64);
   }
@@ -52,7 +57,12 @@ export function clientIp(c: Context<AppEnv>): string {
 }
 
 /** The only /api/v1 routes reachable without a session. */
-export const PUBLIC_PATHS = new Set(['/api/v1/auth/setup', '/api/v1/auth/sign-in', '/api/v1/auth/sign-up', '/api/v1/auth/sign-out']);
+export const PUBLIC_PATHS = new Set([
+  '/api/v1/auth/setup',
+  '/api/v1/auth/sign-in',
+  '/api/v1/auth/sign-up',
+  '/api/v1/auth/sign-out',
+]);
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
   setCookie(c, SESSION_COOKIE, token, {
@@ -111,7 +121,9 @@ export const TEST_TODAY_HEADER = 'x-test-today';
 export const requestToday: MiddlewareHandler<AppEnv> = async (c, next) => {
   const fixed = c.var.deps.testClock ? c.req.header(TEST_TODAY_HEADER) : undefined;
   if (fixed !== undefined && !isValidIsoDate(fixed)) {
-    throw new AppError('VALIDATION_ERROR', MESSAGES.validation, { fields: { [TEST_TODAY_HEADER]: 'Data inválida (use aaaa-mm-dd)' } });
+    throw new AppError('VALIDATION_ERROR', MESSAGES.validation, {
+      fields: { [TEST_TODAY_HEADER]: 'Data inválida (use aaaa-mm-dd)' },
+    });
   }
   c.set('today', fixed ?? todayIso());
   return next();

@@ -49,7 +49,11 @@ type SuccessDoc = {
 
 /** A JSON answer; without a schema, an object whose shape is not yet a shared zod schema. */
 export function json(description: string, schema?: z.ZodType, status: 200 | 201 = 200): SuccessDoc {
-  return { status, description, content: { 'application/json': { schema: schema ? toSchema(schema, 'output') : { type: 'object' } } } };
+  return {
+    status,
+    description,
+    content: { 'application/json': { schema: schema ? toSchema(schema, 'output') : { type: 'object' } } },
+  };
 }
 
 export function csv(description: string): SuccessDoc {
@@ -60,7 +64,13 @@ export function noContent(description: string, headers?: Record<string, string>)
   return {
     status: 204,
     description,
-    ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }])) } : {}),
+    ...(headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }]),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -68,12 +78,27 @@ export function noContent(description: string, headers?: Record<string, string>)
 export const uuidIdParams = z.object({ id: z.uuid() });
 
 export const ERROR_RESPONSES = {
-  400: { name: 'BadRequest', description: 'Invalid input: VALIDATION_ERROR with a message per field in `fields`, or INVALID_JSON' },
-  401: { name: 'Unauthorized', description: 'No live session (UNAUTHENTICATED) or wrong credentials (INVALID_CREDENTIALS)' },
-  403: { name: 'Forbidden', description: 'Refused: a state-changing request from another origin (CROSS_ORIGIN), or not allowed (FORBIDDEN)' },
-  404: { name: 'NotFound', description: 'The resource does not exist in this agency (an id that is not a UUID included)' },
+  400: {
+    name: 'BadRequest',
+    description: 'Invalid input: VALIDATION_ERROR with a message per field in `fields`, or INVALID_JSON',
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'No live session (UNAUTHENTICATED) or wrong credentials (INVALID_CREDENTIALS)',
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'Refused: a state-changing request from another origin (CROSS_ORIGIN), or not allowed (FORBIDDEN)',
+  },
+  404: {
+    name: 'NotFound',
+    description: 'The resource does not exist in this agency (an id that is not a UUID included)',
+  },
   409: { name: 'Conflict', description: 'The request conflicts with the current state; `code` says which rule' },
-  413: { name: 'PayloadTooLarge', description: 'PAYLOAD_TOO_LARGE: the JSON body is over 1 MB (JSON_BODY_LIMIT_BYTES)' },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'PAYLOAD_TOO_LARGE: the JSON body is over 1 MB (JSON_BODY_LIMIT_BYTES)',
+  },
   415: { name: 'UnsupportedMediaType', description: 'A request body that is not application/json' },
   429: { name: 'TooManyRequests', description: 'Too many attempts; retry after the seconds in Retry-After' },
   500: { name: 'InternalError', description: 'Unexpected failure (INTERNAL); the server logged it' },
@@ -86,8 +111,14 @@ export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string().meta({ description: 'Stable machine-readable code, e.g. VALIDATION_ERROR, LOT_NOT_FOUND' }),
     message: z.string().meta({ description: 'Portuguese message for the user' }),
-    fields: z.record(z.string(), z.string()).optional().meta({ description: 'Per-field Portuguese messages, keyed by the field path' }),
-    details: z.record(z.string(), z.unknown()).optional().meta({ description: 'Machine-readable figures, e.g. the missing miles of INSUFFICIENT_MILES' }),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Per-field Portuguese messages, keyed by the field path' }),
+    details: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .meta({ description: 'Machine-readable figures, e.g. the missing miles of INSUFFICIENT_MILES' }),
   }),
 });
 
@@ -99,12 +130,18 @@ export const errorRef = (status: ErrorStatus) => ({ $ref: `#/components/response
  * they document their input type.
  */
 export function toSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return rest;
 }
 
 function parameters(where: 'path' | 'query', schema: z.ZodObject) {
-  const described = toSchema(schema, 'input') as { properties?: Record<string, { description?: string }>; required?: string[] };
+  const described = toSchema(schema, 'input') as {
+    properties?: Record<string, { description?: string }>;
+    required?: string[];
+  };
   return Object.entries(described.properties ?? {}).map(([name, { description, ...prop }]) => ({
     name,
     in: where,
@@ -130,8 +167,13 @@ export function apiDoc(doc: ApiDoc): MiddlewareHandler {
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.public ? { security: [] } : {}),
-    parameters: [...(doc.params ? parameters('path', doc.params) : []), ...(doc.query ? parameters('query', doc.query) : [])],
-    ...(doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } } : {}),
+    parameters: [
+      ...(doc.params ? parameters('path', doc.params) : []),
+      ...(doc.query ? parameters('query', doc.query) : []),
+    ],
+    ...(doc.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(doc.body, 'input') } } } }
+      : {}),
     responses: {
       [status]: success,
       ...Object.fromEntries([...errors].sort((a, b) => a - b).map((s) => [s, errorRef(s)])),

@@ -9,7 +9,10 @@ export function zodFields(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || '_';
-    const message = issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object' ? NOT_AN_OBJECT_MESSAGE : issue.message;
+    const message =
+      issue.path.length === 0 && issue.code === 'invalid_type' && issue.expected === 'object'
+        ? NOT_AN_OBJECT_MESSAGE
+        : issue.message;
     if (!(key in fields)) fields[key] = message;
   }
   return fields;
@@ -48,7 +51,12 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An id from the URL: anything but a UUID cannot exist, so it is a 404 rather than a database error. */
-export function uuidParam(c: Context, name: string, notFoundMessage: string = MESSAGES.notFound, notFoundCode: string = 'NOT_FOUND'): string {
+export function uuidParam(
+  c: Context,
+  name: string,
+  notFoundMessage: string = MESSAGES.notFound,
+  notFoundCode: string = 'NOT_FOUND',
+): string {
   const value = c.req.param(name) ?? '';
   if (!UUID_RE.test(value)) throw new AppError(notFoundCode, notFoundMessage, { status: 404 });
   return value.toLowerCase();

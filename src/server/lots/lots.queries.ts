@@ -1,17 +1,31 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Lot, LotAllocation, LotSort, LotSortOrder, LotStatus } from '../../domain/lots/lot.schema';
-import { costPerMileFromPerThousand, milesCostCents, numericToScaled, scaledToNumeric } from '../../domain/lots/lot.rules';
+import {
+  costPerMileFromPerThousand,
+  milesCostCents,
+  numericToScaled,
+  scaledToNumeric,
+} from '../../domain/lots/lot.rules';
 import { divRoundHalfAwayFromZero } from '../../domain/money';
 import { escapeLike } from '../../domain/search';
 import type { ProgramKey } from '../../domain/programs';
 import type { Db } from '../db/client';
-import { clients, emission_allocations, emissions, financial_entries, lot_search, lot_search_matches, lot_totals, loyalty_accounts, mile_lots } from '../db/schema';
+import {
+  clients,
+  emission_allocations,
+  emissions,
+  financial_entries,
+  lot_search,
+  lot_search_matches,
+  lot_totals,
+  loyalty_accounts,
+  mile_lots,
+} from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { lockLiveRows, restoreRows, softDeleteRows } from '../db/soft-delete';
 
 export type LotTableRow = typeof mile_lots.$inferSelect;
-
 
 // The lot's own columns with its account and client.
 const LOT_COLUMNS = getTableColumns(mile_lots);
@@ -21,7 +35,11 @@ const LOT_ROW_COLUMNS = {
   client_id: loyalty_accounts.client_id,
   client_name: clients.name,
 };
-export type LotRow = LotTableRow & { account_nickname: string | null; client_id: string | null; client_name: string | null };
+export type LotRow = LotTableRow & {
+  account_nickname: string | null;
+  client_id: string | null;
+  client_name: string | null;
+};
 
 /**
  * The API's Lot (lotSchema). The mile_lots_status check holds status to LOT_STATUSES, and the
@@ -57,8 +75,14 @@ function selectLotRows(db: Db) {
   return db
     .select(LOT_ROW_COLUMNS)
     .from(mile_lots)
-    .innerJoin(loyalty_accounts, and(eq(loyalty_accounts.id, mile_lots.account_id), eq(loyalty_accounts.agency_id, mile_lots.agency_id)))
-    .leftJoin(clients, and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)));
+    .innerJoin(
+      loyalty_accounts,
+      and(eq(loyalty_accounts.id, mile_lots.account_id), eq(loyalty_accounts.agency_id, mile_lots.agency_id)),
+    )
+    .leftJoin(
+      clients,
+      and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -98,7 +122,9 @@ function filterWhere(params: LotFilters): SQL {
   if (program) conditions.push(eq(lot_search.program, program));
   if (status) conditions.push(eq(lot_search.status, status));
   if (isSearched(params)) {
-    conditions.push(sql`${lot_search.id} IN (SELECT ${lot_search_matches.lot_id} FROM ${lot_search_matches} WHERE ${searchWhere(params)})`);
+    conditions.push(
+      sql`${lot_search.id} IN (SELECT ${lot_search_matches.lot_id} FROM ${lot_search_matches} WHERE ${searchWhere(params)})`,
+    );
   }
   return and(...conditions)!;
 }
@@ -111,7 +137,8 @@ function searchWhere({ agencyId, search, program, status }: LotFilters): SQL {
   const conditions: SQL[] = [eq(lot_search_matches.agency_id, agencyId), isNull(lot_search_matches.deleted_at)];
   if (program) conditions.push(eq(lot_search_matches.program, program));
   if (status) conditions.push(eq(lot_search_matches.status, status));
-  for (const word of lotSearchWords(search)) conditions.push(sql`${lot_search_matches.search_text} LIKE ${`%${escapeLike(word)}%`}`);
+  for (const word of lotSearchWords(search))
+    conditions.push(sql`${lot_search_matches.search_text} LIKE ${`%${escapeLike(word)}%`}`);
   return and(...conditions)!;
 }
 
@@ -155,10 +182,13 @@ function orderClauses({ sort, order }: LotOrder, t: OrderColumns): OrderClause[]
 }
 
 /** The same order read from the other end. */
-const reversed = (clauses: OrderClause[]) => clauses.map((c) => ({ ...c, descending: !c.descending, nullsFirst: !c.nullsFirst }));
+const reversed = (clauses: OrderClause[]) =>
+  clauses.map((c) => ({ ...c, descending: !c.descending, nullsFirst: !c.nullsFirst }));
 
 const orderSql = (clauses: OrderClause[]) =>
-  clauses.map((c) => sql`${c.column} ${sql.raw(c.descending ? 'DESC' : 'ASC')} NULLS ${sql.raw(c.nullsFirst ? 'FIRST' : 'LAST')}`);
+  clauses.map(
+    (c) => sql`${c.column} ${sql.raw(c.descending ? 'DESC' : 'ASC')} NULLS ${sql.raw(c.nullsFirst ? 'FIRST' : 'LAST')}`,
+  );
 
 export interface LotTotals {
   total: number;
@@ -190,8 +220,11 @@ export async function getLotTotals(db: Db, params: Omit<LotFilters, 'search'> & 
   const [sums] = await db
     .select({
       total: sql<number>`coalesce(sum(${lot_totals.lots}), 0)`.mapWith(Number),
-      total_miles: sql<number>`coalesce(sum(${lot_totals.remaining_miles}) FILTER (WHERE ${available}), 0)`.mapWith(Number),
-      total_value_cents: sql<number>`coalesce(sum(${lot_totals.remaining_value_cents}) FILTER (WHERE ${available}), 0)`.mapWith(Number),
+      total_miles: sql<number>`coalesce(sum(${lot_totals.remaining_miles}) FILTER (WHERE ${available}), 0)`.mapWith(
+        Number,
+      ),
+      total_value_cents:
+        sql<number>`coalesce(sum(${lot_totals.remaining_value_cents}) FILTER (WHERE ${available}), 0)`.mapWith(Number),
       avg_cost_per_mile: sql<string | null>`round(
         sum(${lot_totals.remaining_cost}) FILTER (WHERE ${available})
         / nullif(sum(${lot_totals.remaining_miles}) FILTER (WHERE ${available}), 0) / 1000, 4)::text`,
@@ -205,11 +238,17 @@ export async function getLotTotals(db: Db, params: Omit<LotFilters, 'search'> & 
       ),
     );
   const expiring = !params.status || params.status === 'available' ? await countExpiringLots(db, params) : 0;
-  return { ...(sums ?? { total: 0, total_miles: 0, total_value_cents: 0, avg_cost_per_mile: null }), expiring_lots: expiring };
+  return {
+    ...(sums ?? { total: 0, total_miles: 0, total_value_cents: 0, avg_cost_per_mile: null }),
+    expiring_lots: expiring,
+  };
 }
 
 /** Available lots expiring from today to `expiringUntil`, through mile_lots_agency_status_idx. */
-export async function countExpiringLots(db: Db, params: { agencyId: string; program?: ProgramKey } & ExpiringWindow): Promise<number> {
+export async function countExpiringLots(
+  db: Db,
+  params: { agencyId: string; program?: ProgramKey } & ExpiringWindow,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(mile_lots)
@@ -284,7 +323,10 @@ export async function searchLots(
 }
 
 /** Lots by id in list order, with their accounts and clients. */
-export async function getLotsInOrder(db: Db, params: { agencyId: string; ids: string[] } & LotOrder): Promise<LotRow[]> {
+export async function getLotsInOrder(
+  db: Db,
+  params: { agencyId: string; ids: string[] } & LotOrder,
+): Promise<LotRow[]> {
   if (params.ids.length === 0) return [];
   return selectLotRows(db)
     .where(and(eq(mile_lots.agency_id, params.agencyId), inArray(mile_lots.id, params.ids)))
@@ -325,7 +367,9 @@ export async function getLotsForExport(db: Db, params: LotFilters & LotOrder) {
       and(
         eq(mile_lots.agency_id, params.agencyId),
         isNull(mile_lots.deleted_at),
-        ...(filtered ? [inArray(mile_lots.id, db.select({ id: lot_search.id }).from(lot_search).where(filterWhere(params)))] : []),
+        ...(filtered
+          ? [inArray(mile_lots.id, db.select({ id: lot_search.id }).from(lot_search).where(filterWhere(params)))]
+          : []),
       ),
     )
     .orderBy(...orderSql(orderClauses(params, mile_lots)));
@@ -378,7 +422,10 @@ export async function getLotAllocationsPage(
       released_at: emission_allocations.released_at,
     })
     .from(emission_allocations)
-    .innerJoin(emissions, and(eq(emissions.id, emission_allocations.emission_id), eq(emissions.agency_id, emission_allocations.agency_id)))
+    .innerJoin(
+      emissions,
+      and(eq(emissions.id, emission_allocations.emission_id), eq(emissions.agency_id, emission_allocations.agency_id)),
+    )
     .leftJoin(clients, and(eq(clients.id, emissions.client_id), eq(clients.agency_id, emissions.agency_id)))
     .where(where)
     .orderBy(desc(emission_allocations.created_at), desc(emission_allocations.id))
@@ -413,7 +460,10 @@ export async function insertLot(db: Db, { agencyId, values }: { agencyId: string
   return row!;
 }
 
-export async function updateLotRow(db: Db, { agencyId, id, values }: { agencyId: string; id: string; values: LotValues }) {
+export async function updateLotRow(
+  db: Db,
+  { agencyId, id, values }: { agencyId: string; id: string; values: LotValues },
+) {
   const [row] = await db
     .update(mile_lots)
     .set({ ...values, updated_at: sql`now()` })
@@ -430,7 +480,10 @@ export interface PurchaseEntry {
 }
 
 /** The purchase as an expense (negative), tied to the lot; it goes when the lot goes (ON DELETE CASCADE). */
-export async function insertPurchaseEntry(db: Db, { agencyId, userId, entry }: { agencyId: string; userId: string | null; entry: PurchaseEntry }) {
+export async function insertPurchaseEntry(
+  db: Db,
+  { agencyId, userId, entry }: { agencyId: string; userId: string | null; entry: PurchaseEntry },
+) {
   await db.insert(financial_entries).values({
     agency_id: agencyId,
     ref_type: 'lot',
@@ -472,7 +525,10 @@ export interface LotDeleteCandidate {
  * never deadlock), each with whether any emission ever drew from it: with the lock held, no
  * allocation can arrive between this answer and the delete.
  */
-export async function lockDeleteCandidates(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<LotDeleteCandidate[]> {
+export async function lockDeleteCandidates(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<LotDeleteCandidate[]> {
   if (ids.length === 0) return [];
   return db
     .select({
@@ -500,7 +556,10 @@ export async function deleteLotRows(db: Db, { agencyId, ids }: { agencyId: strin
  * "Marcar Expirados": available lots whose expiry day is before today become expired — the rule
  * of shouldMarkExpired (src/domain/lots/lot.rules.ts) in SQL. Locked in id order first.
  */
-export async function markExpiredLots(db: Db, { agencyId, today }: { agencyId: string; today: string }): Promise<number> {
+export async function markExpiredLots(
+  db: Db,
+  { agencyId, today }: { agencyId: string; today: string },
+): Promise<number> {
   const result = await db.execute(sql`
     WITH due AS (
       SELECT id FROM mile_lots
@@ -514,7 +573,10 @@ export async function markExpiredLots(db: Db, { agencyId, today }: { agencyId: s
 }
 
 /** Available lots expiring on or before `until` (already past ones too, until marked), soonest first. */
-export async function getExpiringLots(db: Db, { agencyId, until, limit }: { agencyId: string; until: string; limit: number }) {
+export async function getExpiringLots(
+  db: Db,
+  { agencyId, until, limit }: { agencyId: string; until: string; limit: number },
+) {
   return selectLotRows(db)
     .where(
       and(
@@ -573,7 +635,10 @@ export async function getLotSummaryByProgram(db: Db, { agencyId }: { agencyId: s
 }
 
 /** Per program, the available lots expiring from today to `expiringUntil`. */
-export async function countExpiringLotsByProgram(db: Db, { agencyId, today, expiringUntil }: { agencyId: string } & ExpiringWindow) {
+export async function countExpiringLotsByProgram(
+  db: Db,
+  { agencyId, today, expiringUntil }: { agencyId: string } & ExpiringWindow,
+) {
   return db
     .select({ program: mile_lots.program, n: sql<number>`count(*)`.mapWith(Number) })
     .from(mile_lots)
@@ -594,7 +659,10 @@ export async function countExpiringLotsByProgram(db: Db, { agencyId, today, expi
  * available lots less those already past their day (not yet marked expired), read through the
  * (agency, status, expiry) index — so no request reads every lot. Exact: sums of numeric.
  */
-export async function getAvailableByProgram(db: Db, { agencyId, today, program }: { agencyId: string; today: string; program?: ProgramKey }) {
+export async function getAvailableByProgram(
+  db: Db,
+  { agencyId, today, program }: { agencyId: string; today: string; program?: ProgramKey },
+) {
   const kept = await db
     .select({
       program: lot_totals.program,
@@ -603,7 +671,13 @@ export async function getAvailableByProgram(db: Db, { agencyId, today, program }
       cost: sql<string>`sum(${lot_totals.remaining_cost})::text`,
     })
     .from(lot_totals)
-    .where(and(eq(lot_totals.agency_id, agencyId), eq(lot_totals.status, 'available'), ...(program ? [eq(lot_totals.program, program)] : [])))
+    .where(
+      and(
+        eq(lot_totals.agency_id, agencyId),
+        eq(lot_totals.status, 'available'),
+        ...(program ? [eq(lot_totals.program, program)] : []),
+      ),
+    )
     .groupBy(lot_totals.program);
   const overdue = await db
     .select({

@@ -63,7 +63,8 @@ const docs = {
     tag: 'lots',
     operationId: 'exportLots',
     summary: 'CSV of the lots matching the filters, in list order',
-    description: 'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
+    description:
+      'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
     query: lotExportQuerySchema,
     response: csv('The CSV file'),
   }),
@@ -181,7 +182,9 @@ export const lotsRoutes = new Hono<AppEnv>()
     return c.json(await listExpiringLots(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today, days }));
   })
   .get('/stats', docs.stats, async (c) => c.json(await getLotStats(c.var.db, { agencyId: c.var.session.agencyId })))
-  .get('/summary', docs.summary, async (c) => c.json(await getLotSummary(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today })))
+  .get('/summary', docs.summary, async (c) =>
+    c.json(await getLotSummary(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today })),
+  )
   .get('/average-cost', docs.averageCost, async (c) => {
     const { program } = parseOrThrow(lotProgramQuerySchema, c.req.query());
     const rows = await getAvailableMiles(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today, program });
@@ -198,13 +201,19 @@ export const lotsRoutes = new Hono<AppEnv>()
     const { program } = parseOrThrow(lotProgramQuerySchema, c.req.query());
     const rows = await getAvailableMiles(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today, program });
     return c.json({
-      data: rows.map((r) => ({ program: r.program, available_miles: r.available_miles, available_lots: r.available_lots })),
+      data: rows.map((r) => ({
+        program: r.program,
+        available_miles: r.available_miles,
+        available_lots: r.available_lots,
+      })),
       total_available_miles: rows.reduce((s, r) => s + r.available_miles, 0),
     } satisfies LotAvailableMiles);
   })
   .post('/mark-expired', docs.markExpired, async (c) => {
     const session = c.var.session;
-    return c.json(await markExpired(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }));
+    return c.json(
+      await markExpired(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }),
+    );
   })
   .post('/bulk-delete', docs.bulkDelete, async (c) => {
     const input = await readJson(c, bulkLotDeleteSchema);
@@ -214,7 +223,10 @@ export const lotsRoutes = new Hono<AppEnv>()
   .post('/', docs.create, async (c) => {
     const body = await readJson(c, anyJson);
     const session = c.var.session;
-    return c.json(await createLot(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }, body), 201);
+    return c.json(
+      await createLot(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }, body),
+      201,
+    );
   })
   .get('/:id', docs.get, async (c) => {
     const id = lotId(c);
@@ -229,7 +241,9 @@ export const lotsRoutes = new Hono<AppEnv>()
     const id = lotId(c);
     const body = await readJson(c, anyJson);
     const session = c.var.session;
-    return c.json(await updateLot(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }, id, body));
+    return c.json(
+      await updateLot(c.var.db, { agencyId: session.agencyId, userId: session.userId, today: c.var.today }, id, body),
+    );
   })
   .delete('/:id', docs.delete, async (c) => {
     const id = lotId(c);

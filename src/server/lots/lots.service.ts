@@ -17,7 +17,12 @@ import {
   type LotSummary,
   type MarkExpiredResult,
 } from '../../domain/lots/lot.schema';
-import { costPerThousandFromPerMile, isLotExpired, lotStatusAfterRelease, lotTotalCostCents } from '../../domain/lots/lot.rules';
+import {
+  costPerThousandFromPerMile,
+  isLotExpired,
+  lotStatusAfterRelease,
+  lotTotalCostCents,
+} from '../../domain/lots/lot.rules';
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
 import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
@@ -70,7 +75,8 @@ export interface Actor {
 }
 
 const lotLabel = (program: string, miles: number) => `${programName(program)} de ${formatNumber(miles)} milhas`;
-const purchaseDescription = (program: string, miles: number) => `Compra de lote ${programName(program)} — ${formatNumber(miles)} milhas`;
+const purchaseDescription = (program: string, miles: number) =>
+  `Compra de lote ${programName(program)} — ${formatNumber(miles)} milhas`;
 
 async function alertDays(db: Db, agencyId: string): Promise<number> {
   return (await getSettings(db, { agencyId }))?.expiry_alert_days ?? DEFAULT_SETTINGS.expiry_alert_days;
@@ -79,10 +85,20 @@ async function alertDays(db: Db, agencyId: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export async function listLots(db: Db, { agencyId, today }: { agencyId: string; today: string }, query: LotListQuery): Promise<LotList> {
+export async function listLots(
+  db: Db,
+  { agencyId, today }: { agencyId: string; today: string },
+  query: LotListQuery,
+): Promise<LotList> {
   const filters = { agencyId, search: query.search, program: query.program, status: query.status };
   const window = { today, expiringUntil: addDaysIso(today, await alertDays(db, agencyId))! };
-  const page = { ...filters, sort: query.sort, order: query.order, offset: (query.page - 1) * query.limit, limit: query.limit };
+  const page = {
+    ...filters,
+    sort: query.sort,
+    order: query.order,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  };
   let rows: LotRow[];
   let total: number;
   let totals: Omit<LotTotals, 'total'>;
@@ -113,7 +129,10 @@ export async function listLotAllocations(
   return paged(rows, total, { page, limit });
 }
 
-export async function listExpiringLots(db: Db, { agencyId, today, days }: { agencyId: string; today: string; days?: number }): Promise<LotExpiringList> {
+export async function listExpiringLots(
+  db: Db,
+  { agencyId, today, days }: { agencyId: string; today: string; days?: number },
+): Promise<LotExpiringList> {
   const until = addDaysIso(today, days ?? (await alertDays(db, agencyId)))!;
   const rows = await getExpiringLots(db, { agencyId, until, limit: EXPIRING_LOTS_LIMIT });
   return { data: rows.map(toLotDto) };
@@ -146,28 +165,48 @@ const catalogueOrder = (a: { program: string }, b: { program: string }) => {
 };
 
 /** Spec part 1 §3 "Per-program lot summary", programs in catalogue order. */
-export async function getLotSummary(db: Db, { agencyId, today }: { agencyId: string; today: string }): Promise<LotSummary> {
+export async function getLotSummary(
+  db: Db,
+  { agencyId, today }: { agencyId: string; today: string },
+): Promise<LotSummary> {
   const expiringUntil = addDaysIso(today, await alertDays(db, agencyId))!;
   const rows = await getLotSummaryByProgram(db, { agencyId });
-  const expiring = new Map((await countExpiringLotsByProgram(db, { agencyId, today, expiringUntil })).map((r) => [r.program, r.n]));
+  const expiring = new Map(
+    (await countExpiringLotsByProgram(db, { agencyId, today, expiringUntil })).map((r) => [r.program, r.n]),
+  );
   // Programs come from lots, whose accounts' check holds them to the catalogue.
-  return { data: rows.sort(catalogueOrder).map((r) => ({ ...r, program: r.program as ProgramKey, lots_expiring_soon: expiring.get(r.program) ?? 0 })) };
+  return {
+    data: rows
+      .sort(catalogueOrder)
+      .map((r) => ({ ...r, program: r.program as ProgramKey, lots_expiring_soon: expiring.get(r.program) ?? 0 })),
+  };
 }
 
 /**
  * What emissions could draw now, per program (or the one asked for, with zeros when it has
  * nothing): miles, lots, and their average cost per mile and per thousand, weighted by miles.
  */
-export async function getAvailableMiles(db: Db, { agencyId, today, program }: { agencyId: string; today: string; program?: ProgramKey }) {
+export async function getAvailableMiles(
+  db: Db,
+  { agencyId, today, program }: { agencyId: string; today: string; program?: ProgramKey },
+) {
   const rows: {
     program: ProgramKey;
     available_lots: number;
     available_miles: number;
     average_cost_per_mile: string | null;
     average_cost_per_thousand: string | null;
-  }[] = (await getAvailableByProgram(db, { agencyId, today, program })).sort(catalogueOrder).map((r) => ({ ...r, program: r.program as ProgramKey }));
+  }[] = (await getAvailableByProgram(db, { agencyId, today, program }))
+    .sort(catalogueOrder)
+    .map((r) => ({ ...r, program: r.program as ProgramKey }));
   if (program && rows.length === 0) {
-    rows.push({ program, available_lots: 0, available_miles: 0, average_cost_per_mile: null, average_cost_per_thousand: null });
+    rows.push({
+      program,
+      available_lots: 0,
+      available_miles: 0,
+      average_cost_per_mile: null,
+      average_cost_per_thousand: null,
+    });
   }
   return rows;
 }
@@ -210,7 +249,8 @@ async function resolveAccount(db: Db, agencyId: string, input: LotInput): Promis
     if (!account) {
       throw accountNotFound({ account_id: ACCOUNT_MESSAGES.notFoundField });
     }
-    if (account.program !== input.program) throw validationError({ account_id: LOT_ERROR_MESSAGES.accountOfProgram(input.program) });
+    if (account.program !== input.program)
+      throw validationError({ account_id: LOT_ERROR_MESSAGES.accountOfProgram(input.program) });
     return account;
   }
   return findOrCreateAgencyAccount(db, { agencyId, program: input.program, accountNumber: input.account_number! });
@@ -251,9 +291,20 @@ export async function createLot(db: Db, actor: Actor & { today: string }, body: 
   await insertPurchaseEntry(db, {
     agencyId: actor.agencyId,
     userId: actor.userId,
-    entry: { lotId: id, amountCents: values.total_cost_cents, description: purchaseDescription(values.program, values.original_quantity), entryDate: values.purchase_date },
+    entry: {
+      lotId: id,
+      amountCents: values.total_cost_cents,
+      description: purchaseDescription(values.program, values.original_quantity),
+      entryDate: values.purchase_date,
+    },
   });
-  await recordActivity(db, { ...actor, kind: 'lot_created', description: `Lote ${lotLabel(values.program, values.original_quantity)} cadastrado`, refType: 'lot', refId: id });
+  await recordActivity(db, {
+    ...actor,
+    kind: 'lot_created',
+    description: `Lote ${lotLabel(values.program, values.original_quantity)} cadastrado`,
+    refType: 'lot',
+    refId: id,
+  });
   return lotDto(db, actor.agencyId, id);
 }
 
@@ -261,7 +312,12 @@ export async function createLot(db: Db, actor: Actor & { today: string }, body: 
  * The status after an edit: used when nothing is left; a used lot given miles again, or an
  * expired one given a later expiry, is available again (expired if its day has passed).
  */
-export function lotStatusAfterEdit(current: string, remaining: number, expiry: string | null, today: string): LotStatus {
+export function lotStatusAfterEdit(
+  current: string,
+  remaining: number,
+  expiry: string | null,
+  today: string,
+): LotStatus {
   if (remaining === 0) return 'used';
   if (current === 'expired') return isLotExpired(expiry, today) ? 'expired' : 'available';
   if (current === 'used') return lotStatusAfterRelease({ status: 'available', expiry_date: expiry }, today);
@@ -284,7 +340,8 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
   const existing = await lockLot(db, { agencyId, id });
   if (!existing) throw lotNotFound();
   const input = parseLotUpdate(body, actor.today, existing.expiry_date);
-  if (existing.has_allocations && input.program !== existing.program) throw validationError({ program: LOT_ERROR_MESSAGES.programLocked });
+  if (existing.has_allocations && input.program !== existing.program)
+    throw validationError({ program: LOT_ERROR_MESSAGES.programLocked });
   const account = await resolveAccount(db, agencyId, input);
   if (existing.has_allocations && account.id !== existing.account_id) {
     throw validationError({ [input.account_id ? 'account_id' : 'account_number']: LOT_ERROR_MESSAGES.accountLocked });
@@ -292,13 +349,29 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
   const used = existing.original_quantity - existing.remaining_quantity;
   if (input.original_quantity < used) throw validationError({ original_quantity: LOT_ERROR_MESSAGES.belowUsed(used) });
   const remaining = input.original_quantity - used;
-  const values = lotValues(input, account, remaining, lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today));
+  const values = lotValues(
+    input,
+    account,
+    remaining,
+    lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today),
+  );
   await updateLotRow(db, { agencyId, id, values });
   await updatePurchaseEntry(db, {
     agencyId,
-    entry: { lotId: id, amountCents: values.total_cost_cents, description: purchaseDescription(values.program, values.original_quantity), entryDate: values.purchase_date },
+    entry: {
+      lotId: id,
+      amountCents: values.total_cost_cents,
+      description: purchaseDescription(values.program, values.original_quantity),
+      entryDate: values.purchase_date,
+    },
   });
-  await recordActivity(db, { ...actor, kind: 'lot_updated', description: `Lote ${lotLabel(values.program, values.original_quantity)} atualizado`, refType: 'lot', refId: id });
+  await recordActivity(db, {
+    ...actor,
+    kind: 'lot_updated',
+    description: `Lote ${lotLabel(values.program, values.original_quantity)} atualizado`,
+    refType: 'lot',
+    refId: id,
+  });
   return lotDto(db, agencyId, id);
 }
 
@@ -353,7 +426,9 @@ async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete):
     await recordActivity(db, {
       ...actor,
       kind: only ? 'lot_deleted' : 'lots_deleted',
-      description: only ? `Lote ${lotLabel(only.program, only.original_quantity)} excluído` : `${deleted.length} lotes excluídos`,
+      description: only
+        ? `Lote ${lotLabel(only.program, only.original_quantity)} excluído`
+        : `${deleted.length} lotes excluídos`,
       refType: only ? 'lot' : null,
       refId: only ? only.id : null,
     });
@@ -372,7 +447,8 @@ async function markExpiredOnce(db: Db, actor: Actor & { today: string }): Promis
     await recordActivity(db, {
       ...actor,
       kind: 'lots_expired',
-      description: updated === 1 ? '1 lote marcado como expirado' : `${formatNumber(updated)} lotes marcados como expirados`,
+      description:
+        updated === 1 ? '1 lote marcado como expirado' : `${formatNumber(updated)} lotes marcados como expirados`,
     });
   }
   return { updated };
@@ -383,7 +459,10 @@ async function markExpiredOnce(db: Db, actor: Actor & { today: string }): Promis
  * draws from leave every list and total, with their purchase postings; the others are kept and
  * counted. Lots locked first, in id order (decision 0011).
  */
-export async function softDeleteLots(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number; kept: number }> {
+export async function softDeleteLots(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<{ count: number; kept: number }> {
   return withRetry(db, async (tx) => {
     const { deleted, kept } = await softDeleteLotRows(tx, { agencyId, ids });
     return { count: deleted, kept };
@@ -391,6 +470,9 @@ export async function softDeleteLots(db: Db, { agencyId, ids }: { agencyId: stri
 }
 
 /** Brings soft-deleted lots back with their purchase postings. */
-export async function restoreLots(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }): Promise<{ count: number }> {
+export async function restoreLots(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<{ count: number }> {
   return withRetry(db, async (tx) => ({ count: await restoreLotRows(tx, { agencyId, ids }) }));
 }

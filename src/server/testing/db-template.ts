@@ -63,7 +63,10 @@ async function createDbTemplate(): Promise<{ template: DbTemplate; drop(): Promi
 
 /** A new database on the server of serverUrl, copied from the template if it is PostgreSQL's. */
 export async function createDatabase(serverUrl: string, name: string, template: DbTemplate | undefined): Promise<void> {
-  await runAdminQuery(serverUrl, `CREATE DATABASE ${name}${template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : ''}`);
+  await runAdminQuery(
+    serverUrl,
+    `CREATE DATABASE ${name}${template?.kind === 'postgres' ? ` TEMPLATE ${template.name}` : ''}`,
+  );
 }
 
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {

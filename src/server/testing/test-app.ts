@@ -39,7 +39,12 @@ export interface CallResult<T = any> {
 }
 
 /** One HTTP call through the real app (routing, middleware, database), as the browser would make it. */
-export async function call<T = any>(app: App, method: string, path: string, options: CallOptions = {}): Promise<CallResult<T>> {
+export async function call<T = any>(
+  app: App,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   let body: string | undefined;

@@ -44,7 +44,9 @@ export function createRouteLoaders(queryClient: QueryClient) {
     clients: prefetching(queryClient, ({ request }) => {
       // The search box is the store's, shared by the list pages (spec part 1 §3), not the address's.
       const search = useFiltersStore.getState().globalSearch.trim();
-      void queryClient.prefetchQuery(getClientsQueryOptions({ ...readClientListParams(searchParamsOf(request)), search }));
+      void queryClient.prefetchQuery(
+        getClientsQueryOptions({ ...readClientListParams(searchParamsOf(request)), search }),
+      );
     }),
     client: prefetching(queryClient, ({ params }) => {
       const id = params.id ?? '';
@@ -65,7 +67,9 @@ export function createRouteLoaders(queryClient: QueryClient) {
       const state = readEmissionListParams(searchParamsOf(request));
       // An inverted period is not sent; a page that opens on one lists without a period (emissions.tsx).
       const inverted = state.date_from !== null && state.date_to !== null && state.date_from > state.date_to;
-      void queryClient.prefetchQuery(getEmissionsQueryOptions(inverted ? { ...state, date_from: null, date_to: null } : state));
+      void queryClient.prefetchQuery(
+        getEmissionsQueryOptions(inverted ? { ...state, date_from: null, date_to: null } : state),
+      );
     }),
     emission: prefetching(queryClient, ({ params }) => {
       void queryClient.prefetchQuery(getEmissionQueryOptions(params.id ?? ''));

@@ -17,7 +17,10 @@ export interface BulkDeleteDialogProps<K extends { id: string; reason: string }>
   ids: string[];
   mutation: {
     isPending: boolean;
-    mutate: (ids: string[], callbacks: { onSuccess: (result: BulkDeleteResult<K>) => void; onError: (error: Error) => void }) => void;
+    mutate: (
+      ids: string[],
+      callbacks: { onSuccess: (result: BulkDeleteResult<K>) => void; onError: (error: Error) => void },
+    ) => void;
   };
   /** The counted noun, masculine: { one: 'cliente', many: 'clientes' }. */
   noun: { one: string; many: string };
@@ -56,7 +59,9 @@ export function BulkDeleteDialog<K extends { id: string; reason: string }>({
         onOpenChange(false);
         onDone();
         if (result.deleted > 0) {
-          toast.success(`${capitalised(noun.many)} excluídos`, { description: `${result.deleted} ${noun.one}(s) excluído(s) com sucesso!` });
+          toast.success(`${capitalised(noun.many)} excluídos`, {
+            description: `${result.deleted} ${noun.one}(s) excluído(s) com sucesso!`,
+          });
         }
         if (result.kept.length > 0) setKept(result.kept.map((k) => ({ id: k.id, label: label(k), reason: k.reason })));
       },
@@ -76,8 +81,8 @@ export function BulkDeleteDialog<K extends { id: string; reason: string }>({
         title="Confirmar exclusão"
         description={
           <>
-            Tem certeza que deseja excluir {n === 1 ? `o ${noun.one} selecionado` : `os ${n} ${noun.many} selecionados`}? Esta ação não pode
-            ser desfeita.
+            Tem certeza que deseja excluir {n === 1 ? `o ${noun.one} selecionado` : `os ${n} ${noun.many} selecionados`}
+            ? Esta ação não pode ser desfeita.
           </>
         }
         confirmLabel="Excluir"

@@ -45,7 +45,12 @@ export function DetailPage<T>({ query, back, skeleton, errorTitle, notFound, chi
     return (
       <div className="space-y-4">
         <BackLink {...back} />
-        <QueryErrorState title={errorTitle} error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryErrorState
+          title={errorTitle}
+          error={error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       </div>
     );
   }
@@ -73,7 +78,14 @@ function backLink({ to, label }: DetailBack) {
 
 function DetailNotFound({ title, description, back }: { title: string; description: string; back: DetailBack }) {
   return (
-    <MessageCard icon={SearchXIcon} heading="h1" title={title} description={description} descriptionClassName="max-w-sm" className="mx-auto max-w-lg">
+    <MessageCard
+      icon={SearchXIcon}
+      heading="h1"
+      title={title}
+      description={description}
+      descriptionClassName="max-w-sm"
+      className="mx-auto max-w-lg"
+    >
       <Button asChild variant="outline">
         {backLink(back)}
       </Button>
@@ -104,7 +116,9 @@ export function DetailHeader({ back, leading, children, actions, actionsLabel, s
       <div
         className={cn(
           'flex flex-col gap-4',
-          stackBelow === 'sm' ? 'sm:flex-row sm:items-center sm:justify-between' : 'lg:flex-row lg:items-center lg:justify-between',
+          stackBelow === 'sm'
+            ? 'sm:flex-row sm:items-center sm:justify-between'
+            : 'lg:flex-row lg:items-center lg:justify-between',
         )}
       >
         {leading ? (
@@ -116,7 +130,11 @@ export function DetailHeader({ back, leading, children, actions, actionsLabel, s
           title
         )}
         {actions && (
-          <div className="flex shrink-0 flex-wrap items-center gap-2" aria-label={actionsLabel} role={actionsLabel ? 'group' : undefined}>
+          <div
+            className="flex shrink-0 flex-wrap items-center gap-2"
+            aria-label={actionsLabel}
+            role={actionsLabel ? 'group' : undefined}
+          >
             {actions}
           </div>
         )}

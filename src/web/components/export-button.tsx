@@ -21,7 +21,11 @@ export function ExportButton<V>({ mutation, variables }: ExportButtonProps<V>) {
     });
   return (
     <Button variant="outline" onClick={run} disabled={mutation.isPending}>
-      {mutation.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : <DownloadIcon aria-hidden="true" />}
+      {mutation.isPending ? (
+        <Loader2Icon aria-hidden="true" className="animate-spin" />
+      ) : (
+        <DownloadIcon aria-hidden="true" />
+      )}
       Exportar
     </Button>
   );

@@ -10,7 +10,13 @@ export interface ListCardProps {
   toolbar: React.ReactNode;
   /** The toolbar's layout classes. */
   toolbarClassName?: string;
-  query: { data: Paginated<unknown> | undefined; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown };
+  query: {
+    data: Paginated<unknown> | undefined;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
   /** 'Erro ao carregar clientes'. */
   errorTitle: string;
   /** Accessible name of the pagination: 'Paginação de clientes'. */
@@ -41,12 +47,24 @@ export function ListCard({
       <div className={cn('border-b p-4', toolbarClassName)}>{toolbar}</div>
 
       {query.isError && !list ? (
-        <QueryErrorState className="m-4" title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QueryErrorState
+          className="m-4"
+          title={errorTitle}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         children
       )}
 
-      <PaginationFooter list={list} label={paginationLabel} pageSize={pageSize} itemLabel={itemLabel} onPageChange={onPageChange} />
+      <PaginationFooter
+        list={list}
+        label={paginationLabel}
+        pageSize={pageSize}
+        itemLabel={itemLabel}
+        onPageChange={onPageChange}
+      />
     </Card>
   );
 }

@@ -23,7 +23,17 @@ export interface ListTableProps<R> {
 }
 
 /** A list's wide table: skeleton rows, the empty state across all columns, or the rows. */
-export function ListTable<R>({ label, className, head, rows, refreshing, columns, skeleton, empty, children }: ListTableProps<R>) {
+export function ListTable<R>({
+  label,
+  className,
+  head,
+  rows,
+  refreshing,
+  columns,
+  skeleton,
+  empty,
+  children,
+}: ListTableProps<R>) {
   return (
     // Tighter cells below 1536 px, so every column fits beside the sidebar on a 1280 px screen.
     <Table

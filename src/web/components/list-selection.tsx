@@ -24,7 +24,10 @@ export interface SelectableListProps<R, S extends string, O extends string> {
 }
 
 /** The header checkbox's state for the rows on screen: all, some or none selected. */
-export function selectAllState(rows: readonly { id: string }[], selectedIds: ReadonlySet<string>): boolean | 'indeterminate' {
+export function selectAllState(
+  rows: readonly { id: string }[],
+  selectedIds: ReadonlySet<string>,
+): boolean | 'indeterminate' {
   const selected = rows.filter((row) => selectedIds.has(row.id)).length;
   return rows.length > 0 && selected === rows.length ? true : selected > 0 ? 'indeterminate' : false;
 }
@@ -55,7 +58,11 @@ function SelectAllCheckbox({ rows, selectedIds, onToggleAll }: SelectAllHeadProp
   );
 }
 
-export interface SelectableListCardsProps<R extends { id: string }, S extends string, O extends string> extends ListCardsProps<R> {
+export interface SelectableListCardsProps<
+  R extends { id: string },
+  S extends string,
+  O extends string,
+> extends ListCardsProps<R> {
   selectedIds: ReadonlySet<string>;
   onToggleAll: (checked: boolean) => void;
   sort: S;

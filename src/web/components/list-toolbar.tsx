@@ -21,7 +21,13 @@ export function ListSearch({ value, onValueChange, wrapperClassName, className, 
         aria-hidden="true"
         className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
-      <Input type="search" {...props} className={cn('pl-9', className)} value={value} onChange={(event) => onValueChange(event.target.value)} />
+      <Input
+        type="search"
+        {...props}
+        className={cn('pl-9', className)}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
     </div>
   );
 }
@@ -39,7 +45,14 @@ interface FilterSelectProps<V extends string> {
 }
 
 /** A list filter: one of `options`, or all. */
-function FilterSelect<V extends string>({ label, allLabel, options, value, onValueChange, className }: FilterSelectProps<V>) {
+function FilterSelect<V extends string>({
+  label,
+  allLabel,
+  options,
+  value,
+  onValueChange,
+  className,
+}: FilterSelectProps<V>) {
   return (
     <Select
       aria-label={label}
@@ -66,7 +79,13 @@ export interface StatusFilterProps<V extends string> {
 }
 
 /** 'Filtrar por status', over a record's statuses in their order. */
-export function StatusFilter<V extends string>({ statuses, labels, value, onValueChange, className }: StatusFilterProps<V>) {
+export function StatusFilter<V extends string>({
+  statuses,
+  labels,
+  value,
+  onValueChange,
+  className,
+}: StatusFilterProps<V>) {
   return (
     <FilterSelect
       label="Filtrar por status"
@@ -82,7 +101,13 @@ export function StatusFilter<V extends string>({ statuses, labels, value, onValu
 const PROGRAM_OPTIONS = PROGRAM_LIST.map((program) => ({ value: program.key, label: program.name }));
 
 /** 'Filtrar por programa', over the catalogue's programs. */
-export function ProgramFilter({ value, onValueChange }: { value: ProgramKey | null; onValueChange: (value: ProgramKey | null) => void }) {
+export function ProgramFilter({
+  value,
+  onValueChange,
+}: {
+  value: ProgramKey | null;
+  onValueChange: (value: ProgramKey | null) => void;
+}) {
   return (
     <FilterSelect
       label="Filtrar por programa"

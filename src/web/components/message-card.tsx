@@ -17,7 +17,15 @@ export interface MessageCardProps {
 }
 
 /** A dashed card that says why there is nothing to show here. */
-export function MessageCard({ icon: Icon, title, heading: Heading = 'h2', description, descriptionClassName, className, children }: MessageCardProps) {
+export function MessageCard({
+  icon: Icon,
+  title,
+  heading: Heading = 'h2',
+  description,
+  descriptionClassName,
+  className,
+  children,
+}: MessageCardProps) {
   return (
     <Card className={cn('border-dashed', className)}>
       <CardContent className="flex flex-col items-center gap-3 py-10 text-center">

@@ -67,7 +67,12 @@ export function PagedTableCard<T>({
       </CardHeader>
       {query.isError && !result ? (
         <CardContent className="pb-5">
-          <QueryErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <QueryErrorState
+            title={errorTitle}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
         </CardContent>
       ) : result && result.total === 0 ? (
         <div className="flex flex-col items-center gap-2 border-t px-6 py-10 text-center">
@@ -95,7 +100,13 @@ export function PagedTableCard<T>({
                 : result.data.map((item) => renderRow(item))}
             </TableBody>
           </Table>
-          <PaginationFooter list={result} label={paginationLabel} pageSize={result?.limit ?? 0} itemLabel={itemLabel} onPageChange={onPageChange} />
+          <PaginationFooter
+            list={result}
+            label={paginationLabel}
+            pageSize={result?.limit ?? 0}
+            itemLabel={itemLabel}
+            onPageChange={onPageChange}
+          />
         </div>
       )}
     </Card>

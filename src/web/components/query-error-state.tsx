@@ -22,7 +22,8 @@ export function QueryErrorState({
   className,
 }: QueryErrorStateProps) {
   const message =
-    description ?? (error instanceof Error && error.message ? error.message : 'Não foi possível carregar os dados. Tente novamente.');
+    description ??
+    (error instanceof Error && error.message ? error.message : 'Não foi possível carregar os dados. Tente novamente.');
   return (
     <div
       role="alert"

@@ -18,10 +18,18 @@ export interface SummaryCardProps {
 /** One figure of a list page's summary, with its label, icon and hint. */
 export function SummaryCard({ label, hint, icon: Icon, value, loading, highlight = false }: SummaryCardProps) {
   return (
-    <Card className={cn('@container gap-1.5 px-4 py-4 sm:px-5', highlight && 'border-amber-400/60 bg-amber-50/60 dark:border-amber-400/30 dark:bg-amber-400/5')}>
+    <Card
+      className={cn(
+        '@container gap-1.5 px-4 py-4 sm:px-5',
+        highlight && 'border-amber-400/60 bg-amber-50/60 dark:border-amber-400/30 dark:bg-amber-400/5',
+      )}
+    >
       <div className="flex items-center justify-between gap-2">
         <p className="text-sm font-medium text-muted-foreground">{label}</p>
-        <Icon aria-hidden="true" className={cn('size-4 shrink-0 text-muted-foreground', highlight && 'text-amber-600 dark:text-amber-400')} />
+        <Icon
+          aria-hidden="true"
+          className={cn('size-4 shrink-0 text-muted-foreground', highlight && 'text-amber-600 dark:text-amber-400')}
+        />
       </div>
       {loading ? (
         <Skeleton className="h-7 w-24" />

@@ -42,15 +42,27 @@ export const PAGES = {
   clientDetail: { title: 'Detalhe do Cliente', subtitle: undefined },
   lots: { title: 'Lotes de Milhas', subtitle: 'Estoque de milhas por programa, com custo e vencimento' },
   lotDetail: { title: 'Detalhe do Lote', subtitle: undefined },
-  simulator: { title: 'Simulador de Preços', subtitle: 'Calcule o preço de venda a partir do custo das milhas, taxas, markup e RAV' },
+  simulator: {
+    title: 'Simulador de Preços',
+    subtitle: 'Calcule o preço de venda a partir do custo das milhas, taxas, markup e RAV',
+  },
   emissions: { title: 'Emissões', subtitle: 'Emissões de passagens com milhas e suas margens' },
   emissionDetail: { title: 'Detalhe da Emissão', subtitle: undefined },
-  reconciliation: { title: 'Conciliador Financeiro', subtitle: 'Confronte cada emissão com os lançamentos financeiros' },
-  importer: { title: 'Importador CSV', subtitle: 'Importe clientes, lotes de milhas e emissões a partir de arquivos CSV' },
+  reconciliation: {
+    title: 'Conciliador Financeiro',
+    subtitle: 'Confronte cada emissão com os lançamentos financeiros',
+  },
+  importer: {
+    title: 'Importador CSV',
+    subtitle: 'Importe clientes, lotes de milhas e emissões a partir de arquivos CSV',
+  },
   alerts: { title: 'Centro de Alertas', subtitle: 'Lotes a vencer, SLA de emissão estourado e margens críticas' },
   rules: { title: 'Regras & Políticas', subtitle: 'Margens mínimas, RAV padrão, teto de CPM e SLA por programa' },
   finance: { title: 'Financeiro', subtitle: 'Receitas, custos, margens e recebimentos da agência' },
-  settings: { title: 'Configurações', subtitle: 'Dados da agência, preferências financeiras, notificações e segurança' },
+  settings: {
+    title: 'Configurações',
+    subtitle: 'Dados da agência, preferências financeiras, notificações e segurança',
+  },
   notFound: { title: 'Página não encontrada', subtitle: undefined },
   signIn: { title: 'Entrar', subtitle: undefined },
 } as const satisfies Record<string, { title: string; subtitle: string | undefined }>;

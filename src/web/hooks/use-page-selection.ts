@@ -28,7 +28,8 @@ export function usePageSelection<R extends { id: string }>(scope: unknown, rows:
     selectedIds,
     selectedRows: rows.filter((row) => selectedIds.has(row.id)),
     toggle,
-    toggleAll: (selected) => setSelection({ scope: key, ids: selected ? new Set(rows.map((row) => row.id)) : new Set() }),
+    toggleAll: (selected) =>
+      setSelection({ scope: key, ids: selected ? new Set(rows.map((row) => row.id)) : new Set() }),
     clear: () => setSelection({ scope: key, ids: new Set() }),
   };
 }

@@ -22,7 +22,11 @@ export interface PagedListView<L extends Paginated<unknown>> {
  * What a list page shows of its paged query. Spec part 1 §4: the page stays between 1 and the
  * last one (after deletes, or an old link); `goToPage` moves it there.
  */
-export function usePagedList<L extends Paginated<unknown>>(query: PagedQuery<L>, page: number, goToPage: (page: number) => void): PagedListView<L> {
+export function usePagedList<L extends Paginated<unknown>>(
+  query: PagedQuery<L>,
+  page: number,
+  goToPage: (page: number) => void,
+): PagedListView<L> {
   const list = query.data;
   // The current `goToPage` (often a new function each render), without making it a trigger of the clamp.
   const clampTo = useEffectEvent((last: number) => goToPage(last));

@@ -63,7 +63,14 @@ interface InternalOptions extends RequestOptions {
 }
 
 /* A 401 from these endpoints is an answer to the user's own credentials, not an expired session. */
-const AUTH_ENDPOINTS = new Set(['/auth/setup', '/auth/me', '/auth/sign-in', '/auth/sign-up', '/auth/sign-out', '/auth/password']);
+const AUTH_ENDPOINTS = new Set([
+  '/auth/setup',
+  '/auth/me',
+  '/auth/sign-in',
+  '/auth/sign-up',
+  '/auth/sign-out',
+  '/auth/password',
+]);
 
 type UnauthorizedHandler = () => void;
 let unauthorizedHandler: UnauthorizedHandler | null = null;
@@ -85,7 +92,7 @@ export function fallbackMessage(status: number): string {
 
 function isErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
-  const error = (value).error;
+  const error = value.error;
   return typeof error === 'object' && error !== null && 'message' in error;
 }
 
@@ -153,7 +160,10 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   try {
     data =
       response.ok && options.file
-        ? ({ blob: await response.blob(), filename: filenameFromContentDisposition(response.headers.get('content-disposition')) } satisfies DownloadedFile)
+        ? ({
+            blob: await response.blob(),
+            filename: filenameFromContentDisposition(response.headers.get('content-disposition')),
+          } satisfies DownloadedFile)
         : await readBody(response);
   } catch (cause) {
     if (timeout.signal.aborted) {
@@ -185,5 +195,6 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
   /** GET of a file; failures are ApiErrors like any other call. */
-  download: (path: string, options?: RequestOptions) => request<DownloadedFile>('GET', path, undefined, { ...options, file: true }),
+  download: (path: string, options?: RequestOptions) =>
+    request<DownloadedFile>('GET', path, undefined, { ...options, file: true }),
 };

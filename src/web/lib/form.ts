@@ -28,7 +28,9 @@ export function applyServerFieldErrors<T extends FieldValues>(
  * A form's onSubmit from react-hook-form's `handleSubmit`, whose promise it lets go: React ignores
  * what onSubmit returns, and the handlers report their own failures (field messages, toasts).
  */
-export function submitHandler(submit: (event?: React.BaseSyntheticEvent) => Promise<void>): React.FormEventHandler<HTMLFormElement> {
+export function submitHandler(
+  submit: (event?: React.BaseSyntheticEvent) => Promise<void>,
+): React.FormEventHandler<HTMLFormElement> {
   return (event) => void submit(event);
 }
 

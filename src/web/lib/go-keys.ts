@@ -38,10 +38,7 @@ export interface GoKeyInput {
 }
 
 export type GoKeyEffect =
-  | { type: 'none' }
-  | { type: 'show-hint' }
-  | { type: 'cancel' }
-  | { type: 'navigate'; to: string };
+  { type: 'none' } | { type: 'show-hint' } | { type: 'cancel' } | { type: 'navigate'; to: string };
 
 export interface GoKeyResult {
   state: GoKeyState;

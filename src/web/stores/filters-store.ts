@@ -37,7 +37,9 @@ export const useFiltersStore = create<FiltersState>()((set) => ({
 }));
 
 /** True when any store filter narrows the lists. */
-export function hasActiveFilters(state: Pick<FiltersState, 'globalSearch' | 'dateRange' | 'selectedPrograms' | 'selectedStatuses'>): boolean {
+export function hasActiveFilters(
+  state: Pick<FiltersState, 'globalSearch' | 'dateRange' | 'selectedPrograms' | 'selectedStatuses'>,
+): boolean {
   return (
     state.globalSearch.trim() !== '' ||
     state.dateRange.start !== null ||

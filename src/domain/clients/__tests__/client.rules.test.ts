@@ -28,22 +28,78 @@ describe('clientStatusLabel', () => {
 describe('computeClientStats', () => {
   it.each([
     [
-      { total_emissions: 0, active_emissions: 0, active_revenue_cents: 0, active_margin_cents: 0, last_emission_at: null },
-      { total_emissions: 0, active_emissions: 0, total_spent_cents: 0, total_revenue_cents: 0, total_profit_cents: 0, avg_ticket_cents: 0, last_emission_date: null },
+      {
+        total_emissions: 0,
+        active_emissions: 0,
+        active_revenue_cents: 0,
+        active_margin_cents: 0,
+        last_emission_at: null,
+      },
+      {
+        total_emissions: 0,
+        active_emissions: 0,
+        total_spent_cents: 0,
+        total_revenue_cents: 0,
+        total_profit_cents: 0,
+        avg_ticket_cents: 0,
+        last_emission_date: null,
+      },
     ],
     [
-      { total_emissions: 5, active_emissions: 3, active_revenue_cents: 150_001, active_margin_cents: 30_000, last_emission_at: '2026-03-05 14:07:00+00' },
-      { total_emissions: 5, active_emissions: 3, total_spent_cents: 150_001, total_revenue_cents: 150_001, total_profit_cents: 30_000, avg_ticket_cents: 50_000, last_emission_date: '2026-03-05 14:07:00+00' },
+      {
+        total_emissions: 5,
+        active_emissions: 3,
+        active_revenue_cents: 150_001,
+        active_margin_cents: 30_000,
+        last_emission_at: '2026-03-05 14:07:00+00',
+      },
+      {
+        total_emissions: 5,
+        active_emissions: 3,
+        total_spent_cents: 150_001,
+        total_revenue_cents: 150_001,
+        total_profit_cents: 30_000,
+        avg_ticket_cents: 50_000,
+        last_emission_date: '2026-03-05 14:07:00+00',
+      },
     ],
     [
       // 5 / 2 = 2.5 rounds half away from zero.
-      { total_emissions: 2, active_emissions: 2, active_revenue_cents: 5, active_margin_cents: -3, last_emission_at: null },
-      { total_emissions: 2, active_emissions: 2, total_spent_cents: 5, total_revenue_cents: 5, total_profit_cents: -3, avg_ticket_cents: 3, last_emission_date: null },
+      {
+        total_emissions: 2,
+        active_emissions: 2,
+        active_revenue_cents: 5,
+        active_margin_cents: -3,
+        last_emission_at: null,
+      },
+      {
+        total_emissions: 2,
+        active_emissions: 2,
+        total_spent_cents: 5,
+        total_revenue_cents: 5,
+        total_profit_cents: -3,
+        avg_ticket_cents: 3,
+        last_emission_date: null,
+      },
     ],
     [
       // Only cancelled emissions: nothing counts in money.
-      { total_emissions: 4, active_emissions: 0, active_revenue_cents: 0, active_margin_cents: 0, last_emission_at: '2026-01-01 00:00:00+00' },
-      { total_emissions: 4, active_emissions: 0, total_spent_cents: 0, total_revenue_cents: 0, total_profit_cents: 0, avg_ticket_cents: 0, last_emission_date: '2026-01-01 00:00:00+00' },
+      {
+        total_emissions: 4,
+        active_emissions: 0,
+        active_revenue_cents: 0,
+        active_margin_cents: 0,
+        last_emission_at: '2026-01-01 00:00:00+00',
+      },
+      {
+        total_emissions: 4,
+        active_emissions: 0,
+        total_spent_cents: 0,
+        total_revenue_cents: 0,
+        total_profit_cents: 0,
+        avg_ticket_cents: 0,
+        last_emission_date: '2026-01-01 00:00:00+00',
+      },
     ],
   ])('%#', (sums, expected) => expect(computeClientStats(sums)).toEqual(expected));
 });
@@ -64,7 +120,19 @@ describe('clientExportRow', () => {
         created_at: '2026-03-05',
         notes: null,
       }),
-    ).toEqual(['c1', 'Conceição Araújo', 'c@x.com', '(84) 99876-5432', '529.982.247-25', '20/07/1985', 'Bloqueado', '3', '1234,56', '05/03/2026', '']);
+    ).toEqual([
+      'c1',
+      'Conceição Araújo',
+      'c@x.com',
+      '(84) 99876-5432',
+      '529.982.247-25',
+      '20/07/1985',
+      'Bloqueado',
+      '3',
+      '1234,56',
+      '05/03/2026',
+      '',
+    ]);
   });
 
   it('leaves empty fields empty and formats a company CNPJ', () => {

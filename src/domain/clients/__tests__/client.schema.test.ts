@@ -38,7 +38,18 @@ describe('clientInputSchema', () => {
   });
 
   it('turns empty optional values into null and defaults the rest', () => {
-    expect(clientInputSchema.parse({ ...ok, email: '', phone: '', document: '', birth_date: '', notes: null, tags: null, loyalty_accounts: null })).toEqual({
+    expect(
+      clientInputSchema.parse({
+        ...ok,
+        email: '',
+        phone: '',
+        document: '',
+        birth_date: '',
+        notes: null,
+        tags: null,
+        loyalty_accounts: null,
+      }),
+    ).toEqual({
       name: 'Maria José',
       email: null,
       phone: null,
@@ -78,14 +89,32 @@ describe('clientInputSchema', () => {
     [{ status: 'deleted' }, 'status', 'Status inválido'],
     [{ notes: 'x'.repeat(2001) }, 'notes', 'Observações devem ter no máximo 2000 caracteres'],
     [{ tags: ['x'.repeat(41)] }, 'tags.0', 'Etiqueta deve ter no máximo 40 caracteres'],
-    [{ loyalty_accounts: [{ program: 'LATAM', account_number: '' }] }, 'loyalty_accounts.0.account_number', 'Número da conta é obrigatório'],
-    [{ loyalty_accounts: [{ program: 'GOL', account_number: '1' }] }, 'loyalty_accounts.0.program', 'Programa inválido'],
     [
-      { loyalty_accounts: [{ program: 'AZUL', account_number: '1' }, { program: 'TAP', account_number: '2' }, { program: 'AZUL', account_number: '3' }] },
+      { loyalty_accounts: [{ program: 'LATAM', account_number: '' }] },
+      'loyalty_accounts.0.account_number',
+      'Número da conta é obrigatório',
+    ],
+    [
+      { loyalty_accounts: [{ program: 'GOL', account_number: '1' }] },
+      'loyalty_accounts.0.program',
+      'Programa inválido',
+    ],
+    [
+      {
+        loyalty_accounts: [
+          { program: 'AZUL', account_number: '1' },
+          { program: 'TAP', account_number: '2' },
+          { program: 'AZUL', account_number: '3' },
+        ],
+      },
       'loyalty_accounts.2.program',
       'Programa já adicionado',
     ],
-    [{ loyalty_accounts: [{ id: 'abc', program: 'AZUL', account_number: '1' }] }, 'loyalty_accounts.0.id', 'Conta inválida'],
+    [
+      { loyalty_accounts: [{ id: 'abc', program: 'AZUL', account_number: '1' }] },
+      'loyalty_accounts.0.id',
+      'Conta inválida',
+    ],
   ])('%o → %s: %s', (patch, field, message) => {
     expect(fieldsOf({ ...ok, ...patch })[field]).toBe(message);
   });
@@ -99,11 +128,24 @@ describe('clientInputSchema', () => {
 describe('clientListQuerySchema', () => {
   it('defaults to page 1 of 20 by name ascending', () => {
     expect(clientListQuerySchema.parse({})).toEqual({ search: '', sort: 'name', order: 'asc', page: 1, limit: 20 });
-    expect(clientListQuerySchema.parse({ status: '', sort: '', order: '', page: '', limit: '' })).toMatchObject({ page: 1, limit: 20, sort: 'name' });
+    expect(clientListQuerySchema.parse({ status: '', sort: '', order: '', page: '', limit: '' })).toMatchObject({
+      page: 1,
+      limit: 20,
+      sort: 'name',
+    });
   });
 
   it('reads strings from the query', () => {
-    expect(clientListQuerySchema.parse({ page: '3', limit: '100', sort: 'total_spent', order: 'desc', status: 'blocked', search: ' José ' })).toEqual({
+    expect(
+      clientListQuerySchema.parse({
+        page: '3',
+        limit: '100',
+        sort: 'total_spent',
+        order: 'desc',
+        status: 'blocked',
+        search: ' José ',
+      }),
+    ).toEqual({
       page: 3,
       limit: 100,
       sort: 'total_spent',
@@ -113,10 +155,17 @@ describe('clientListQuerySchema', () => {
     });
   });
 
-  it.each([{ page: '0' }, { page: '-2' }, { page: '1.5' }, { page: 'x' }, { limit: '0' }, { limit: '101' }, { sort: 'email' }, { order: 'up' }, { status: 'x' }])(
-    'refuses %o',
-    (query) => expect(clientListQuerySchema.safeParse(query).success).toBe(false),
-  );
+  it.each([
+    { page: '0' },
+    { page: '-2' },
+    { page: '1.5' },
+    { page: 'x' },
+    { limit: '0' },
+    { limit: '101' },
+    { sort: 'email' },
+    { order: 'up' },
+    { status: 'x' },
+  ])('refuses %o', (query) => expect(clientListQuerySchema.safeParse(query).success).toBe(false));
 
   it('top clients: default 10, at most 50', () => {
     expect(topClientsQuerySchema.parse({}).limit).toBe(10);

@@ -22,7 +22,14 @@ const people = (n: number, date: string) => Array.from({ length: n }, (_, i) => 
 const fresh = (...ns: number[]) => ns.map((n) => ({ cpf: cpf(n) }));
 
 function count(overrides: Partial<BeneficiaryCountInput>) {
-  return countBeneficiaries({ program: 'LATAM', holderCpf: HOLDER, pastPassengers: [], newPassengers: [], today: '2026-03-15', ...overrides });
+  return countBeneficiaries({
+    program: 'LATAM',
+    holderCpf: HOLDER,
+    pastPassengers: [],
+    newPassengers: [],
+    today: '2026-03-15',
+    ...overrides,
+  });
 }
 
 describe('beneficiaryWindow', () => {
@@ -81,13 +88,22 @@ describe('countBeneficiaries', () => {
   });
 
   it('counts everyone when the holder has no CPF', () => {
-    const result = count({ holderCpf: null, pastPassengers: [{ cpf: HOLDER, date: '2026-01-10' }], newPassengers: fresh(1) });
+    const result = count({
+      holderCpf: null,
+      pastPassengers: [{ cpf: HOLDER, date: '2026-01-10' }],
+      newPassengers: fresh(1),
+    });
     expect(result).toMatchObject({ used: 1, would_use: 2, new_people: [cpf(1)] });
   });
 
   it('counts a person once, however often they flew or appear', () => {
     const result = count({
-      pastPassengers: [past(1, '2025-06-01'), past(1, '2026-01-10'), { cpf: formatCpf(cpf(1)), date: '2026-02-01' }, past(2, '2026-02-01')],
+      pastPassengers: [
+        past(1, '2025-06-01'),
+        past(1, '2026-01-10'),
+        { cpf: formatCpf(cpf(1)), date: '2026-02-01' },
+        past(2, '2026-02-01'),
+      ],
       newPassengers: [...fresh(3, 3), { cpf: formatCpf(cpf(3)) }, ...fresh(1)],
     });
     expect(result).toMatchObject({ used: 2, would_use: 3, new_people: [cpf(3)] });
@@ -107,13 +123,30 @@ describe('countBeneficiaries', () => {
     ['Azul at 5 + 1', 'AZUL', 5, [100], 5, 0, 6, true],
     ['Azul at 0 + 5', 'AZUL', 0, [100, 101, 102, 103, 104], 5, 5, 5, false],
   ])('%s', (_what, program, usedBefore, newOnes, limit, remaining, would_use, exceeds) => {
-    const result = count({ program, pastPassengers: people(usedBefore, '2026-02-01'), newPassengers: fresh(...newOnes) });
+    const result = count({
+      program,
+      pastPassengers: people(usedBefore, '2026-02-01'),
+      newPassengers: fresh(...newOnes),
+    });
     expect(result).toMatchObject({ limit, used: usedBefore, remaining, would_use, exceeds });
   });
 
   it.each(['AVIANCA', 'AMERICAN', 'UNITED', 'IBERIA', 'QATAR', 'OTHER', 'XYZ'])('%s has no limit', (program) => {
-    const result = count({ program, pastPassengers: [past(1, '2001-01-01'), past(2, '2026-01-01')], newPassengers: fresh(3) });
-    expect(result).toEqual({ limit: null, kind: null, window: null, used: 2, remaining: null, would_use: 3, exceeds: false, new_people: [cpf(3)] });
+    const result = count({
+      program,
+      pastPassengers: [past(1, '2001-01-01'), past(2, '2026-01-01')],
+      newPassengers: fresh(3),
+    });
+    expect(result).toEqual({
+      limit: null,
+      kind: null,
+      window: null,
+      used: 2,
+      remaining: null,
+      would_use: 3,
+      exceeds: false,
+      new_people: [cpf(3)],
+    });
   });
 
   it.each(PROGRAM_KEYS)('%s reads its limit from the catalogue', (program) => {
@@ -127,7 +160,12 @@ describe('countBeneficiaries', () => {
   });
 
   it('takes a limit override', () => {
-    const result = count({ program: 'OTHER', limit: { kind: 'fixed_list', max: 1 }, pastPassengers: [past(1, '2020-01-01')], newPassengers: fresh(2) });
+    const result = count({
+      program: 'OTHER',
+      limit: { kind: 'fixed_list', max: 1 },
+      pastPassengers: [past(1, '2020-01-01')],
+      newPassengers: fresh(2),
+    });
     expect(result).toMatchObject({ limit: 1, kind: 'fixed_list', exceeds: true });
     expect(count({ program: 'LATAM', limit: null }).limit).toBeNull();
   });
@@ -162,13 +200,38 @@ describe('beneficiary texts', () => {
     count({ program, today, pastPassengers: people(usedBefore, today), newPassengers: fresh(...newOnes) });
 
   it.each([
-    [at('LATAM', 24, [100, 101]), 'LATAM Pass', 'Esta emissão ultrapassa o limite de beneficiários do LATAM Pass (25 por 12 meses): 24 usados, 2 novos.'],
-    [at('LATAM', 25, [100]), 'LATAM Pass', 'Esta emissão ultrapassa o limite de beneficiários do LATAM Pass (25 por 12 meses): 25 usados, 1 novo.'],
-    [at('SMILES', 25, [100]), 'Smiles', 'Esta emissão ultrapassa o limite de beneficiários do Smiles (25 por ano civil): 25 usados, 1 novo.'],
-    [at('TAP', 9, [100, 101]), 'TAP Miles&Go', 'Esta emissão ultrapassa o limite de beneficiários do TAP Miles&Go (10 por ano civil): 9 usados, 2 novos.'],
-    [at('AZUL', 5, [100]), 'TudoAzul', 'Esta emissão ultrapassa o limite de beneficiários do TudoAzul (lista fixa de 5): 5 usados, 1 novo.'],
     [
-      count({ program: 'OTHER', limit: { kind: 'fixed_list', max: 1 }, pastPassengers: [past(1, '2020-01-01')], newPassengers: fresh(2) }),
+      at('LATAM', 24, [100, 101]),
+      'LATAM Pass',
+      'Esta emissão ultrapassa o limite de beneficiários do LATAM Pass (25 por 12 meses): 24 usados, 2 novos.',
+    ],
+    [
+      at('LATAM', 25, [100]),
+      'LATAM Pass',
+      'Esta emissão ultrapassa o limite de beneficiários do LATAM Pass (25 por 12 meses): 25 usados, 1 novo.',
+    ],
+    [
+      at('SMILES', 25, [100]),
+      'Smiles',
+      'Esta emissão ultrapassa o limite de beneficiários do Smiles (25 por ano civil): 25 usados, 1 novo.',
+    ],
+    [
+      at('TAP', 9, [100, 101]),
+      'TAP Miles&Go',
+      'Esta emissão ultrapassa o limite de beneficiários do TAP Miles&Go (10 por ano civil): 9 usados, 2 novos.',
+    ],
+    [
+      at('AZUL', 5, [100]),
+      'TudoAzul',
+      'Esta emissão ultrapassa o limite de beneficiários do TudoAzul (lista fixa de 5): 5 usados, 1 novo.',
+    ],
+    [
+      count({
+        program: 'OTHER',
+        limit: { kind: 'fixed_list', max: 1 },
+        pastPassengers: [past(1, '2020-01-01')],
+        newPassengers: fresh(2),
+      }),
       'Outro',
       'Esta emissão ultrapassa o limite de beneficiários do Outro (lista fixa de 1): 1 usado, 1 novo.',
     ],

@@ -59,8 +59,12 @@ describe('computeEmissionFinancials', () => {
   });
 
   it.each([-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1])('refuses %s centavos', (bad) => {
-    expect(() => computeEmissionFinancials({ revenue_cents: bad, fees_cents: 0, miles_cost_cents: 0, rav_cents: 0 })).toThrow(RangeError);
-    expect(() => computeEmissionFinancials({ revenue_cents: 0, fees_cents: 0, miles_cost_cents: bad, rav_cents: 0 })).toThrow(RangeError);
+    expect(() =>
+      computeEmissionFinancials({ revenue_cents: bad, fees_cents: 0, miles_cost_cents: 0, rav_cents: 0 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      computeEmissionFinancials({ revenue_cents: 0, fees_cents: 0, miles_cost_cents: bad, rav_cents: 0 }),
+    ).toThrow(RangeError);
   });
 
   it('never gives -0', () => {
@@ -112,7 +116,10 @@ describe('margin warnings', () => {
       title: 'Atenção: Margem Negativa',
       description: 'Esta emissão resultará em prejuízo. Confirme se deseja continuar.',
     });
-    expect(EMISSION_TEXTS.created).toEqual({ title: 'Emissão criada', description: 'A emissão foi submetida com sucesso' });
+    expect(EMISSION_TEXTS.created).toEqual({
+      title: 'Emissão criada',
+      description: 'A emissão foi submetida com sucesso',
+    });
     expect(EMISSION_TEXTS.createError).toBe('Erro ao criar emissão');
     expect(EMISSION_TEXTS.notFound).toBe('Emissão não encontrada');
   });
@@ -126,7 +133,9 @@ describe('status machine', () => {
     failed: ['processing', 'cancelled'],
     cancelled: [],
   };
-  const pairs = EMISSION_STATUSES.flatMap((from) => EMISSION_STATUSES.map((to) => [from, to, allowed[from].includes(to)] as const));
+  const pairs = EMISSION_STATUSES.flatMap((from) =>
+    EMISSION_STATUSES.map((to) => [from, to, allowed[from].includes(to)] as const),
+  );
 
   it.each(pairs)('%s → %s: %s', (from, to, ok) => {
     expect(canTransition(from, to)).toBe(ok);
@@ -144,7 +153,9 @@ describe('status machine', () => {
   });
 
   it('the actions cover exactly the transitions', () => {
-    const fromActions = EMISSION_ACTIONS.flatMap((a) => EMISSION_ACTION_DEFINITIONS[a].from.map((f) => `${f}→${EMISSION_ACTION_DEFINITIONS[a].to}`));
+    const fromActions = EMISSION_ACTIONS.flatMap((a) =>
+      EMISSION_ACTION_DEFINITIONS[a].from.map((f) => `${f}→${EMISSION_ACTION_DEFINITIONS[a].to}`),
+    );
     const fromTable = EMISSION_STATUSES.flatMap((f) => EMISSION_TRANSITIONS[f].map((t) => `${f}→${t}`));
     expect(fromActions.sort()).toEqual(fromTable.sort());
     for (const a of EMISSION_ACTIONS) expect(EMISSION_ACTION_DEFINITIONS[a].action).toBe(a);
@@ -165,7 +176,9 @@ describe('status machine', () => {
   });
 
   it('cancelling says the miles go back', () => {
-    expect(EMISSION_ACTION_DEFINITIONS.cancel.confirm.description).toContain('As milhas voltam para os lotes de origem');
+    expect(EMISSION_ACTION_DEFINITIONS.cancel.confirm.description).toContain(
+      'As milhas voltam para os lotes de origem',
+    );
   });
 
   it.each([
@@ -185,7 +198,11 @@ describe('status machine', () => {
     ['pending', 'submit', { ok: true, from: 'pending', to: 'processing', timestamp_field: 'submitted_at' }],
     ['issued', 'cancel', { ok: true, from: 'issued', to: 'cancelled', timestamp_field: 'cancelled_at' }],
     ['failed', 'cancel', { ok: true, from: 'failed', to: 'cancelled', timestamp_field: 'cancelled_at' }],
-    ['cancelled', 'issue', { ok: false, message: 'Não é possível marcar como emitida uma emissão com status Cancelada.' }],
+    [
+      'cancelled',
+      'issue',
+      { ok: false, message: 'Não é possível marcar como emitida uma emissão com status Cancelada.' },
+    ],
     ['cancelled', 'cancel', { ok: false, message: 'Não é possível cancelar uma emissão com status Cancelada.' }],
     ['issued', 'fail', { ok: false, message: 'Não é possível marcar falha em uma emissão com status Emitida.' }],
     ['issued', 'retry', { ok: false, message: 'Não é possível reenviar uma emissão com status Emitida.' }],
@@ -208,7 +225,13 @@ describe('status machine', () => {
 });
 
 describe('lot hints', () => {
-  const lot = (id: string, remaining_quantity: number, cost_per_thousand: string, expiry_date: string | null, status = 'available'): CandidateLot => ({
+  const lot = (
+    id: string,
+    remaining_quantity: number,
+    cost_per_thousand: string,
+    expiry_date: string | null,
+    status = 'available',
+  ): CandidateLot => ({
     id,
     remaining_quantity,
     cost_per_thousand,
@@ -256,16 +279,28 @@ describe('lot hints', () => {
       expiring_soon: true,
       days_to_expiry: 30,
     });
-    expect(lotOptionFlags(lot('a', 100, '14.0000', null), TODAY, null)).toEqual({ high_cpm: false, expiring_soon: false, days_to_expiry: null });
+    expect(lotOptionFlags(lot('a', 100, '14.0000', null), TODAY, null)).toEqual({
+      high_cpm: false,
+      expiring_soon: false,
+      days_to_expiry: null,
+    });
   });
 
   it('reads a suggestion', () => {
-    const lots = [lot('a', 5_000, '14.0000', null), lot('b', 20_000, '16.0000', null), lot('c', 4_000, '12.0000', null)];
+    const lots = [
+      lot('a', 5_000, '14.0000', null),
+      lot('b', 20_000, '16.0000', null),
+      lot('c', 4_000, '12.0000', null),
+    ];
     const single = suggestLots(lots, 10_000, TODAY);
     expect(suggestionLotIds(single)).toEqual(['b']);
     expect(suggestionMilesCostCents(single)).toBe(16_000);
 
-    const multiple = suggestLots(lots.filter((l) => l.id !== 'b'), 8_000, TODAY);
+    const multiple = suggestLots(
+      lots.filter((l) => l.id !== 'b'),
+      8_000,
+      TODAY,
+    );
     expect(suggestionLotIds(multiple)).toEqual(['c', 'a']);
     expect(suggestionMilesCostCents(multiple)).toBe(4_800 + 5_600);
 

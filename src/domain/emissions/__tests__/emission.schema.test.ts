@@ -37,7 +37,9 @@ const step2 = {
 };
 const full = { client_id: CLIENT, account_id: ACCOUNT, ...step2 };
 
-type Schema = { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } };
+type Schema = {
+  safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+};
 
 function fieldsOf(schema: Schema, input: unknown): Record<string, string> {
   const result = schema.safeParse(input);
@@ -59,9 +61,18 @@ describe('emissionStep1Schema', () => {
 
   it.each([
     [{}, { client_id: 'Cliente obrigatório', account_id: 'Conta obrigatória' }],
-    [{ client_id: '', account_id: '  ' }, { client_id: 'Cliente obrigatório', account_id: 'Conta obrigatória' }],
-    [{ client_id: null, account_id: null }, { client_id: 'Cliente obrigatório', account_id: 'Conta obrigatória' }],
-    [{ client_id: 'abc', account_id: 42 }, { client_id: 'Cliente inválido', account_id: 'Conta inválida' }],
+    [
+      { client_id: '', account_id: '  ' },
+      { client_id: 'Cliente obrigatório', account_id: 'Conta obrigatória' },
+    ],
+    [
+      { client_id: null, account_id: null },
+      { client_id: 'Cliente obrigatório', account_id: 'Conta obrigatória' },
+    ],
+    [
+      { client_id: 'abc', account_id: 42 },
+      { client_id: 'Cliente inválido', account_id: 'Conta inválida' },
+    ],
     [{ client_id: CLIENT, account_id: '' }, { account_id: 'Conta obrigatória' }],
   ])('%j → %j', (input, errors) => {
     expect(fieldsOf(emissionStep1Schema, input)).toEqual(errors);
@@ -206,7 +217,9 @@ describe('pnr and departure date', () => {
   });
 
   it.each(['2026-02-30', '10/04/2026', '2026-4-10', '1899-12-31'])('departure %j is refused', (departure_date) => {
-    expect(fieldOf(emissionCreateSchema, { ...full, departure_date }, 'departure_date')).toBe('Data de embarque inválida');
+    expect(fieldOf(emissionCreateSchema, { ...full, departure_date }, 'departure_date')).toBe(
+      'Data de embarque inválida',
+    );
   });
 });
 
@@ -215,7 +228,8 @@ describe('passengers', () => {
 
   it('normalises names and CPFs', () => {
     expect(
-      emissionCreateSchema.parse({ ...full, passengers: [p('  Ana   Souza ', formatCpf(cpf(1))), p('Bo', cpf(2))] }).passengers,
+      emissionCreateSchema.parse({ ...full, passengers: [p('  Ana   Souza ', formatCpf(cpf(1))), p('Bo', cpf(2))] })
+        .passengers,
     ).toEqual([
       { name: 'Ana Souza', cpf: cpf(1) },
       { name: 'Bo', cpf: cpf(2) },
@@ -228,11 +242,19 @@ describe('passengers', () => {
     ['not a list', 'Ana', { passengers: 'Informe ao menos um passageiro' }],
     ['a short name', [p(' A ', cpf(1))], { 'passengers.0.name': 'Nome do passageiro obrigatório' }],
     ['no name', [{ cpf: cpf(1) }], { 'passengers.0.name': 'Nome do passageiro obrigatório' }],
-    ['a long name', [p('A'.repeat(121), cpf(1))], { 'passengers.0.name': 'Nome do passageiro deve ter no máximo 120 caracteres' }],
+    [
+      'a long name',
+      [p('A'.repeat(121), cpf(1))],
+      { 'passengers.0.name': 'Nome do passageiro deve ter no máximo 120 caracteres' },
+    ],
     ['no CPF', [p('Ana', '')], { 'passengers.0.cpf': 'CPF obrigatório' }],
     ['a bad CPF', [p('Ana', '123.456.789-00')], { 'passengers.0.cpf': 'CPF inválido' }],
     ['a CNPJ', [p('Ana', '11.222.333/0001-81')], { 'passengers.0.cpf': 'CPF inválido' }],
-    ['the same CPF twice', [p('Ana', formatCpf(cpf(1))), p('Ana S.', cpf(1))], { 'passengers.1.cpf': 'Passageiro repetido' }],
+    [
+      'the same CPF twice',
+      [p('Ana', formatCpf(cpf(1))), p('Ana S.', cpf(1))],
+      { 'passengers.1.cpf': 'Passageiro repetido' },
+    ],
     [
       'a repeat next to another error',
       [p('Ana', cpf(1)), p('B', cpf(2)), p('Carla', cpf(1))],
@@ -253,7 +275,10 @@ describe('lot_ids', () => {
     [undefined, []],
     [null, []],
     [[], []],
-    [[LOT_A.toUpperCase(), LOT_A, LOT_B], [LOT_A, LOT_B]],
+    [
+      [LOT_A.toUpperCase(), LOT_A, LOT_B],
+      [LOT_A, LOT_B],
+    ],
   ])('%j → %j', (lot_ids, expected) => {
     expect(emissionCreateSchema.parse({ ...full, lot_ids }).lot_ids).toEqual(expected);
   });
@@ -353,7 +378,17 @@ describe('emissionListQuerySchema', () => {
   });
 
   it('treats empty values as absent', () => {
-    expect(emissionListQuerySchema.parse({ page: '', limit: '', status: '', client_id: '', program: '', date_from: '', date_to: '' })).toEqual({
+    expect(
+      emissionListQuerySchema.parse({
+        page: '',
+        limit: '',
+        status: '',
+        client_id: '',
+        program: '',
+        date_from: '',
+        date_to: '',
+      }),
+    ).toEqual({
       page: 1,
       limit: 20,
       search: '',

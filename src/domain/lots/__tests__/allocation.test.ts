@@ -16,7 +16,13 @@ import { ALLOCATION_GOLDEN, GOLDEN_TODAY } from './allocation.golden';
 
 const TODAY = '2026-03-15';
 
-const lot = (id: string, remaining_quantity: number, cost_per_thousand: string, expiry_date: string | null, status = 'available'): CandidateLot => ({
+const lot = (
+  id: string,
+  remaining_quantity: number,
+  cost_per_thousand: string,
+  expiry_date: string | null,
+  status = 'available',
+): CandidateLot => ({
   id,
   remaining_quantity,
   cost_per_thousand,
@@ -45,9 +51,12 @@ describe('planAllocation arguments', () => {
     expect(plan.ok && plan.allocations.map((a) => a.lot_id)).toEqual(['cheap-late']);
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])('refuses %s miles with a TypeError', (miles) => {
-    expect(() => planAllocation(lots, miles, { today: TODAY })).toThrow(TypeError);
-  });
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1])(
+    'refuses %s miles with a TypeError',
+    (miles) => {
+      expect(() => planAllocation(lots, miles, { today: TODAY })).toThrow(TypeError);
+    },
+  );
 
   it.each([
     ['a bad today', lots, { today: '15/03/2026' }],
@@ -102,7 +111,11 @@ describe('suggestLots (spec part 2 §9)', () => {
   });
 
   it('picks the cheapest single lot that covers the need, even over a cheaper combination', () => {
-    const candidates = [row('cheap-small', 500, '10.0000', null), row('dear-big', 2000, '20.0000', null), row('dearer-big', 5000, '25.0000', null)];
+    const candidates = [
+      row('cheap-small', 500, '10.0000', null),
+      row('dear-big', 2000, '20.0000', null),
+      row('dearer-big', 5000, '25.0000', null),
+    ];
     const s = suggestLots(candidates, 1000, TODAY);
     expect(s).toEqual({
       kind: 'single',
@@ -120,7 +133,12 @@ describe('suggestLots (spec part 2 §9)', () => {
   });
 
   it('combines any number of lots, cheapest first, when no single lot covers', () => {
-    const candidates = [row('a', 400, '12.0000', null), row('b', 400, '14.0000', null), row('c', 400, '16.0000', null), row('expired', 5000, '1.0000', '2026-03-01')];
+    const candidates = [
+      row('a', 400, '12.0000', null),
+      row('b', 400, '14.0000', null),
+      row('c', 400, '16.0000', null),
+      row('expired', 5000, '1.0000', '2026-03-01'),
+    ];
     expect(suggestLots(candidates, 1000, TODAY)).toEqual({
       kind: 'multiple',
       allocations: [
@@ -159,7 +177,11 @@ describe('manualLotOptions', () => {
       lot('big-used', 9000, '5.0000', null, 'used'),
       lot('exact-today', 1000, '15.0000', TODAY),
     ];
-    expect(manualLotOptions(candidates, 1000, TODAY).map((l) => l.id)).toEqual(['exact-today', 'big-cheap', 'big-dear']);
+    expect(manualLotOptions(candidates, 1000, TODAY).map((l) => l.id)).toEqual([
+      'exact-today',
+      'big-cheap',
+      'big-dear',
+    ]);
   });
 
   it('is empty when no lot covers alone', () => {
@@ -181,10 +203,20 @@ interface Scenario {
 function generateScenarios(): Scenario[] {
   const random = mulberry32(SEED);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
-  const pick = <T,>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
   // Few distinct values, so ties on CPM, expiry and quantity are common.
   const cpms = ['0.0000', '12.5', '14.9999', '15.0000', '15.0001', '18.2500', '22.0000', '35.1234'];
-  const expiries = [null, null, '2026-03-13', '2026-03-14', TODAY, '2026-03-16', '2026-04-30', '2026-04-30', '2027-01-01'];
+  const expiries = [
+    null,
+    null,
+    '2026-03-13',
+    '2026-03-14',
+    TODAY,
+    '2026-03-16',
+    '2026-04-30',
+    '2026-04-30',
+    '2027-01-01',
+  ];
   const statuses = ['available', 'available', 'available', 'available', 'reserved', 'used', 'expired'];
   const quantities = () => pick([0, 1, 1, 7, 100, 333, 1000, 1000, 2500, int(1, 60_000)]);
 
@@ -201,8 +233,12 @@ function generateScenarios(): Scenario[] {
         status: pick(statuses),
       });
     }
-    const eligibleTotal = candidates.filter((c) => isEligibleLot(c, TODAY)).reduce((s, c) => s + c.remaining_quantity, 0);
-    const miles = pick([1, eligibleTotal, eligibleTotal + 1, int(1, Math.max(1, eligibleTotal)), int(1, eligibleTotal * 2 + 10)]) || 1;
+    const eligibleTotal = candidates
+      .filter((c) => isEligibleLot(c, TODAY))
+      .reduce((s, c) => s + c.remaining_quantity, 0);
+    const miles =
+      pick([1, eligibleTotal, eligibleTotal + 1, int(1, Math.max(1, eligibleTotal)), int(1, eligibleTotal * 2 + 10)]) ||
+      1;
     scenarios.push({ candidates, miles });
   }
   return scenarios;
@@ -230,71 +266,84 @@ function compareKeys(a: (string | number)[], b: (string | number)[]): number {
 const roundDiv = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
 const exactCost = (miles: number, cpm: string) => BigInt(miles) * BigInt(Math.round(Number(cpm) * 10_000));
 
-describe.each<AllocationPolicy>(['cheapest', 'expiring_first'])(`planAllocation properties (${RUNS} seeded runs, seed ${SEED}), %s`, (policy) => {
-  const results = scenarios.map((s) => ({ ...s, plan: planAllocation(s.candidates, s.miles, { policy, today: TODAY }) }));
+describe.each<AllocationPolicy>(['cheapest', 'expiring_first'])(
+  `planAllocation properties (${RUNS} seeded runs, seed ${SEED}), %s`,
+  (policy) => {
+    const results = scenarios.map((s) => ({
+      ...s,
+      plan: planAllocation(s.candidates, s.miles, { policy, today: TODAY }),
+    }));
 
-  it('generates both outcomes', () => {
-    expect(results.filter((r) => r.plan.ok).length).toBeGreaterThan(100);
-    expect(results.filter((r) => !r.plan.ok).length).toBeGreaterThan(50);
-  });
+    it('generates both outcomes', () => {
+      expect(results.filter((r) => r.plan.ok).length).toBeGreaterThan(100);
+      expect(results.filter((r) => !r.plan.ok).length).toBeGreaterThan(50);
+    });
 
-  it('never allocates more than a lot has, never uses a lot twice or an ineligible one', () => {
-    for (const { candidates, plan } of results) {
-      if (!plan.ok) continue;
-      const used = new Set<string>();
-      for (const a of plan.allocations) {
-        const source = candidates.find((c) => c.id === a.lot_id);
-        expect(source).toBeDefined();
-        expect(eligibleByHand(source!)).toBe(true);
-        expect(a.miles).toBeGreaterThan(0);
-        expect(Number.isSafeInteger(a.miles)).toBe(true);
-        expect(a.miles).toBeLessThanOrEqual(source!.remaining_quantity);
-        expect(used.has(a.lot_id)).toBe(false);
-        used.add(a.lot_id);
+    it('never allocates more than a lot has, never uses a lot twice or an ineligible one', () => {
+      for (const { candidates, plan } of results) {
+        if (!plan.ok) continue;
+        const used = new Set<string>();
+        for (const a of plan.allocations) {
+          const source = candidates.find((c) => c.id === a.lot_id);
+          expect(source).toBeDefined();
+          expect(eligibleByHand(source!)).toBe(true);
+          expect(a.miles).toBeGreaterThan(0);
+          expect(Number.isSafeInteger(a.miles)).toBe(true);
+          expect(a.miles).toBeLessThanOrEqual(source!.remaining_quantity);
+          expect(used.has(a.lot_id)).toBe(false);
+          used.add(a.lot_id);
+        }
       }
-    }
-  });
+    });
 
-  it('allocates exactly the request, or nothing with missing = requested − eligible total', () => {
-    for (const { candidates, miles, plan } of results) {
-      const eligibleTotal = candidates.filter(eligibleByHand).reduce((s, c) => s + c.remaining_quantity, 0);
-      if (plan.ok) {
-        expect(plan.allocations.reduce((s, a) => s + a.miles, 0)).toBe(miles);
-        expect(plan.total_miles).toBe(miles);
-        expect(eligibleTotal).toBeGreaterThanOrEqual(miles);
-      } else {
-        expect(plan).toEqual({ ok: false, shortage: { requested: miles, available: eligibleTotal, missing: miles - eligibleTotal } });
-        expect(plan.shortage.missing).toBeGreaterThan(0);
+    it('allocates exactly the request, or nothing with missing = requested − eligible total', () => {
+      for (const { candidates, miles, plan } of results) {
+        const eligibleTotal = candidates.filter(eligibleByHand).reduce((s, c) => s + c.remaining_quantity, 0);
+        if (plan.ok) {
+          expect(plan.allocations.reduce((s, a) => s + a.miles, 0)).toBe(miles);
+          expect(plan.total_miles).toBe(miles);
+          expect(eligibleTotal).toBeGreaterThanOrEqual(miles);
+        } else {
+          expect(plan).toEqual({
+            ok: false,
+            shortage: { requested: miles, available: eligibleTotal, missing: miles - eligibleTotal },
+          });
+          expect(plan.shortage.missing).toBeGreaterThan(0);
+        }
       }
-    }
-  });
+    });
 
-  it('follows the policy order: a prefix of the ranked lots, all but the last emptied', () => {
-    for (const { candidates, plan } of results) {
-      const ranked = candidates.filter(eligibleByHand).sort((a, b) => compareKeys(sortKey[policy](a), sortKey[policy](b)));
-      expect(rankLots(candidates, TODAY, policy).map((c) => c.id)).toEqual(ranked.map((c) => c.id));
-      if (!plan.ok) continue;
-      expect(plan.allocations.map((a) => a.lot_id)).toEqual(ranked.slice(0, plan.allocations.length).map((c) => c.id));
-      plan.allocations.slice(0, -1).forEach((a, i) => expect(a.miles).toBe(ranked[i]!.remaining_quantity));
-    }
-  });
-
-  it('costs each part exactly and totals the parts', () => {
-    for (const { plan } of results) {
-      if (!plan.ok) continue;
-      for (const a of plan.allocations) {
-        expect(a.cost_per_thousand).toMatch(/^\d+\.\d{4}$/);
-        expect(BigInt(a.cost_cents)).toBe(roundDiv(exactCost(a.miles, a.cost_per_thousand), 100_000n));
+    it('follows the policy order: a prefix of the ranked lots, all but the last emptied', () => {
+      for (const { candidates, plan } of results) {
+        const ranked = candidates
+          .filter(eligibleByHand)
+          .sort((a, b) => compareKeys(sortKey[policy](a), sortKey[policy](b)));
+        expect(rankLots(candidates, TODAY, policy).map((c) => c.id)).toEqual(ranked.map((c) => c.id));
+        if (!plan.ok) continue;
+        expect(plan.allocations.map((a) => a.lot_id)).toEqual(
+          ranked.slice(0, plan.allocations.length).map((c) => c.id),
+        );
+        plan.allocations.slice(0, -1).forEach((a, i) => expect(a.miles).toBe(ranked[i]!.remaining_quantity));
       }
-      expect(plan.total_cost_cents).toBe(plan.allocations.reduce((s, a) => s + a.cost_cents, 0));
-      const weighted = roundDiv(
-        plan.allocations.reduce((s, a) => s + exactCost(a.miles, a.cost_per_thousand), 0n),
-        BigInt(plan.total_miles),
-      );
-      expect(Math.round(Number(plan.weighted_cost_per_thousand) * 10_000)).toBe(Number(weighted));
-    }
-  });
-});
+    });
+
+    it('costs each part exactly and totals the parts', () => {
+      for (const { plan } of results) {
+        if (!plan.ok) continue;
+        for (const a of plan.allocations) {
+          expect(a.cost_per_thousand).toMatch(/^\d+\.\d{4}$/);
+          expect(BigInt(a.cost_cents)).toBe(roundDiv(exactCost(a.miles, a.cost_per_thousand), 100_000n));
+        }
+        expect(plan.total_cost_cents).toBe(plan.allocations.reduce((s, a) => s + a.cost_cents, 0));
+        const weighted = roundDiv(
+          plan.allocations.reduce((s, a) => s + exactCost(a.miles, a.cost_per_thousand), 0n),
+          BigInt(plan.total_miles),
+        );
+        expect(Math.round(Number(plan.weighted_cost_per_thousand) * 10_000)).toBe(Number(weighted));
+      }
+    });
+  },
+);
 
 describe(`cheapest is never dearer than expiring_first (${RUNS} seeded runs)`, () => {
   it('on the exact cost before rounding', () => {
@@ -303,7 +352,8 @@ describe(`cheapest is never dearer than expiring_first (${RUNS} seeded runs)`, (
       const expiring = planAllocation(candidates, miles, { policy: 'expiring_first', today: TODAY });
       expect(cheap.ok).toBe(expiring.ok);
       if (!cheap.ok || !expiring.ok) continue;
-      const exact = (p: typeof cheap) => p.allocations.reduce((s, a) => s + exactCost(a.miles, a.cost_per_thousand), 0n);
+      const exact = (p: typeof cheap) =>
+        p.allocations.reduce((s, a) => s + exactCost(a.miles, a.cost_per_thousand), 0n);
       expect(exact(cheap) <= exact(expiring)).toBe(true);
     }
   });

@@ -22,22 +22,68 @@ const lot: LotExportSource = {
 describe('lot CSV export', () => {
   it('has the Portuguese headers in order', () => {
     expect(LOT_EXPORT_HEADERS).toEqual([
-      'ID', 'Programa', 'Conta', 'Cliente', 'Quantidade Original', 'Quantidade Restante', 'Custo por Milha', 'Custo Total',
-      'Data de Compra', 'Data de Vencimento', 'Fornecedor', 'Observações', 'Status',
+      'ID',
+      'Programa',
+      'Conta',
+      'Cliente',
+      'Quantidade Original',
+      'Quantidade Restante',
+      'Custo por Milha',
+      'Custo Total',
+      'Data de Compra',
+      'Data de Vencimento',
+      'Fornecedor',
+      'Observações',
+      'Status',
     ]);
   });
 
   it('writes a row as a Brazilian spreadsheet reads it', () => {
     expect(lotExportRow(lot)).toEqual([
-      lot.id, 'Smiles', '123456789', 'José da Silva', '100000', '42500', '0,0155', '1550,00', '01/03/2026', '01/03/2028', 'Hotmilhas', '', 'Disponível',
+      lot.id,
+      'Smiles',
+      '123456789',
+      'José da Silva',
+      '100000',
+      '42500',
+      '0,0155',
+      '1550,00',
+      '01/03/2026',
+      '01/03/2028',
+      'Hotmilhas',
+      '',
+      'Disponível',
     ]);
-    expect(lotExportRow({ ...lot, client_name: null, expiry_date: null, program: 'NOVO', status: 'expired', cost_per_thousand: '23.4700' })).toEqual([
-      lot.id, 'NOVO', '123456789', '', '100000', '42500', '0,0235', '1550,00', '01/03/2026', '', 'Hotmilhas', '', 'Expirado',
+    expect(
+      lotExportRow({
+        ...lot,
+        client_name: null,
+        expiry_date: null,
+        program: 'NOVO',
+        status: 'expired',
+        cost_per_thousand: '23.4700',
+      }),
+    ).toEqual([
+      lot.id,
+      'NOVO',
+      '123456789',
+      '',
+      '100000',
+      '42500',
+      '0,0235',
+      '1550,00',
+      '01/03/2026',
+      '',
+      'Hotmilhas',
+      '',
+      'Expirado',
     ]);
   });
 
   it('neutralises formulas through toCsv', () => {
-    const csv = toCsv(LOT_EXPORT_HEADERS, [lotExportRow({ ...lot, supplier: '=1+1', notes: '@SUM(A1)' })], { bom: true });
+    const csv = toCsv(LOT_EXPORT_HEADERS, [lotExportRow({ ...lot, supplier: '=1+1', notes: '@SUM(A1)' })], {
+      bom: true,
+    });
     expect(csv).toContain(`"'=1+1","'@SUM(A1)"`);
   });
 });
@@ -48,7 +94,8 @@ describe('read-model query strings', () => {
     expect(lotExpiringQuerySchema.parse({ days: '' })).toEqual({ days: undefined });
     expect(lotExpiringQuerySchema.parse({ days: '15' })).toEqual({ days: 15 });
     expect(lotExpiringQuerySchema.parse({ days: '0' })).toEqual({ days: 0 });
-    for (const days of ['-1', '1.5', 'abc', '3651']) expect(lotExpiringQuerySchema.safeParse({ days }).success, days).toBe(false);
+    for (const days of ['-1', '1.5', 'abc', '3651'])
+      expect(lotExpiringQuerySchema.safeParse({ days }).success, days).toBe(false);
   });
 
   it('takes an optional program of the catalogue', () => {

@@ -116,7 +116,12 @@ describe('milesCostCents', () => {
   });
 
   it('agrees with lotTotalCostCents through the CPM conversion', () => {
-    for (const [q, perMile] of [[1, '0.0155'], [333, '0.0150'], [10_001, '0.0277'], [987_654, '0.0189']] as const) {
+    for (const [q, perMile] of [
+      [1, '0.0155'],
+      [333, '0.0150'],
+      [10_001, '0.0277'],
+      [987_654, '0.0189'],
+    ] as const) {
       expect(milesCostCents(q, costPerThousandFromPerMile(perMile))).toBe(lotTotalCostCents(q, perMile));
     }
   });
@@ -142,7 +147,11 @@ describe('expiryDisplay (spec part 1 §2 "Expiry display")', () => {
     [null, undefined, { tone: 'none', days: null, text: 'Sem vencimento', show_warning_icon: false }],
     ['2026-03-14', undefined, { tone: 'expired', days: -1, text: 'Expirado há 1 dia', show_warning_icon: false }],
     ['2026-03-13', undefined, { tone: 'expired', days: -2, text: 'Expirado há 2 dias', show_warning_icon: false }],
-    ['2022-12-01', undefined, { tone: 'expired', days: -1200, text: 'Expirado há 1.200 dias', show_warning_icon: false }],
+    [
+      '2022-12-01',
+      undefined,
+      { tone: 'expired', days: -1200, text: 'Expirado há 1.200 dias', show_warning_icon: false },
+    ],
     ['2026-03-15', undefined, { tone: 'warning', days: 0, text: '0 dias restantes', show_warning_icon: true }],
     ['2026-03-16', undefined, { tone: 'warning', days: 1, text: '1 dia restante', show_warning_icon: true }],
     ['2026-04-14', undefined, { tone: 'warning', days: 30, text: '30 dias restantes', show_warning_icon: true }],

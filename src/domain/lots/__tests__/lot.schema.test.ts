@@ -37,7 +37,14 @@ function fieldsOf(input: unknown, s = schema): Record<string, string> {
 describe('lotInputSchema', () => {
   it('normalises what the form sends', () => {
     expect(
-      schema.parse({ ...ok, program: 'SMILES', account_number: ' 123 ', account_id: '', supplier: '  ', notes: ' Compra via PIX ' }),
+      schema.parse({
+        ...ok,
+        program: 'SMILES',
+        account_number: ' 123 ',
+        account_id: '',
+        supplier: '  ',
+        notes: ' Compra via PIX ',
+      }),
     ).toEqual({
       program: 'SMILES',
       account_id: null,
@@ -98,22 +105,62 @@ describe('lotInputSchema', () => {
     ['zero cost with places', { cost_per_mile: '0,0000' }, 'cost_per_mile', 'Custo por milha deve ser maior que 0'],
     ['negative cost', { cost_per_mile: '-0,01' }, 'cost_per_mile', 'Custo por milha deve ser maior que 0'],
     ['"1,2,3" as a cost', { cost_per_mile: '1,2,3' }, 'cost_per_mile', 'Custo por milha inválido'],
-    ['purchase date in the future', { purchase_date: '2026-03-16' }, 'purchase_date', 'Data de compra não pode estar no futuro'],
-    ['expiry in the past', { expiry_date: '2026-03-14' }, 'expiry_date', 'Data de vencimento não pode estar no passado'],
+    [
+      'purchase date in the future',
+      { purchase_date: '2026-03-16' },
+      'purchase_date',
+      'Data de compra não pode estar no futuro',
+    ],
+    [
+      'expiry in the past',
+      { expiry_date: '2026-03-14' },
+      'expiry_date',
+      'Data de vencimento não pode estar no passado',
+    ],
     ['unknown program', { program: 'GOL' }, 'program', 'Programa inválido'],
     // the rest
     ['program in lower case', { program: 'latam' }, 'program', 'Programa inválido'],
     ['no program', { program: undefined }, 'program', 'Programa inválido'],
-    ['quantity with a thousands dot', { original_quantity: '1.000' }, 'original_quantity', 'Quantidade deve conter apenas números'],
-    ['quantity with a letter', { original_quantity: '10a' }, 'original_quantity', 'Quantidade deve conter apenas números'],
-    ['quantity in exponent form', { original_quantity: '1e3' }, 'original_quantity', 'Quantidade deve conter apenas números'],
-    ['quantity with spaces inside', { original_quantity: '10 000' }, 'original_quantity', 'Quantidade deve conter apenas números'],
+    [
+      'quantity with a thousands dot',
+      { original_quantity: '1.000' },
+      'original_quantity',
+      'Quantidade deve conter apenas números',
+    ],
+    [
+      'quantity with a letter',
+      { original_quantity: '10a' },
+      'original_quantity',
+      'Quantidade deve conter apenas números',
+    ],
+    [
+      'quantity in exponent form',
+      { original_quantity: '1e3' },
+      'original_quantity',
+      'Quantidade deve conter apenas números',
+    ],
+    [
+      'quantity with spaces inside',
+      { original_quantity: '10 000' },
+      'original_quantity',
+      'Quantidade deve conter apenas números',
+    ],
     ['fractional quantity', { original_quantity: 1.5 }, 'original_quantity', 'Quantidade deve conter apenas números'],
     ['NaN quantity', { original_quantity: Number.NaN }, 'original_quantity', 'Quantidade deve conter apenas números'],
     ['empty quantity', { original_quantity: '' }, 'original_quantity', 'Quantidade é obrigatória'],
     ['no quantity', { original_quantity: undefined }, 'original_quantity', 'Quantidade é obrigatória'],
-    ['quantity above the cap', { original_quantity: '1000000001' }, 'original_quantity', 'Quantidade deve ser no máximo 1.000.000.000'],
-    ['huge quantity', { original_quantity: '99999999999999999999999' }, 'original_quantity', 'Quantidade deve ser no máximo 1.000.000.000'],
+    [
+      'quantity above the cap',
+      { original_quantity: '1000000001' },
+      'original_quantity',
+      'Quantidade deve ser no máximo 1.000.000.000',
+    ],
+    [
+      'huge quantity',
+      { original_quantity: '99999999999999999999999' },
+      'original_quantity',
+      'Quantidade deve ser no máximo 1.000.000.000',
+    ],
     ['cost with five places', { cost_per_mile: '0,01555' }, 'cost_per_mile', 'Use no máximo 4 casas decimais'],
     ['cost with five places (number)', { cost_per_mile: 0.01555 }, 'cost_per_mile', 'Use no máximo 4 casas decimais'],
     ['cost with thousands and decimals', { cost_per_mile: '1.234,56' }, 'cost_per_mile', 'Custo por milha inválido'],
@@ -121,8 +168,18 @@ describe('lotInputSchema', () => {
     ['cost as a lone comma', { cost_per_mile: ',' }, 'cost_per_mile', 'Custo por milha inválido'],
     ['cost with R$', { cost_per_mile: 'R$ 0,02' }, 'cost_per_mile', 'Custo por milha inválido'],
     ['infinite cost', { cost_per_mile: Number.POSITIVE_INFINITY }, 'cost_per_mile', 'Custo por milha inválido'],
-    ['cost above the cap', { cost_per_mile: '1000,0001' }, 'cost_per_mile', 'Custo por milha deve ser no máximo R$ 1.000,00'],
-    ['cost far above the cap', { cost_per_mile: '123456789' }, 'cost_per_mile', 'Custo por milha deve ser no máximo R$ 1.000,00'],
+    [
+      'cost above the cap',
+      { cost_per_mile: '1000,0001' },
+      'cost_per_mile',
+      'Custo por milha deve ser no máximo R$ 1.000,00',
+    ],
+    [
+      'cost far above the cap',
+      { cost_per_mile: '123456789' },
+      'cost_per_mile',
+      'Custo por milha deve ser no máximo R$ 1.000,00',
+    ],
     ['empty cost', { cost_per_mile: '' }, 'cost_per_mile', 'Custo por milha é obrigatório'],
     ['no cost', { cost_per_mile: undefined }, 'cost_per_mile', 'Custo por milha é obrigatório'],
     ['purchase before 1900', { purchase_date: '1899-12-31' }, 'purchase_date', 'Data de compra inválida'],
@@ -134,9 +191,19 @@ describe('lotInputSchema', () => {
     ['expiry in words', { expiry_date: 'amanhã' }, 'expiry_date', 'Data de vencimento inválida'],
     ['neither account nor number', { account_number: '' }, 'account_number', 'Número da conta é obrigatório'],
     ['blank account number', { account_number: '   ' }, 'account_number', 'Número da conta é obrigatório'],
-    ['both account and number', { account_id: UUID }, 'account_number', 'Informe a conta cadastrada ou o número da conta, não ambos'],
+    [
+      'both account and number',
+      { account_id: UUID },
+      'account_number',
+      'Informe a conta cadastrada ou o número da conta, não ambos',
+    ],
     ['account id not a uuid', { account_number: '', account_id: '42' }, 'account_id', 'Conta inválida'],
-    ['account number too long', { account_number: '9'.repeat(61) }, 'account_number', 'Número da conta deve ter no máximo 60 caracteres'],
+    [
+      'account number too long',
+      { account_number: '9'.repeat(61) },
+      'account_number',
+      'Número da conta deve ter no máximo 60 caracteres',
+    ],
     ['supplier too long', { supplier: 'x'.repeat(201) }, 'supplier', 'Fornecedor deve ter no máximo 200 caracteres'],
     ['notes too long', { notes: 'x'.repeat(2001) }, 'notes', 'Observações devem ter no máximo 2000 caracteres'],
   ])('refuses %s', (_what, patch, field, message) => {
@@ -177,7 +244,15 @@ describe('lotInputSchema', () => {
   });
 
   it('shows every field error at once, including the account rule', () => {
-    expect(fieldsOf({ program: 'GOL', original_quantity: '0', cost_per_mile: '1,2,3', purchase_date: '2030-01-01', expiry_date: '2020-01-01' })).toEqual({
+    expect(
+      fieldsOf({
+        program: 'GOL',
+        original_quantity: '0',
+        cost_per_mile: '1,2,3',
+        purchase_date: '2030-01-01',
+        expiry_date: '2020-01-01',
+      }),
+    ).toEqual({
       program: 'Programa inválido',
       account_number: 'Número da conta é obrigatório',
       original_quantity: 'Quantidade deve ser maior que 0',
@@ -195,7 +270,9 @@ describe('lotInputSchema', () => {
   it('reads today at parse time', () => {
     let today = '2026-03-15';
     const moving = makeLotInputSchema(() => today);
-    expect(fieldsOf({ ...ok, purchase_date: '2026-03-16' }, moving).purchase_date).toBe('Data de compra não pode estar no futuro');
+    expect(fieldsOf({ ...ok, purchase_date: '2026-03-16' }, moving).purchase_date).toBe(
+      'Data de compra não pode estar no futuro',
+    );
     today = '2026-03-16';
     expect(fieldsOf({ ...ok, purchase_date: '2026-03-16' }, moving)).toEqual({});
   });
@@ -230,7 +307,9 @@ describe('lotFormDefaults (spec part 1 §5)', () => {
       original_quantity: 'Quantidade é obrigatória',
       cost_per_mile: 'Custo por milha é obrigatório',
     });
-    expect(fieldsOf({ ...lotFormDefaults(TODAY), account_number: '1', original_quantity: '1', cost_per_mile: '0,02' })).toEqual({});
+    expect(
+      fieldsOf({ ...lotFormDefaults(TODAY), account_number: '1', original_quantity: '1', cost_per_mile: '0,02' }),
+    ).toEqual({});
   });
 
   it('defaults to the real today', () => {
@@ -245,8 +324,24 @@ describe('lotListQuerySchema', () => {
 
   it('reads query strings', () => {
     expect(
-      lotListQuerySchema.parse({ page: '3', limit: '100', search: ' pix ', program: 'SMILES', status: 'expired', sort: 'cost_per_mile', order: 'desc' }),
-    ).toEqual({ page: 3, limit: 100, search: 'pix', program: 'SMILES', status: 'expired', sort: 'cost_per_mile', order: 'desc' });
+      lotListQuerySchema.parse({
+        page: '3',
+        limit: '100',
+        search: ' pix ',
+        program: 'SMILES',
+        status: 'expired',
+        sort: 'cost_per_mile',
+        order: 'desc',
+      }),
+    ).toEqual({
+      page: 3,
+      limit: 100,
+      search: 'pix',
+      program: 'SMILES',
+      status: 'expired',
+      sort: 'cost_per_mile',
+      order: 'desc',
+    });
   });
 
   it('treats empty parameters as absent', () => {
@@ -282,7 +377,12 @@ describe('lotListQuerySchema', () => {
   });
 
   it('export takes the filters without paging', () => {
-    expect(lotExportQuerySchema.parse({ program: 'AZUL', page: '2' })).toEqual({ search: '', program: 'AZUL', sort: 'expiry_date', order: 'asc' });
+    expect(lotExportQuerySchema.parse({ program: 'AZUL', page: '2' })).toEqual({
+      search: '',
+      program: 'AZUL',
+      sort: 'expiry_date',
+      order: 'asc',
+    });
   });
 });
 
@@ -290,7 +390,9 @@ describe('bulkLotDeleteSchema', () => {
   const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
   it('deduplicates ids', () => {
-    expect(bulkLotDeleteSchema.parse({ ids: [UUID, UUID.toLowerCase(), id(1)] })).toEqual({ ids: [UUID.toLowerCase(), id(1)] });
+    expect(bulkLotDeleteSchema.parse({ ids: [UUID, UUID.toLowerCase(), id(1)] })).toEqual({
+      ids: [UUID.toLowerCase(), id(1)],
+    });
   });
 
   it('takes up to 1000', () => {

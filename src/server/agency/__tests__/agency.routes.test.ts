@@ -54,7 +54,11 @@ describe('GET/PUT /api/v1/agency', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ...validAgency, cnpj: '11444777000161', phone: '8433334444' });
     const again = await call(ctx.app, 'GET', '/api/v1/agency', { cookie });
-    expect(again.body).toMatchObject({ trade_name: 'Potiguar Milhas', share_capital_cents: 5_000_000, opened_on: '2024-03-15' });
+    expect(again.body).toMatchObject({
+      trade_name: 'Potiguar Milhas',
+      share_capital_cents: 5_000_000,
+      opened_on: '2024-03-15',
+    });
     const [other] = await ctx.handle.db.select().from(agencies).where(eq(agencies.id, otherAgencyId));
     expect(other!.trade_name).not.toBe('Potiguar Milhas');
   });
@@ -76,7 +80,10 @@ describe('GET/PUT /api/v1/agency', () => {
     [{ registration_status: '' }, 'registration_status', 'Situação cadastral é obrigatória'],
   ])('refuses %o with "%s: %s" and writes nothing', async (patch, field, message) => {
     const before = await call(ctx.app, 'GET', '/api/v1/agency', { cookie });
-    const res = await call(ctx.app, 'PUT', '/api/v1/agency', { cookie, body: { ...validAgency, ...patch, trade_name: 'Mudou', ...(field === 'trade_name' ? patch : {}) } });
+    const res = await call(ctx.app, 'PUT', '/api/v1/agency', {
+      cookie,
+      body: { ...validAgency, ...patch, trade_name: 'Mudou', ...(field === 'trade_name' ? patch : {}) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Dados inválidos.');
     expect(res.body.error.fields[field]).toBe(message);
@@ -87,14 +94,19 @@ describe('GET/PUT /api/v1/agency', () => {
   it('refuses wrong types and missing fields', async () => {
     const res = await call(ctx.app, 'PUT', '/api/v1/agency', { cookie, body: { legal_name: 123 } });
     expect(res.status).toBe(400);
-    expect(Object.keys(res.body.error.fields)).toEqual(expect.arrayContaining(['legal_name', 'trade_name', 'cnpj', 'address']));
+    expect(Object.keys(res.body.error.fields)).toEqual(
+      expect.arrayContaining(['legal_name', 'trade_name', 'cnpj', 'address']),
+    );
     const arr = await call(ctx.app, 'PUT', '/api/v1/agency', { cookie, body: [] });
     expect(arr.status).toBe(400);
   });
 
   it("refuses another agency's CNPJ with a field message", async () => {
     const [other] = await ctx.handle.db.select().from(agencies).where(eq(agencies.id, otherAgencyId));
-    const res = await call(ctx.app, 'PUT', '/api/v1/agency', { cookie, body: { ...validAgency, cnpj: other!.cnpj, trade_name: 'Tentativa' } });
+    const res = await call(ctx.app, 'PUT', '/api/v1/agency', {
+      cookie,
+      body: { ...validAgency, cnpj: other!.cnpj, trade_name: 'Tentativa' },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.fields).toEqual({ cnpj: 'CNPJ já cadastrado' });
     const after = await call(ctx.app, 'GET', '/api/v1/agency', { cookie });
@@ -105,14 +117,26 @@ describe('GET/PUT /api/v1/agency', () => {
 describe('settings', () => {
   it('starts with the defaults of DESIGN.md', async () => {
     const res = await call(ctx.app, 'GET', '/api/v1/agency/settings', { cookie });
-    expect(res.body).toEqual({ default_markup_percent: 15, expiry_alert_days: 30, currency: 'BRL', lot_allocation_policy: 'cheapest' });
+    expect(res.body).toEqual({
+      default_markup_percent: 15,
+      expiry_alert_days: 30,
+      currency: 'BRL',
+      lot_allocation_policy: 'cheapest',
+    });
   });
 
   it('saves for real and keeps agencies apart', async () => {
-    const body = { default_markup_percent: 12.5, expiry_alert_days: 45, currency: 'BRL', lot_allocation_policy: 'expiring_first' };
+    const body = {
+      default_markup_percent: 12.5,
+      expiry_alert_days: 45,
+      currency: 'BRL',
+      lot_allocation_policy: 'expiring_first',
+    };
     expect((await call(ctx.app, 'PUT', '/api/v1/agency/settings', { cookie, body })).body).toEqual(body);
     expect((await call(ctx.app, 'GET', '/api/v1/agency/settings', { cookie })).body).toEqual(body);
-    expect((await call(ctx.app, 'GET', '/api/v1/agency/settings', { cookie: otherCookie })).body.expiry_alert_days).toBe(30);
+    expect(
+      (await call(ctx.app, 'GET', '/api/v1/agency/settings', { cookie: otherCookie })).body.expiry_alert_days,
+    ).toBe(30);
   });
 
   it.each([
@@ -123,7 +147,13 @@ describe('settings', () => {
     [{ default_markup_percent: 12.55 }, 'default_markup_percent'],
     [{ lot_allocation_policy: 'random' }, 'lot_allocation_policy'],
   ])('refuses %o', async (patch, field) => {
-    const body = { default_markup_percent: 15, expiry_alert_days: 30, currency: 'BRL', lot_allocation_policy: 'cheapest', ...patch };
+    const body = {
+      default_markup_percent: 15,
+      expiry_alert_days: 30,
+      currency: 'BRL',
+      lot_allocation_policy: 'cheapest',
+      ...patch,
+    };
     const res = await call(ctx.app, 'PUT', '/api/v1/agency/settings', { cookie, body });
     expect(res.status).toBe(400);
     expect(res.body.error.fields[field]).toEqual(expect.any(String));
@@ -136,8 +166,13 @@ describe('notification preferences', () => {
     const body = { email_notifications: false, lot_expiring: true, sla_exceeded: false, margin_critical: true };
     expect((await call(ctx.app, 'PUT', '/api/v1/me/notifications', { cookie, body })).body).toEqual(body);
     expect((await call(ctx.app, 'GET', '/api/v1/me/notifications', { cookie })).body).toEqual(body);
-    expect((await call(ctx.app, 'GET', '/api/v1/me/notifications', { cookie: otherCookie })).body.email_notifications).toBe(true);
-    const bad = await call(ctx.app, 'PUT', '/api/v1/me/notifications', { cookie, body: { ...body, lot_expiring: 'sim' } });
+    expect(
+      (await call(ctx.app, 'GET', '/api/v1/me/notifications', { cookie: otherCookie })).body.email_notifications,
+    ).toBe(true);
+    const bad = await call(ctx.app, 'PUT', '/api/v1/me/notifications', {
+      cookie,
+      body: { ...body, lot_expiring: 'sim' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.lot_expiring).toBe('Valor inválido');
   });
@@ -147,6 +182,8 @@ describe('OpenAPI', () => {
   it('documents the routes with the request schemas', async () => {
     const res = await call(ctx.app, 'GET', '/api/openapi.json');
     expect(res.status).toBe(200);
-    expect(res.body.paths['/api/v1/agency'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('cnpj');
+    expect(
+      res.body.paths['/api/v1/agency'].put.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('cnpj');
   });
 });

@@ -8,7 +8,13 @@ import { emission_allocations, emissions, mile_lots } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import type { DbHandle } from '../../db/client';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
+import {
+  createClientRow,
+  createEmissionRow,
+  createLotRow,
+  createLoyaltyAccountRow,
+  validCpf,
+} from '../../testing/factories/client.factory';
 import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { call, type CallResult } from '../../testing/test-app';
 import { createTestDb } from '../../testing/test-db';
@@ -44,7 +50,9 @@ beforeAll(async () => {
   });
   const mine = await createAgencyWithUser(handle.db);
   agencyId = mine.agency.id;
-  const res = await call(app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: mine.user.email, password: mine.password } });
+  const res = await call(app, 'POST', '/api/v1/auth/sign-in', {
+    body: { identifier: mine.user.email, password: mine.password },
+  });
   expect(res.status).toBe(200);
   cookie = res.cookie!;
 });
@@ -68,7 +76,11 @@ const holderOf = new Map<string, string>();
 async function accountWith(lots: LotSpec[]) {
   const n = ++accountSeq;
   const client = await createClientRow(handle.db, agencyId, { name: `Cliente Alocação ${n}` });
-  const account = await createLoyaltyAccountRow(handle.db, agencyId, { client_id: client.id, program: 'LATAM', account_number: `ALOC-${n}` });
+  const account = await createLoyaltyAccountRow(handle.db, agencyId, {
+    client_id: client.id,
+    program: 'LATAM',
+    account_number: `ALOC-${n}`,
+  });
   holderOf.set(account.id, client.id);
   const ids: string[] = [];
   for (const l of lots) {
@@ -110,15 +122,26 @@ function createEmission(accountId: string, miles: number, options: { lotIds?: st
 async function allocate(accountId: string, miles: number, options: { lotIds?: string[]; today?: string } = {}) {
   const res = await createEmission(accountId, miles, options);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { emissionId: res.body.emission.id as string, milesCostCents: res.body.emission.miles_cost_cents as number, allocations: res.body.allocations as Allocation[] };
+  return {
+    emissionId: res.body.emission.id as string,
+    milesCostCents: res.body.emission.miles_cost_cents as number,
+    allocations: res.body.allocations as Allocation[],
+  };
 }
 
 /** POST /api/v1/emissions/:id/transitions { action: 'cancel' } on the given day. */
 const cancelThroughApi = (emissionId: string, today = TODAY) =>
-  call(app, 'POST', `/api/v1/emissions/${emissionId}/transitions`, { cookie, headers: { 'x-test-today': today }, body: { action: 'cancel' } });
+  call(app, 'POST', `/api/v1/emissions/${emissionId}/transitions`, {
+    cookie,
+    headers: { 'x-test-today': today },
+    body: { action: 'cancel' },
+  });
 
 async function lotState(ids: string[]) {
-  const rows = await handle.db.select().from(mile_lots).where(sql`${mile_lots.id} IN ${ids}`);
+  const rows = await handle.db
+    .select()
+    .from(mile_lots)
+    .where(sql`${mile_lots.id} IN ${ids}`);
   return ids.map((id) => {
     const r = rows.find((x) => x.id === id)!;
     return { remaining: r.remaining_quantity, status: r.status };
@@ -135,14 +158,20 @@ async function expectInvariant() {
 async function cancel(emissionId: string, today = TODAY) {
   return asTenant(async (tx) => {
     const released = await releaseMiles(tx, { agencyId, emissionIds: [emissionId], today });
-    await tx.update(emissions).set({ status: 'cancelled', cancelled_at: sql`now()` }).where(eq(emissions.id, emissionId));
+    await tx
+      .update(emissions)
+      .set({ status: 'cancelled', cancelled_at: sql`now()` })
+      .where(eq(emissions.id, emissionId));
     return released;
   });
 }
 
 /** The agency's allocation policy, through PUT /api/v1/agency/settings. */
 async function setPolicy(policy: 'cheapest' | 'expiring_first') {
-  const res = await call(app, 'PUT', '/api/v1/agency/settings', { cookie, body: { ...DEFAULT_SETTINGS, lot_allocation_policy: policy } });
+  const res = await call(app, 'PUT', '/api/v1/agency/settings', {
+    cookie,
+    body: { ...DEFAULT_SETTINGS, lot_allocation_policy: policy },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -173,7 +202,10 @@ describe('allocation through POST /api/v1/emissions: golden paths', () => {
       { remaining: 4_000, status: 'reserved' },
       { remaining: 4_000, status: 'expired' },
     ]);
-    const rows = await handle.db.select().from(emission_allocations).where(eq(emission_allocations.emission_id, emissionId));
+    const rows = await handle.db
+      .select()
+      .from(emission_allocations)
+      .where(eq(emission_allocations.emission_id, emissionId));
     expect(rows.map((r) => [r.lot_id, r.miles, r.cost_per_thousand, r.cost_cents, r.released_at]).sort(byText)).toEqual(
       [
         [c, 8_000, '15.0000', 12_000, null],
@@ -250,7 +282,15 @@ describe('allocation through POST /api/v1/emissions: golden paths', () => {
       },
     });
     expect(logged).toContainEqual(
-      expect.objectContaining({ level: 40, msg: SHORTAGE_MESSAGE_LOG(1_500), agencyId, accountId, requested: 5_000, available: 3_500, missing: 1_500 }),
+      expect.objectContaining({
+        level: 40,
+        msg: SHORTAGE_MESSAGE_LOG(1_500),
+        agencyId,
+        accountId,
+        requested: 5_000,
+        available: 3_500,
+        missing: 1_500,
+      }),
     );
     expect(await lotState(lotIds)).toEqual([
       { remaining: 2_000, status: 'available' },
@@ -258,7 +298,12 @@ describe('allocation through POST /api/v1/emissions: golden paths', () => {
       { remaining: 9_000, status: 'available' },
     ]);
     expect(await handle.db.select().from(emissions).where(eq(emissions.account_id, accountId))).toEqual([]);
-    expect(await handle.db.select().from(emission_allocations).where(sql`${emission_allocations.lot_id} IN ${lotIds}`)).toEqual([]);
+    expect(
+      await handle.db
+        .select()
+        .from(emission_allocations)
+        .where(sql`${emission_allocations.lot_id} IN ${lotIds}`),
+    ).toEqual([]);
     await expectInvariant();
   });
 });
@@ -284,12 +329,18 @@ describe('giving the miles back', () => {
       { remaining: 3_000, status: 'available' },
       { remaining: 6_000, status: 'available' },
     ]);
-    const rows = await handle.db.select().from(emission_allocations).where(eq(emission_allocations.emission_id, emissionId));
+    const rows = await handle.db
+      .select()
+      .from(emission_allocations)
+      .where(eq(emission_allocations.emission_id, emissionId));
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.released_at !== null)).toBe(true);
     await expectInvariant();
     // A second release (a retried cancellation) gives nothing back.
-    expect(await asTenant((tx) => releaseMiles(tx, { agencyId, emissionIds: [emissionId], today: TODAY }))).toEqual({ released_miles: 0, lots: [] });
+    expect(await asTenant((tx) => releaseMiles(tx, { agencyId, emissionIds: [emissionId], today: TODAY }))).toEqual({
+      released_miles: 0,
+      lots: [],
+    });
     await expectInvariant();
     // The released miles can feed another emission.
     const next = await allocate(accountId, 9_000);
@@ -303,14 +354,26 @@ describe('giving the miles back', () => {
     expect(await lotState(lotIds)).toEqual([{ remaining: 0, status: 'used' }]);
     expect((await cancelThroughApi(emissionId, '2026-04-01')).status).toBe(200);
     expect(await lotState(lotIds)).toEqual([{ remaining: 4_000, status: 'expired' }]);
-    expect((await createEmission(accountId, 1_000, { today: '2026-04-01' })).body.error).toMatchObject({ code: 'INSUFFICIENT_MILES', details: { available: 0 } });
+    expect((await createEmission(accountId, 1_000, { today: '2026-04-01' })).body.error).toMatchObject({
+      code: 'INSUFFICIENT_MILES',
+      details: { available: 0 },
+    });
     await expectInvariant();
   });
 
   it('releaseMiles answers nothing for an emission without allocations', async () => {
     const { accountId } = await accountWith([]);
-    const emissionId = (await createEmissionRow(handle.db, agencyId, holderOf.get(accountId)!, { account_id: accountId, miles_used: 1_000, status: 'processing' })).id;
-    expect(await asTenant((tx) => releaseMiles(tx, { agencyId, emissionIds: [emissionId], today: TODAY }))).toEqual({ released_miles: 0, lots: [] });
+    const emissionId = (
+      await createEmissionRow(handle.db, agencyId, holderOf.get(accountId)!, {
+        account_id: accountId,
+        miles_used: 1_000,
+        status: 'processing',
+      })
+    ).id;
+    expect(await asTenant((tx) => releaseMiles(tx, { agencyId, emissionIds: [emissionId], today: TODAY }))).toEqual({
+      released_miles: 0,
+      lots: [],
+    });
   });
 });
 
@@ -339,7 +402,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency (PostgreSQL)', () =
   async function waitersOnLocks(n: number) {
     for (let i = 0; i < 500; i++) {
       const [row] = (
-        (await handle.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) as unknown as {
+        (await handle.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )) as unknown as {
           rows: { n: number }[];
         }
       ).rows;
@@ -411,7 +476,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency (PostgreSQL)', () =
       Promise.all(Array.from({ length: 20 }, () => createEmission(accountId, 700))),
     ]);
     for (const r of cancels) expect(r.status, JSON.stringify(r.body)).toBe(200);
-    for (const r of creations) if (r.status !== 201) expect([r.status, r.body.error.code]).toEqual([409, 'INSUFFICIENT_MILES']);
+    for (const r of creations)
+      if (r.status !== 201) expect([r.status, r.body.error.code]).toEqual([409, 'INSUFFICIENT_MILES']);
     await expectInvariant();
     const left = (await lotState(lotIds)).reduce((s, l) => s + l.remaining, 0);
     const won = creations.filter((r) => r.status === 201).length;

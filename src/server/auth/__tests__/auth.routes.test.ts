@@ -26,7 +26,11 @@ describe('first-run sign-up', () => {
 
   it('refuses a CNPJ with wrong check digits and a weak password, writing nothing', async () => {
     const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
-      body: { ...signUpBody, agency: { ...signUpBody.agency, cnpj: '11.222.333/0001-82' }, user: { ...signUpBody.user, password: 'fraca' } },
+      body: {
+        ...signUpBody,
+        agency: { ...signUpBody.agency, cnpj: '11.222.333/0001-82' },
+        user: { ...signUpBody.user, password: 'fraca' },
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
@@ -40,13 +44,18 @@ describe('first-run sign-up', () => {
     ['SEMMINUSCULA1', 'A senha deve conter pelo menos uma letra minúscula'],
     ['SemNumeroAqui', 'A senha deve conter pelo menos um número'],
   ])('password %s is refused with "%s"', async (password, message) => {
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', { body: { ...signUpBody, user: { ...signUpBody.user, password } } });
+    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
+      body: { ...signUpBody, user: { ...signUpBody.user, password } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.fields['user.password']).toBe(message);
   });
 
   it('refuses malformed JSON with a Portuguese message', async () => {
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', { rawBody: '{"agency":', headers: { 'content-type': 'application/json' } });
+    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
+      rawBody: '{"agency":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'INVALID_JSON', message: 'O corpo da requisição não é um JSON válido.' });
   });
@@ -69,7 +78,11 @@ describe('first-run sign-up', () => {
     const setup = await call(ctx.app, 'GET', '/api/v1/auth/setup');
     expect(setup.body.needs_setup).toBe(false);
     const again = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
-      body: { ...signUpBody, agency: { ...signUpBody.agency, cnpj: '11.444.777/0001-61' }, user: { ...signUpBody.user, email: 'outra@x.com' } },
+      body: {
+        ...signUpBody,
+        agency: { ...signUpBody.agency, cnpj: '11.444.777/0001-61' },
+        user: { ...signUpBody.user, email: 'outra@x.com' },
+      },
     });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('SIGNUP_CLOSED');
@@ -79,17 +92,27 @@ describe('first-run sign-up', () => {
 
 describe('sign-in', () => {
   it('accepts e-mail (any case) or phone (any format)', async () => {
-    const byEmail = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: ' MARIA@potiguar.com.br ', password: 'Segura123' } });
+    const byEmail = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: ' MARIA@potiguar.com.br ', password: 'Segura123' },
+    });
     expect(byEmail.status).toBe(200);
     expect(byEmail.cookie).toBeDefined();
-    const byPhone = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: '84 99999 8888', password: 'Segura123' } });
+    const byPhone = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: '84 99999 8888', password: 'Segura123' },
+    });
     expect(byPhone.status).toBe(200);
     expect(byPhone.body.user.name).toBe('Maria José');
   });
 
   it('gives the same answer for an unknown account and a wrong password', async () => {
-    const unknown = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: 'ninguem@x.com', password: 'Segura123' }, headers: { 'x-forwarded-for': '10.0.0.9' } });
-    const wrong = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: 'maria@potiguar.com.br', password: 'Errada123' }, headers: { 'x-forwarded-for': '10.0.0.9' } });
+    const unknown = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: 'ninguem@x.com', password: 'Segura123' },
+      headers: { 'x-forwarded-for': '10.0.0.9' },
+    });
+    const wrong = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: 'maria@potiguar.com.br', password: 'Errada123' },
+      headers: { 'x-forwarded-for': '10.0.0.9' },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -99,7 +122,10 @@ describe('sign-in', () => {
   it('requires identifier and password', async () => {
     const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: '', password: '' } });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toMatchObject({ identifier: 'Informe seu e-mail ou telefone', password: 'Informe sua senha' });
+    expect(res.body.error.fields).toMatchObject({
+      identifier: 'Informe seu e-mail ou telefone',
+      password: 'Informe sua senha',
+    });
   });
 
   it('locks an account after repeated failures: the right password is refused until the window passes', async () => {
@@ -123,7 +149,9 @@ describe('sign-in', () => {
 
     // Once the failures age out of the window, the right password works again.
     await ctx.handle.db.update(login_attempts).set({ created_at: '2000-01-01T00:00:00Z' });
-    const later = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: 'alvo@agencia.com', password: TEST_PASSWORD } });
+    const later = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: 'alvo@agencia.com', password: TEST_PASSWORD },
+    });
     expect(later.status).toBe(200);
     expect(later.body.user.id).toBe(user.id);
   });
@@ -185,7 +213,10 @@ describe('sessions', () => {
     });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('CROSS_ORIGIN');
-    const crossSite = await call(ctx.app, 'POST', '/api/v1/auth/sign-out', { cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await call(ctx.app, 'POST', '/api/v1/auth/sign-out', {
+      cookie,
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
     expect(crossSite.status).toBe(403);
     const form = await call(ctx.app, 'PUT', '/api/v1/me/notifications', {
       cookie,
@@ -193,8 +224,16 @@ describe('sessions', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(form.status).toBe(415);
-    const sameOrigin = await call(ctx.app, 'GET', '/api/v1/me/notifications', { cookie, headers: { origin: 'http://localhost' } });
-    expect(sameOrigin.body).toEqual({ email_notifications: true, lot_expiring: true, sla_exceeded: true, margin_critical: true });
+    const sameOrigin = await call(ctx.app, 'GET', '/api/v1/me/notifications', {
+      cookie,
+      headers: { origin: 'http://localhost' },
+    });
+    expect(sameOrigin.body).toEqual({
+      email_notifications: true,
+      lot_expiring: true,
+      sla_exceeded: true,
+      margin_critical: true,
+    });
   });
 
   it('slides the expiry forward when a session is used after a while', async () => {
@@ -203,7 +242,10 @@ describe('sessions', () => {
     const { hashToken } = await import('../sessions');
     const id = hashToken(cookie.split('=')[1]!);
     const soon = new Date(Date.now() + 60_000).toISOString();
-    await ctx.handle.db.update(sessions).set({ last_seen_at: '2000-01-01T00:00:00Z', expires_at: soon }).where(eq(sessions.id, id));
+    await ctx.handle.db
+      .update(sessions)
+      .set({ last_seen_at: '2000-01-01T00:00:00Z', expires_at: soon })
+      .where(eq(sessions.id, id));
     const res = await call(ctx.app, 'GET', '/api/v1/auth/me', { cookie });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/milheiro_session=.*Max-Age=60[0-9]{4}/);
@@ -236,7 +278,9 @@ describe('sessions', () => {
 
   it("cannot end another agency's session", async () => {
     const other = await createAgencyWithUser(ctx.handle.db);
-    const otherLogin = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: other.user.email, password: other.password } });
+    const otherLogin = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: other.user.email, password: other.password },
+    });
     const otherList = await call(ctx.app, 'GET', '/api/v1/auth/sessions', { cookie: otherLogin.cookie });
     const mine = await signIn();
     const res = await call(ctx.app, 'DELETE', `/api/v1/auth/sessions/${otherList.body.data[0].id}`, { cookie: mine });
@@ -247,24 +291,41 @@ describe('sessions', () => {
   it('changes the password: wrong current refused, new one works, other sessions end', async () => {
     const a = await signIn('10.5.0.1');
     const b = await signIn('10.5.0.2');
-    const wrong = await call(ctx.app, 'PUT', '/api/v1/auth/password', { cookie: a, body: { current_password: 'Errada123', new_password: 'NovaSenha1' } });
+    const wrong = await call(ctx.app, 'PUT', '/api/v1/auth/password', {
+      cookie: a,
+      body: { current_password: 'Errada123', new_password: 'NovaSenha1' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields).toEqual({ current_password: 'Senha atual incorreta' });
-    const weak = await call(ctx.app, 'PUT', '/api/v1/auth/password', { cookie: a, body: { current_password: 'Segura123', new_password: 'fraca' } });
+    const weak = await call(ctx.app, 'PUT', '/api/v1/auth/password', {
+      cookie: a,
+      body: { current_password: 'Segura123', new_password: 'fraca' },
+    });
     expect(weak.status).toBe(400);
-    const ok = await call(ctx.app, 'PUT', '/api/v1/auth/password', { cookie: a, body: { current_password: 'Segura123', new_password: 'NovaSenha1' } });
+    const ok = await call(ctx.app, 'PUT', '/api/v1/auth/password', {
+      cookie: a,
+      body: { current_password: 'Segura123', new_password: 'NovaSenha1' },
+    });
     expect(ok.status).toBe(204);
     expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { cookie: b })).status).toBe(401);
     expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { cookie: a })).status).toBe(200);
-    const old = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: 'maria@potiguar.com.br', password: 'Segura123' }, headers: { 'x-forwarded-for': '10.5.0.9' } });
+    const old = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: 'maria@potiguar.com.br', password: 'Segura123' },
+      headers: { 'x-forwarded-for': '10.5.0.9' },
+    });
     expect(old.status).toBe(401);
-    const fresh = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: 'maria@potiguar.com.br', password: 'NovaSenha1' }, headers: { 'x-forwarded-for': '10.5.0.9' } });
+    const fresh = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: 'maria@potiguar.com.br', password: 'NovaSenha1' },
+      headers: { 'x-forwarded-for': '10.5.0.9' },
+    });
     expect(fresh.status).toBe(200);
   });
 
   it('signs out: the cookie stops working', async () => {
     const { default: _ } = { default: null };
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: 'maria@potiguar.com.br', password: 'NovaSenha1' } });
+    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: 'maria@potiguar.com.br', password: 'NovaSenha1' },
+    });
     const out = await call(ctx.app, 'POST', '/api/v1/auth/sign-out', { cookie: res.cookie });
     expect(out.status).toBe(204);
     expect(out.headers.get('set-cookie')).toMatch(/milheiro_session=;/);

@@ -43,7 +43,10 @@ async function probe(app: ReturnType<typeof probeApp>, cookie: string, statement
 }
 
 async function signInCookie(app: App, email: string, password: string) {
-  const res = await call(app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: email, password }, headers: { 'x-forwarded-for': '10.60.0.1' } });
+  const res = await call(app, 'POST', '/api/v1/auth/sign-in', {
+    body: { identifier: email, password },
+    headers: { 'x-forwarded-for': '10.60.0.1' },
+  });
   expect(res.status).toBe(200);
   return res.cookie!;
 }
@@ -64,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('a request sees the agency of its own session token', () => {
-  it("naming another agency in app.agency_id inside the request shows none of its rows", async () => {
+  it('naming another agency in app.agency_id inside the request shows none of its rows', async () => {
     const app = probeApp({ db: ctx.handle.db, logger: pino({ level: 'silent' }) });
     const cookie = await signInCookie(ctx.app, a.user.email!, a.password);
     const own = await probe(app, cookie, ['SELECT name FROM clients ORDER BY name']);
@@ -88,11 +91,15 @@ describe('a request sees the agency of its own session token', () => {
       SELECT tablename, qual, with_check FROM pg_policies WHERE schemaname = 'public' ORDER BY tablename`);
     const rows = (res as { rows: { tablename: string; qual: string; with_check: string }[] }).rows;
     expect(rows.length).toBeGreaterThan(15);
-    const per = rows.filter((r) => !/\(\s*SELECT app_current_agency\(\) AS app_current_agency\s*\)/.test(r.qual) || !/SELECT app_current_agency\(\)/.test(r.with_check));
+    const per = rows.filter(
+      (r) =>
+        !/\(\s*SELECT app_current_agency\(\) AS app_current_agency\s*\)/.test(r.qual) ||
+        !/SELECT app_current_agency\(\)/.test(r.with_check),
+    );
     expect(per).toEqual([]);
   });
 
-  it("the pre-tenant functions are not executable by PUBLIC", async () => {
+  it('the pre-tenant functions are not executable by PUBLIC', async () => {
     const res = await ctx.handle.db.execute(sql`
       SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
       WHERE n.nspname = 'public' AND p.prosecdef AND has_function_privilege('public', p.oid, 'EXECUTE')`);
@@ -106,7 +113,9 @@ describe('sessions', () => {
     const cookies: string[] = [];
     for (let i = 0; i < MAX_SESSIONS_PER_USER + 2; i++) {
       cookies.push(await signInCookie(ctx.app, user.user.email!, user.password));
-      await ctx.handle.db.execute(sql`UPDATE sessions SET last_seen_at = last_seen_at - make_interval(secs => ${100 - i}) WHERE user_id = ${user.user.id} AND created_at = (SELECT max(created_at) FROM sessions WHERE user_id = ${user.user.id})`);
+      await ctx.handle.db.execute(
+        sql`UPDATE sessions SET last_seen_at = last_seen_at - make_interval(secs => ${100 - i}) WHERE user_id = ${user.user.id} AND created_at = (SELECT max(created_at) FROM sessions WHERE user_id = ${user.user.id})`,
+      );
     }
     const live = await ctx.handle.db.select().from(sessions).where(eq(sessions.user_id, user.user.id));
     expect(live).toHaveLength(MAX_SESSIONS_PER_USER);
@@ -119,7 +128,8 @@ describe('sessions', () => {
     const cookie = await signInCookie(ctx.app, a.user.email!, a.password);
     const id = await sessionIdOf(cookie);
     const stale = async () => {
-      await ctx.handle.db.execute(sql`UPDATE sessions SET last_seen_at = now() - make_interval(secs => ${SESSION_TOUCH_INTERVAL_MS / 1000 + 60}),
+      await ctx.handle.db
+        .execute(sql`UPDATE sessions SET last_seen_at = now() - make_interval(secs => ${SESSION_TOUCH_INTERVAL_MS / 1000 + 60}),
         expires_at = now() + interval '1 day' WHERE id = ${id}`);
       return (await ctx.handle.db.select().from(sessions).where(eq(sessions.id, id)))[0]!.expires_at;
     };
@@ -132,7 +142,9 @@ describe('sessions', () => {
     await stale();
     const ok = await call(ctx.app, 'GET', '/api/v1/auth/me', { cookie });
     expect(ok.status).toBe(200);
-    const kept = new Date((await ctx.handle.db.select().from(sessions).where(eq(sessions.id, id)))[0]!.expires_at).getTime();
+    const kept = new Date(
+      (await ctx.handle.db.select().from(sessions).where(eq(sessions.id, id)))[0]!.expires_at,
+    ).getTime();
     const sent = new Date(/Expires=([^;]+)/.exec(ok.headers.get('set-cookie') ?? '')![1]!).getTime();
     expect(Math.abs(sent - kept)).toBeLessThan(2000);
     expect(kept - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
@@ -155,10 +167,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('least-privilege login role (Pos
   let app: App;
 
   beforeAll(async () => {
-    await ctx.handle.db.execute(sql.raw(`DO $$ BEGIN
+    await ctx.handle.db.execute(
+      sql.raw(`DO $$ BEGIN
       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${LOGIN_ROLE}') THEN CREATE ROLE ${LOGIN_ROLE} LOGIN IN ROLE milheiro_app; END IF;
-      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`));
-    const current = (await ctx.handle.db.execute(sql`SELECT current_database() AS name`)) as unknown as { rows: { name: string }[] };
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`),
+    );
+    const current = (await ctx.handle.db.execute(sql`SELECT current_database() AS name`)) as unknown as {
+      rows: { name: string }[];
+    };
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.username = LOGIN_ROLE;
     url.pathname = `/${current.rows[0]!.name}`;
@@ -175,11 +191,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('least-privilege login role (Pos
     expect(list.body.data.map((c: { name: string }) => c.name)).toEqual(['Cliente de A']);
     expect((await call(app, 'POST', '/api/v1/auth/sign-out', { cookie })).status).toBe(204);
     expect((await call(app, 'GET', '/api/v1/auth/me', { cookie })).status).toBe(401);
-    const wrong = await call(app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: a.user.email, password: 'Errada123' }, headers: { 'x-forwarded-for': '10.61.0.1' } });
+    const wrong = await call(app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: a.user.email, password: 'Errada123' },
+      headers: { 'x-forwarded-for': '10.61.0.1' },
+    });
     expect(wrong.status).toBe(401);
   });
 
-  it("RESET ROLE or a forged agency inside a request sees no row of another agency", async () => {
+  it('RESET ROLE or a forged agency inside a request sees no row of another agency', async () => {
     const probeOn = probeApp({ db: login.db, logger: pino({ level: 'silent' }) });
     const cookie = await signInCookie(app, a.user.email!, a.password);
     const reset = await probe(probeOn, cookie, [
@@ -195,7 +214,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('least-privilege login role (Pos
     ]);
     expect(forged).toEqual([{ of_b: 0 }]);
     // Nor can it read the password hashes of another agency to finish a sign-in as one of its users.
-    const users = await probe(probeOn, cookie, ['RESET ROLE', `SELECT count(*)::int AS n FROM users WHERE agency_id = '${b.agency.id}'`]);
+    const users = await probe(probeOn, cookie, [
+      'RESET ROLE',
+      `SELECT count(*)::int AS n FROM users WHERE agency_id = '${b.agency.id}'`,
+    ]);
     expect(users).toEqual([{ n: 0 }]);
   });
 });

@@ -12,7 +12,9 @@ let user: { id: string; email: string; phone: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const created = await createAgencyWithUser(ctx.handle.db, { user: { email: 'ana@potiguar.com.br', phone: '84988887777' } });
+  const created = await createAgencyWithUser(ctx.handle.db, {
+    user: { email: 'ana@potiguar.com.br', phone: '84988887777' },
+  });
   user = { id: created.user.id, email: 'ana@potiguar.com.br', phone: '84988887777' };
 });
 afterAll(() => ctx.close());
@@ -25,17 +27,24 @@ const signIn = (identifier: string, password: string, ip: string, app = ctx.app)
 
 /** Attempts whose password was checked (recorded as a success or a failure, not refused before). */
 async function evaluated(where: ReturnType<typeof sql>) {
-  const rows = await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(login_attempts).where(where);
+  const rows = await ctx.handle.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(login_attempts)
+    .where(where);
   return Number(rows[0]!.n);
 }
 
 describe('sign-in limits under parallel requests', () => {
   it(`40 parallel wrong passwords on one account: at most ${THROTTLE.maxFailuresPerAccount} are evaluated, the rest wait`, async () => {
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => signIn(user.email, `Errada${i}A`, `10.40.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => signIn(user.email, `Errada${i}A`, `10.40.0.${i}`)),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(THROTTLE.maxFailuresPerAccount);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
-    expect(await evaluated(eq(login_attempts.account_key, `user:${user.id}`))).toBeLessThanOrEqual(THROTTLE.maxFailuresPerAccount);
+    expect(await evaluated(eq(login_attempts.account_key, `user:${user.id}`))).toBeLessThanOrEqual(
+      THROTTLE.maxFailuresPerAccount,
+    );
     const refused = answers.find((r) => r.status === 429)!;
     expect(refused.body.error.message).toMatch(/^Muitas tentativas de acesso\. Tente novamente em \d+ minutos?\.$/);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -45,23 +54,29 @@ describe('sign-in limits under parallel requests', () => {
 
   it('counts the account by user, however it is typed: e-mail and phone share one limit', async () => {
     for (let i = 0; i < THROTTLE.maxFailuresPerAccount; i++) {
-      expect((await signIn(i % 2 ? user.email.toUpperCase() : user.email, 'Errada123', `10.41.0.${i}`)).status).toBe(401);
+      expect((await signIn(i % 2 ? user.email.toUpperCase() : user.email, 'Errada123', `10.41.0.${i}`)).status).toBe(
+        401,
+      );
     }
     expect((await signIn('(84) 98888-7777', 'Errada123', '10.41.1.1')).status).toBe(429);
     expect((await signIn('84988887777', 'Senha1234', '10.41.1.2')).status).toBe(429);
   });
 
   it(`100 parallel tries from one address over many accounts: at most ${THROTTLE.maxFailuresPerAddress} are evaluated`, async () => {
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn(`pessoa${i}@exemplo.com`, 'Errada123', '10.42.0.1')));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => signIn(`pessoa${i}@exemplo.com`, 'Errada123', '10.42.0.1')),
+    );
     expect(answers.filter((r) => r.status === 401).length).toBeLessThanOrEqual(THROTTLE.maxFailuresPerAddress);
     expect(answers.filter((r) => r.status !== 401 && r.status !== 429)).toEqual([]);
     expect(await evaluated(eq(login_attempts.ip, '10.42.0.1'))).toBeLessThanOrEqual(THROTTLE.maxFailuresPerAddress);
   });
 
   it('a success clears the account: failures before it no longer count', async () => {
-    for (let i = 0; i < THROTTLE.maxFailuresPerAccount - 1; i++) expect((await signIn(user.email, 'Errada123', '10.43.0.1')).status).toBe(401);
+    for (let i = 0; i < THROTTLE.maxFailuresPerAccount - 1; i++)
+      expect((await signIn(user.email, 'Errada123', '10.43.0.1')).status).toBe(401);
     expect((await signIn(user.email, 'Senha1234', '10.43.0.2')).status).toBe(200);
-    for (let i = 0; i < THROTTLE.maxFailuresPerAccount - 1; i++) expect((await signIn(user.email, 'Errada123', '10.43.0.3')).status).toBe(401);
+    for (let i = 0; i < THROTTLE.maxFailuresPerAccount - 1; i++)
+      expect((await signIn(user.email, 'Errada123', '10.43.0.3')).status).toBe(401);
     expect((await signIn(user.email, 'Senha1234', '10.43.0.4')).status).toBe(200);
   });
 });

@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activity, client_figures, clients, emissions, loyalty_accounts } from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
+import {
+  createClientRow,
+  createEmissionRow,
+  createLotRow,
+  createLoyaltyAccountRow,
+  validCpf,
+} from '../../testing/factories/client.factory';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
 import {
   bulkDeleteResultSchema,
@@ -48,15 +54,20 @@ async function signIn(email: string, password: string) {
 const api = {
   list: (query = '', as = cookie) => call(ctx.app, 'GET', `/api/v1/clients${query}`, { cookie: as }),
   create: (body: unknown, as = cookie) => call(ctx.app, 'POST', '/api/v1/clients', { cookie: as, body }),
-  update: (id: string, body: unknown, as = cookie) => call(ctx.app, 'PUT', `/api/v1/clients/${id}`, { cookie: as, body }),
+  update: (id: string, body: unknown, as = cookie) =>
+    call(ctx.app, 'PUT', `/api/v1/clients/${id}`, { cookie: as, body }),
   get: (id: string, as = cookie) => call(ctx.app, 'GET', `/api/v1/clients/${id}`, { cookie: as }),
   remove: (id: string, as = cookie) => call(ctx.app, 'DELETE', `/api/v1/clients/${id}`, { cookie: as }),
-  bulkDelete: (ids: unknown, as = cookie) => call(ctx.app, 'POST', '/api/v1/clients/bulk-delete', { cookie: as, body: { ids } }),
+  bulkDelete: (ids: unknown, as = cookie) =>
+    call(ctx.app, 'POST', '/api/v1/clients/bulk-delete', { cookie: as, body: { ids } }),
 };
 
 async function countRows(agency: string) {
   const rows = await ctx.handle.db.select({ id: clients.id }).from(clients).where(eq(clients.agency_id, agency));
-  const accounts = await ctx.handle.db.select({ id: loyalty_accounts.id }).from(loyalty_accounts).where(eq(loyalty_accounts.agency_id, agency));
+  const accounts = await ctx.handle.db
+    .select({ id: loyalty_accounts.id })
+    .from(loyalty_accounts)
+    .where(eq(loyalty_accounts.agency_id, agency));
   return { clients: rows.length, accounts: accounts.length };
 }
 
@@ -93,16 +104,38 @@ describe('POST /api/v1/clients', () => {
       { id: expect.any(String), program: 'LATAM', account_number: '12345678', nickname: 'Pessoal' },
       { id: expect.any(String), program: 'SMILES', account_number: '998877', nickname: null },
     ]);
-    const [log] = await ctx.handle.db.select().from(activity).where(and(eq(activity.agency_id, agencyId), eq(activity.ref_id, res.body.id)));
-    expect(log).toMatchObject({ kind: 'client_created', description: 'Cliente José da Silva cadastrado', ref_type: 'client' });
+    const [log] = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.agency_id, agencyId), eq(activity.ref_id, res.body.id)));
+    expect(log).toMatchObject({
+      kind: 'client_created',
+      description: 'Cliente José da Silva cadastrado',
+      ref_type: 'client',
+    });
     expect(log!.user_id).toEqual(expect.any(String));
     await api.remove(res.body.id);
   });
 
   it('accepts minimal input (name only), a company CNPJ, and empty optional fields as null', async () => {
-    const res = await api.create({ name: 'Empresa Viagens Ltda', email: '', phone: '', document: '11.222.333/0001-81', birth_date: '' });
+    const res = await api.create({
+      name: 'Empresa Viagens Ltda',
+      email: '',
+      phone: '',
+      document: '11.222.333/0001-81',
+      birth_date: '',
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ email: null, phone: null, document: '11222333000181', birth_date: null, status: 'active', tags: [], notes: null, loyalty_accounts: [] });
+    expect(res.body).toMatchObject({
+      email: null,
+      phone: null,
+      document: '11222333000181',
+      birth_date: null,
+      status: 'active',
+      tags: [],
+      notes: null,
+      loyalty_accounts: [],
+    });
     await api.remove(res.body.id);
   });
 
@@ -122,12 +155,25 @@ describe('POST /api/v1/clients', () => {
     [{ status: 'vip' }, 'status', 'Status inválido'],
     [{ phone: '1234' }, 'phone', 'Telefone inválido'],
     [
-      { loyalty_accounts: [{ program: 'LATAM', account_number: '1' }, { program: 'LATAM', account_number: '2' }] },
+      {
+        loyalty_accounts: [
+          { program: 'LATAM', account_number: '1' },
+          { program: 'LATAM', account_number: '2' },
+        ],
+      },
       'loyalty_accounts.1.program',
       'Programa já adicionado',
     ],
-    [{ loyalty_accounts: [{ program: 'LATAM', account_number: ' ' }] }, 'loyalty_accounts.0.account_number', 'Número da conta é obrigatório'],
-    [{ loyalty_accounts: [{ program: 'MILHAS', account_number: '1' }] }, 'loyalty_accounts.0.program', 'Programa inválido'],
+    [
+      { loyalty_accounts: [{ program: 'LATAM', account_number: ' ' }] },
+      'loyalty_accounts.0.account_number',
+      'Número da conta é obrigatório',
+    ],
+    [
+      { loyalty_accounts: [{ program: 'MILHAS', account_number: '1' }] },
+      'loyalty_accounts.0.program',
+      'Programa inválido',
+    ],
   ])('refuses %o with "%s: %s" and writes nothing', async (patch, field, message) => {
     const before = await countRows(agencyId);
     const res = await api.create({ ...validBody, ...patch });
@@ -139,7 +185,10 @@ describe('POST /api/v1/clients', () => {
 
   it('refuses an account id on create and a second client with the same CPF', async () => {
     const before = await countRows(agencyId);
-    const withId = await api.create({ ...validBody, loyalty_accounts: [{ id: crypto.randomUUID(), program: 'LATAM', account_number: '1' }] });
+    const withId = await api.create({
+      ...validBody,
+      loyalty_accounts: [{ id: crypto.randomUUID(), program: 'LATAM', account_number: '1' }],
+    });
     expect(withId.status).toBe(400);
     expect(withId.body.error.fields['loyalty_accounts.0.id']).toBe('Conta não encontrada');
     expect(await countRows(agencyId)).toEqual(before);
@@ -158,7 +207,11 @@ describe('POST /api/v1/clients', () => {
   });
 
   it('refuses malformed JSON and a non-object body', async () => {
-    const bad = await call(ctx.app, 'POST', '/api/v1/clients', { cookie, rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+    const bad = await call(ctx.app, 'POST', '/api/v1/clients', {
+      cookie,
+      rawBody: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_JSON');
     expect((await api.create([])).status).toBe(400);
@@ -204,13 +257,20 @@ describe('PUT /api/v1/clients/:id and loyalty accounts', () => {
     const got = await api.get(id);
     expect(got.body.client.loyalty_accounts.map((a: { program: string }) => a.program)).toEqual(['LATAM', 'AZUL']);
     expect(got.body.client.updated_at >= got.body.client.created_at).toBe(true);
-    const logs = await ctx.handle.db.select().from(activity).where(and(eq(activity.ref_id, id), eq(activity.kind, 'client_updated')));
+    const logs = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ref_id, id), eq(activity.kind, 'client_updated')));
     expect(logs.map((l) => l.description)).toContain('Cliente José da Silva Jr. atualizado');
   });
 
   it('lets a program given up be added again in the same save', async () => {
     const current = (await api.get(id)).body.client;
-    const res = await api.update(id, { ...validBody, document: validCpf(4242), loyalty_accounts: [{ program: 'LATAM', account_number: 'NOVO' }, current.loyalty_accounts[1]] });
+    const res = await api.update(id, {
+      ...validBody,
+      document: validCpf(4242),
+      loyalty_accounts: [{ program: 'LATAM', account_number: 'NOVO' }, current.loyalty_accounts[1]],
+    });
     expect(res.status).toBe(200);
     expect(res.body.loyalty_accounts.map((a: { program: string }) => a.program)).toEqual(['AZUL', 'LATAM']);
     latamId = res.body.loyalty_accounts[1].id;
@@ -229,7 +289,10 @@ describe('PUT /api/v1/clients/:id and loyalty accounts', () => {
     expect(dup.status).toBe(400);
     expect(dup.body.error.fields).toEqual({ 'loyalty_accounts.1.program': 'Programa já adicionado' });
 
-    const otherClient = await api.create({ name: 'Outra Pessoa', loyalty_accounts: [{ program: 'TAP', account_number: 'T1' }] });
+    const otherClient = await api.create({
+      name: 'Outra Pessoa',
+      loyalty_accounts: [{ program: 'TAP', account_number: 'T1' }],
+    });
     const foreign = await api.update(id, {
       ...validBody,
       name: 'Mudou',
@@ -245,14 +308,24 @@ describe('PUT /api/v1/clients/:id and loyalty accounts', () => {
   it('refuses to remove, or change the program of, an account that has lots', async () => {
     await createLotRow(ctx.handle.db, agencyId, latamId);
     const before = (await api.get(id)).body.client;
-    const removed = await api.update(id, { ...validBody, name: 'Mudou', document: validCpf(4242), loyalty_accounts: [] });
+    const removed = await api.update(id, {
+      ...validBody,
+      name: 'Mudou',
+      document: validCpf(4242),
+      loyalty_accounts: [],
+    });
     expect(removed.status).toBe(409);
-    expect(removed.body.error).toMatchObject({ code: 'ACCOUNT_IN_USE', message: 'A conta LATAM Pass (NOVO) possui lotes ou emissões e não pode ser removida.' });
+    expect(removed.body.error).toMatchObject({
+      code: 'ACCOUNT_IN_USE',
+      message: 'A conta LATAM Pass (NOVO) possui lotes ou emissões e não pode ser removida.',
+    });
     const moved = await api.update(id, {
       ...validBody,
       name: 'Mudou',
       document: validCpf(4242),
-      loyalty_accounts: before.loyalty_accounts.map((a: { id: string; program: string }) => (a.id === latamId ? { ...a, program: 'QATAR' } : a)),
+      loyalty_accounts: before.loyalty_accounts.map((a: { id: string; program: string }) =>
+        a.id === latamId ? { ...a, program: 'QATAR' } : a,
+      ),
     });
     expect(moved.status).toBe(409);
     expect(moved.body.error.code).toBe('ACCOUNT_IN_USE');
@@ -261,12 +334,14 @@ describe('PUT /api/v1/clients/:id and loyalty accounts', () => {
     const renamed = await api.update(id, {
       ...validBody,
       document: validCpf(4242),
-      loyalty_accounts: before.loyalty_accounts.map((a: { id: string }) => (a.id === latamId ? { ...a, nickname: 'Conta principal' } : a)),
+      loyalty_accounts: before.loyalty_accounts.map((a: { id: string }) =>
+        a.id === latamId ? { ...a, nickname: 'Conta principal' } : a,
+      ),
     });
     expect(renamed.status).toBe(200);
   });
 
-  it('refuses another client\'s CPF', async () => {
+  it("refuses another client's CPF", async () => {
     const other = await api.create({ name: 'Dona do CPF', document: validCpf(777) });
     const res = await api.update(id, { ...validBody, document: validCpf(777), loyalty_accounts: [] });
     expect(res.status).toBe(409);
@@ -280,7 +355,10 @@ describe('another agency', () => {
     const mine = await api.create({ name: 'Cliente Privado', document: validCpf(31337) });
     const id = mine.body.id;
     expect((await api.get(id, otherCookie)).status).toBe(404);
-    expect((await api.get(id, otherCookie)).body.error).toEqual({ code: 'CLIENT_NOT_FOUND', message: 'Cliente não encontrado.' });
+    expect((await api.get(id, otherCookie)).body.error).toEqual({
+      code: 'CLIENT_NOT_FOUND',
+      message: 'Cliente não encontrado.',
+    });
     expect((await api.update(id, { name: 'Invadido' }, otherCookie)).status).toBe(404);
     expect((await api.remove(id, otherCookie)).status).toBe(404);
     expect((await call(ctx.app, 'GET', `/api/v1/clients/${id}/emissions`, { cookie: otherCookie })).status).toBe(404);
@@ -300,8 +378,13 @@ describe('DELETE and bulk delete', () => {
     const res = await api.remove(c.body.id);
     expect(res.status).toBe(204);
     expect((await api.get(c.body.id)).status).toBe(404);
-    expect(await ctx.handle.db.select().from(loyalty_accounts).where(eq(loyalty_accounts.client_id, c.body.id))).toHaveLength(0);
-    const [log] = await ctx.handle.db.select().from(activity).where(and(eq(activity.ref_id, c.body.id), eq(activity.kind, 'client_deleted')));
+    expect(
+      await ctx.handle.db.select().from(loyalty_accounts).where(eq(loyalty_accounts.client_id, c.body.id)),
+    ).toHaveLength(0);
+    const [log] = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ref_id, c.body.id), eq(activity.kind, 'client_deleted')));
     expect(log!.description).toBe('Cliente Ana Apagável excluído');
   });
 
@@ -318,7 +401,10 @@ describe('DELETE and bulk delete', () => {
   });
 
   it('refuses to delete a client whose loyalty account has lots', async () => {
-    const c = await api.create({ name: 'Cliente Com Lote', loyalty_accounts: [{ program: 'AZUL', account_number: 'A9' }] });
+    const c = await api.create({
+      name: 'Cliente Com Lote',
+      loyalty_accounts: [{ program: 'AZUL', account_number: 'A9' }],
+    });
     await createLotRow(ctx.handle.db, agencyId, c.body.loyalty_accounts[0].id);
     const res = await api.remove(c.body.id);
     expect(res.status).toBe(409);
@@ -331,23 +417,41 @@ describe('DELETE and bulk delete', () => {
     const b = await api.create({ name: 'Bulk Dois' });
     const withEmission = await api.create({ name: 'Bulk Com Emissão' });
     await createEmissionRow(ctx.handle.db, agencyId, withEmission.body.id);
-    const withLot = await api.create({ name: 'Bulk Com Lote', loyalty_accounts: [{ program: 'SMILES', account_number: 'S1' }] });
+    const withLot = await api.create({
+      name: 'Bulk Com Lote',
+      loyalty_accounts: [{ program: 'SMILES', account_number: 'S1' }],
+    });
     await createLotRow(ctx.handle.db, agencyId, withLot.body.loyalty_accounts[0].id);
     const foreign = await api.create({ name: 'Cliente da Outra' }, otherCookie);
 
-    const res = await api.bulkDelete([a.body.id, b.body.id, withEmission.body.id, withLot.body.id, foreign.body.id, crypto.randomUUID(), a.body.id]);
+    const res = await api.bulkDelete([
+      a.body.id,
+      b.body.id,
+      withEmission.body.id,
+      withLot.body.id,
+      foreign.body.id,
+      crypto.randomUUID(),
+      a.body.id,
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.deleted).toBe(2);
     expect(res.body.not_found).toBe(2);
     expect(res.body.kept).toEqual([
-      { id: withEmission.body.id, name: 'Bulk Com Emissão', reason: 'Este cliente possui emissões e não pode ser excluído. Marque-o como Inativo.' },
+      {
+        id: withEmission.body.id,
+        name: 'Bulk Com Emissão',
+        reason: 'Este cliente possui emissões e não pode ser excluído. Marque-o como Inativo.',
+      },
       { id: withLot.body.id, name: 'Bulk Com Lote', reason: expect.stringContaining('lotes') },
     ]);
     expect((await api.get(a.body.id)).status).toBe(404);
     expect((await api.get(b.body.id)).status).toBe(404);
     expect((await api.get(withEmission.body.id)).status).toBe(200);
     expect((await api.get(foreign.body.id, otherCookie)).body.client.name).toBe('Cliente da Outra');
-    const logs = await ctx.handle.db.select().from(activity).where(and(eq(activity.agency_id, agencyId), eq(activity.kind, 'clients_deleted')));
+    const logs = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.agency_id, agencyId), eq(activity.kind, 'clients_deleted')));
     expect(logs.map((l) => l.description)).toContain('2 clientes excluídos');
   });
 
@@ -384,11 +488,28 @@ describe('client detail: stats and emissions', () => {
       avg_ticket_cents: 0,
       last_emission_date: null,
     });
-    await createEmissionRow(ctx.handle.db, agencyId, id, { status: 'issued', revenue_cents: 100_000, margin_cents: 20_000, pnr: 'ABC123' });
-    await createEmissionRow(ctx.handle.db, agencyId, id, { status: 'processing', revenue_cents: 50_001, margin_cents: 10_000 });
+    await createEmissionRow(ctx.handle.db, agencyId, id, {
+      status: 'issued',
+      revenue_cents: 100_000,
+      margin_cents: 20_000,
+      pnr: 'ABC123',
+    });
+    await createEmissionRow(ctx.handle.db, agencyId, id, {
+      status: 'processing',
+      revenue_cents: 50_001,
+      margin_cents: 10_000,
+    });
     await createEmissionRow(ctx.handle.db, agencyId, id, { status: 'pending', revenue_cents: 0, margin_cents: 0 });
-    await createEmissionRow(ctx.handle.db, agencyId, id, { status: 'cancelled', revenue_cents: 999_999, margin_cents: 99_999 });
-    await createEmissionRow(ctx.handle.db, agencyId, id, { status: 'failed', revenue_cents: 777_777, margin_cents: 77_777 });
+    await createEmissionRow(ctx.handle.db, agencyId, id, {
+      status: 'cancelled',
+      revenue_cents: 999_999,
+      margin_cents: 99_999,
+    });
+    await createEmissionRow(ctx.handle.db, agencyId, id, {
+      status: 'failed',
+      revenue_cents: 777_777,
+      margin_cents: 77_777,
+    });
     const res = await api.get(id);
     expect(res.status).toBe(200);
     expect(res.body.stats).toMatchObject({
@@ -400,7 +521,11 @@ describe('client detail: stats and emissions', () => {
       avg_ticket_cents: 50_000,
       last_emission_date: expect.any(String),
     });
-    expect(res.body.client).toMatchObject({ emissions_count: 5, active_emissions_count: 3, total_spent_cents: 150_001 });
+    expect(res.body.client).toMatchObject({
+      emissions_count: 5,
+      active_emissions_count: 3,
+      total_spent_cents: 150_001,
+    });
 
     const page1 = await call(ctx.app, 'GET', `/api/v1/clients/${id}/emissions?limit=2`, { cookie });
     expect(page1.status).toBe(200);
@@ -410,7 +535,10 @@ describe('client detail: stats and emissions', () => {
     );
     expect(page1.body.data[0]).toMatchObject({ route: 'NAT-GRU', program: 'LATAM', miles_used: 20_000 });
     const all = [];
-    for (let p = 1; p <= 3; p++) all.push(...(await call(ctx.app, 'GET', `/api/v1/clients/${id}/emissions?limit=2&page=${p}`, { cookie })).body.data);
+    for (let p = 1; p <= 3; p++)
+      all.push(
+        ...(await call(ctx.app, 'GET', `/api/v1/clients/${id}/emissions?limit=2&page=${p}`, { cookie })).body.data,
+      );
     expect(new Set(all.map((e) => e.id)).size).toBe(5);
     const beyond = await call(ctx.app, 'GET', `/api/v1/clients/${id}/emissions?page=9`, { cookie });
     expect(beyond.body).toMatchObject({ data: [], total: 5 });
@@ -430,13 +558,33 @@ describe('list, search, sort and pages', () => {
     listCookie = await signIn(agency.user.email!, agency.password);
     const listAgency = listAgencyId;
     const names = [
-      'Ângela Moura', 'Bruno Araújo', 'ana Clara', 'Érica Souza', 'José Ribeiro', 'JOSÉ Alves', 'Joseane Lima', 'Ícaro Nunes',
-      'Zuleica Prado', 'Úrsula Reis', 'Çedilha Teste', 'Maria da Silva', 'Maria Silveira', 'João Conceição', 'Joao Pedro', 'Otávio Paz',
+      'Ângela Moura',
+      'Bruno Araújo',
+      'ana Clara',
+      'Érica Souza',
+      'José Ribeiro',
+      'JOSÉ Alves',
+      'Joseane Lima',
+      'Ícaro Nunes',
+      'Zuleica Prado',
+      'Úrsula Reis',
+      'Çedilha Teste',
+      'Maria da Silva',
+      'Maria Silveira',
+      'João Conceição',
+      'Joao Pedro',
+      'Otávio Paz',
     ];
     const statuses = ['active', 'inactive', 'blocked'] as const;
-    const account = await createLoyaltyAccountRow(ctx.handle.db, listAgency, { client_id: null, account_number: 'AGENCIA-1' });
+    const account = await createLoyaltyAccountRow(ctx.handle.db, listAgency, {
+      client_id: null,
+      account_number: 'AGENCIA-1',
+    });
     for (let i = 0; i < 48; i++) {
-      const name = i < names.length ? names[i]! : `Cliente ${String.fromCharCode(65 + (i % 26))}${i % 3 === 0 ? 'á' : ''} ${i % 5}`;
+      const name =
+        i < names.length
+          ? names[i]!
+          : `Cliente ${String.fromCharCode(65 + (i % 26))}${i % 3 === 0 ? 'á' : ''} ${i % 5}`;
       const row = await createClientRow(ctx.handle.db, listAgency, {
         name,
         email: `pessoa${i}@${i % 2 ? 'gmail.com' : 'empresa.com.br'}`,
@@ -445,21 +593,40 @@ describe('list, search, sort and pages', () => {
       });
       // Emissions in few distinct counts and amounts: many ties for the tiebreak to settle.
       for (let k = 0; k < i % 4; k++) {
-        await createEmissionRow(ctx.handle.db, listAgency, row.id, { account_id: account.id, revenue_cents: 10_000 * ((i % 3) + 1), status: k === 2 ? 'cancelled' : 'issued' });
+        await createEmissionRow(ctx.handle.db, listAgency, row.id, {
+          account_id: account.id,
+          revenue_cents: 10_000 * ((i % 3) + 1),
+          status: k === 2 ? 'cancelled' : 'issued',
+        });
       }
     }
     const rows = await ctx.handle.db
       .select({ c: clients, f: client_figures })
       .from(clients)
-      .innerJoin(client_figures, and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)))
+      .innerJoin(
+        client_figures,
+        and(eq(client_figures.agency_id, clients.agency_id), eq(client_figures.client_id, clients.id)),
+      )
       .where(eq(clients.agency_id, listAgency));
-    people = rows.map(({ c, f }) => ({ id: c.id, name: c.name, document: c.document, status: c.status, emissions: f.emissions_count, spent: f.total_spent_cents }));
+    people = rows.map(({ c, f }) => ({
+      id: c.id,
+      name: c.name,
+      document: c.document,
+      status: c.status,
+      emissions: f.emissions_count,
+      spent: f.total_spent_cents,
+    }));
   });
 
   it('returns page 1 of 20 with totals and the summary of the whole base', async () => {
     const res = await api.list('', listCookie);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total: people.length, page: 1, limit: 20, total_pages: Math.ceil(people.length / 20) });
+    expect(res.body).toMatchObject({
+      total: people.length,
+      page: 1,
+      limit: 20,
+      total_pages: Math.ceil(people.length / 20),
+    });
     expect(res.body.data).toHaveLength(20);
     expect(res.body.summary).toEqual({
       total_clients: people.length,
@@ -473,8 +640,22 @@ describe('list, search, sort and pages', () => {
     expect(filtered.body.data.every((c: { status: string }) => c.status === 'blocked')).toBe(true);
     expect(Object.keys(res.body.data[0]).sort()).toEqual(
       [
-        'id', 'name', 'email', 'phone', 'document', 'birth_date', 'status', 'tags', 'notes', 'emissions_count', 'active_emissions_count',
-        'total_spent_cents', 'last_emission_at', 'created_at', 'updated_at', 'loyalty_accounts',
+        'id',
+        'name',
+        'email',
+        'phone',
+        'document',
+        'birth_date',
+        'status',
+        'tags',
+        'notes',
+        'emissions_count',
+        'active_emissions_count',
+        'total_spent_cents',
+        'last_emission_at',
+        'created_at',
+        'updated_at',
+        'loyalty_accounts',
       ].sort(),
     );
   });
@@ -490,12 +671,17 @@ describe('list, search, sort and pages', () => {
   });
 
   const SORTS = ['name', 'status', 'emissions', 'total_spent'] as const;
-  const fold = (s: string) => s.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const fold = (s: string) =>
+    s
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '');
 
   it.each(SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const)))(
     'sort=%s order=%s walks every page once, in order',
     async (sort, order) => {
-      const seen: { id: string; name: string; status: string; emissions_count: number; total_spent_cents: number }[] = [];
+      const seen: { id: string; name: string; status: string; emissions_count: number; total_spent_cents: number }[] =
+        [];
       let totalPages = 1;
       for (let page = 1; page <= totalPages; page++) {
         const res = await api.list(`?sort=${sort}&order=${order}&page=${page}&limit=7`, listCookie);
@@ -507,14 +693,31 @@ describe('list, search, sort and pages', () => {
       expect(seen).toHaveLength(people.length);
       expect(new Set(seen.map((c) => c.id)).size).toBe(people.length);
       const key = (c: (typeof seen)[number]) =>
-        sort === 'status' ? c.status : sort === 'emissions' ? c.emissions_count : sort === 'total_spent' ? c.total_spent_cents : 0;
+        sort === 'status'
+          ? c.status
+          : sort === 'emissions'
+            ? c.emissions_count
+            : sort === 'total_spent'
+              ? c.total_spent_cents
+              : 0;
       const sign = order === 'asc' ? 1 : -1;
       for (let i = 1; i < seen.length; i++) {
         const a = seen[i - 1]!;
         const b = seen[i]!;
         const ka = key(a);
         const kb = key(b);
-        const cmp = ka < kb ? -1 : ka > kb ? 1 : fold(a.name) < fold(b.name) ? -1 : fold(a.name) > fold(b.name) ? 1 : a.id < b.id ? -1 : 1;
+        const cmp =
+          ka < kb
+            ? -1
+            : ka > kb
+              ? 1
+              : fold(a.name) < fold(b.name)
+                ? -1
+                : fold(a.name) > fold(b.name)
+                  ? 1
+                  : a.id < b.id
+                    ? -1
+                    : 1;
         expect(cmp * sign, `${a.name} before ${b.name}`).toBe(-1);
       }
     },
@@ -523,7 +726,13 @@ describe('list, search, sort and pages', () => {
   it('answers a page beyond the last with no rows and the right totals, and refuses bad paging', async () => {
     const beyond = await api.list('?page=99', listCookie);
     expect(beyond.status).toBe(200);
-    expect(beyond.body).toMatchObject({ data: [], total: people.length, page: 99, limit: 20, total_pages: Math.ceil(people.length / 20) });
+    expect(beyond.body).toMatchObject({
+      data: [],
+      total: people.length,
+      page: 99,
+      limit: 20,
+      total_pages: Math.ceil(people.length / 20),
+    });
     for (const [query, field] of [
       ['?page=0', 'page'],
       ['?page=-1', 'page'],
@@ -564,7 +773,10 @@ describe('list, search, sort and pages', () => {
     const formatted = `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
     for (const q of [digits, formatted, formatted.slice(0, 7)]) {
       const res = await api.list(`?search=${encodeURIComponent(q)}&limit=100`, listCookie);
-      expect(res.body.data.map((c: { id: string }) => c.id), q).toContain(target.id);
+      expect(
+        res.body.data.map((c: { id: string }) => c.id),
+        q,
+      ).toContain(target.id);
       if (q.length > 10) expect(res.body.total, q).toBe(1);
     }
     const mixed = await api.list(`?search=${encodeURIComponent(`otávio ${formatted.slice(0, 7)}`)}`, listCookie);
@@ -581,7 +793,11 @@ describe('list, search, sort and pages', () => {
       let total = 0;
       for (let page = 1; page <= 9; page++) {
         const res = await withTenant(ctx.handle.db, listAgencyId, (tx) =>
-          searchClientsPage(tx, { agencyId: listAgencyId, search: 'pessoa', sort, order, offset: (page - 1) * 7, limit: 7 }, cap),
+          searchClientsPage(
+            tx,
+            { agencyId: listAgencyId, search: 'pessoa', sort, order, offset: (page - 1) * 7, limit: 7 },
+            cap,
+          ),
         );
         total = res.total;
         seen.push(...res.rows.map((r) => r.id));
@@ -600,9 +816,14 @@ describe('list, search, sort and pages', () => {
   });
 
   it('returns each page with its loyalty accounts', async () => {
-    const withAccounts = await api.create({ name: 'Aaron Contas', loyalty_accounts: [{ program: 'UNITED', account_number: 'U1' }] }, listCookie);
+    const withAccounts = await api.create(
+      { name: 'Aaron Contas', loyalty_accounts: [{ program: 'UNITED', account_number: 'U1' }] },
+      listCookie,
+    );
     const res = await api.list('?search=aaron', listCookie);
-    expect(res.body.data[0].loyalty_accounts).toEqual([{ id: expect.any(String), program: 'UNITED', account_number: 'U1', nickname: null }]);
+    expect(res.body.data[0].loyalty_accounts).toEqual([
+      { id: expect.any(String), program: 'UNITED', account_number: 'U1', nickname: null },
+    ]);
     await api.remove(withAccounts.body.id, listCookie);
   });
 
@@ -613,9 +834,15 @@ describe('list, search, sort and pages', () => {
     expect(Object.keys(res.body.data[0]).sort()).toEqual(['document', 'email', 'id', 'name']);
     const jose = await call(ctx.app, 'GET', '/api/v1/clients/quick-search?q=Jos%C3%A9', { cookie: listCookie });
     expect(jose.body.data.map((c: { name: string }) => c.name)).toEqual(['JOSÉ Alves', 'José Ribeiro', 'Joseane Lima']);
-    expect((await call(ctx.app, 'GET', '/api/v1/clients/quick-search?q=', { cookie: listCookie })).body).toEqual({ data: [] });
-    expect((await call(ctx.app, 'GET', '/api/v1/clients/quick-search', { cookie: listCookie })).body).toEqual({ data: [] });
-    expect((await call(ctx.app, 'GET', '/api/v1/clients/quick-search?q=jose', { cookie: otherCookie })).body).toEqual({ data: [] });
+    expect((await call(ctx.app, 'GET', '/api/v1/clients/quick-search?q=', { cookie: listCookie })).body).toEqual({
+      data: [],
+    });
+    expect((await call(ctx.app, 'GET', '/api/v1/clients/quick-search', { cookie: listCookie })).body).toEqual({
+      data: [],
+    });
+    expect((await call(ctx.app, 'GET', '/api/v1/clients/quick-search?q=jose', { cookie: otherCookie })).body).toEqual({
+      data: [],
+    });
   });
 
   it('top clients: by revenue of active emissions, only clients with active emissions', async () => {
@@ -623,12 +850,18 @@ describe('list, search, sort and pages', () => {
     expect(res.status).toBe(200);
     const expected = people
       .filter((p) => p.spent > 0)
-      .sort((a, b) => b.spent - a.spent || (fold(a.name) < fold(b.name) ? -1 : fold(a.name) > fold(b.name) ? 1 : a.id < b.id ? -1 : 1));
+      .sort(
+        (a, b) =>
+          b.spent - a.spent ||
+          (fold(a.name) < fold(b.name) ? -1 : fold(a.name) > fold(b.name) ? 1 : a.id < b.id ? -1 : 1),
+      );
     expect(res.body.data.map((c: { id: string }) => c.id)).toEqual(expected.map((p) => p.id));
     expect(Object.keys(res.body.data[0]).sort()).toEqual(['emissions', 'id', 'name', 'revenue_cents']);
     const top3 = await call(ctx.app, 'GET', '/api/v1/clients/top?limit=3', { cookie: listCookie });
     expect(top3.body.data).toHaveLength(3);
-    expect((await call(ctx.app, 'GET', '/api/v1/clients/top', { cookie: listCookie })).body.data).toHaveLength(Math.min(10, expected.length));
+    expect((await call(ctx.app, 'GET', '/api/v1/clients/top', { cookie: listCookie })).body.data).toHaveLength(
+      Math.min(10, expected.length),
+    );
     expect((await call(ctx.app, 'GET', '/api/v1/clients/top?limit=51', { cookie: listCookie })).status).toBe(400);
     expect((await call(ctx.app, 'GET', '/api/v1/clients/top', { cookie: otherCookie })).body.data).toEqual([]);
   });
@@ -655,18 +888,29 @@ describe('GET /api/v1/clients/export', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    expect(text.startsWith('\uFEFF"ID","Nome","Email","Telefone","CPF","Data de Nascimento","Status","Total de Emissões","Total Gasto","Data de Criação","Observações"\r\n')).toBe(true);
+    expect(
+      text.startsWith(
+        '\uFEFF"ID","Nome","Email","Telefone","CPF","Data de Nascimento","Status","Total de Emissões","Total Gasto","Data de Criação","Observações"\r\n',
+      ),
+    ).toBe(true);
     const evilLine = text.split('\r\n').find((l) => l.includes(evil.body.id))!;
     const d = validCpf(909);
-    expect(evilLine).toContain(`"'=HYPERLINK(""http://evil.example"",""Clique"")","evil@example.com","(11) 3456-7890","${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}","02/01/1990","Inativo","0","0,00"`);
+    expect(evilLine).toContain(
+      `"'=HYPERLINK(""http://evil.example"",""Clique"")","evil@example.com","(11) 3456-7890","${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}","02/01/1990","Inativo","0","0,00"`,
+    );
     expect(text).toContain(`"'+55 ligar; @manhã\n""urgente"""`);
     const accentedLine = text.split('\r\n').find((l) => l.includes(accented.body.id))!;
-    expect(accentedLine).toMatch(/^"[0-9a-f-]{36}","Conceição Araújo","","","","","Bloqueado","1","1234,56","\d{2}\/\d{2}\/\d{4}",""$/);
+    expect(accentedLine).toMatch(
+      /^"[0-9a-f-]{36}","Conceição Araújo","","","","","Bloqueado","1","1234,56","\d{2}\/\d{2}\/\d{4}",""$/,
+    );
     const total = (await api.list()).body.total;
     // Header, one line per client and the final CRLF (notes may hold a quoted newline).
     expect(text.match(/\r\n/g)!.length).toBe(total + 1);
 
-    const filtered = await ctx.app.request('http://localhost/api/v1/clients/export?search=concei%C3%A7%C3%A3o&status=blocked', { headers: { cookie } });
+    const filtered = await ctx.app.request(
+      'http://localhost/api/v1/clients/export?search=concei%C3%A7%C3%A3o&status=blocked',
+      { headers: { cookie } },
+    );
     const lines = (await filtered.text()).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(2);
     const bad = await call(ctx.app, 'GET', '/api/v1/clients/export?status=vip', { cookie });
@@ -680,14 +924,18 @@ describe('OpenAPI', () => {
   it('documents the client routes with their schemas', async () => {
     const res = await call(ctx.app, 'GET', '/api/openapi.json');
     const paths = res.body.paths;
-    expect(paths['/api/v1/clients'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('loyalty_accounts');
+    expect(paths['/api/v1/clients'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'loyalty_accounts',
+    );
     expect(paths['/api/v1/clients'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['search', 'status', 'sort', 'order', 'page', 'limit']),
     );
     expect(paths['/api/v1/clients/{id}'].delete).toBeDefined();
     expect(paths['/api/v1/clients/bulk-delete'].post).toBeDefined();
-    const answer = (op: { responses: Record<string, { content: Record<string, { schema: { properties: object } }> }> }, status: string) =>
-      op.responses[status]!.content['application/json']!.schema.properties;
+    const answer = (
+      op: { responses: Record<string, { content: Record<string, { schema: { properties: object } }> }> },
+      status: string,
+    ) => op.responses[status]!.content['application/json']!.schema.properties;
     expect(answer(paths['/api/v1/clients'].get, '200')).toHaveProperty('summary');
     expect(answer(paths['/api/v1/clients'].post, '201')).toHaveProperty('loyalty_accounts');
     expect(answer(paths['/api/v1/clients/{id}'].get, '200')).toHaveProperty('stats');
@@ -704,9 +952,18 @@ describe("answers match the domain's response schemas", () => {
     expect(created.status).toBe(201);
     holds(clientSchema, created.body);
     const id = created.body.id;
-    await createEmissionRow(ctx.handle.db, agencyId, id, { status: 'issued', revenue_cents: 10_000, margin_cents: 1_000 });
+    await createEmissionRow(ctx.handle.db, agencyId, id, {
+      status: 'issued',
+      revenue_cents: 10_000,
+      margin_cents: 1_000,
+    });
     holds(clientDetailSchema, (await api.get(id)).body);
-    const updated = await api.update(id, { ...validBody, document: null, name: 'Cliente Do Contrato Atualizado', loyalty_accounts: created.body.loyalty_accounts });
+    const updated = await api.update(id, {
+      ...validBody,
+      document: null,
+      name: 'Cliente Do Contrato Atualizado',
+      loyalty_accounts: created.body.loyalty_accounts,
+    });
     expect(updated.status).toBe(200);
     holds(clientSchema, updated.body);
     holds(clientListSchema, (await api.list()).body);
@@ -720,7 +977,10 @@ describe("answers match the domain's response schemas", () => {
 describe('summary totals (kept by triggers)', () => {
   const recount = async (agency: string) => {
     // A recount from the rows: live clients, and their emissions' figures.
-    const rows = await ctx.handle.db.select().from(clients).where(and(eq(clients.agency_id, agency)));
+    const rows = await ctx.handle.db
+      .select()
+      .from(clients)
+      .where(and(eq(clients.agency_id, agency)));
     const live = rows.filter((r) => r.deleted_at === null);
     const liveIds = new Set(live.map((r) => r.id));
     const counted = (await ctx.handle.db.select().from(emissions).where(eq(emissions.agency_id, agency))).filter(
@@ -752,7 +1012,14 @@ describe('summary totals (kept by triggers)', () => {
     await ctx.handle.db.update(clients).set({ deleted_at: null }).where(eq(clients.id, c.body.id));
     expect(await summary()).toEqual(await recount(agencyId));
     const byStatus = await api.list('?status=inactive');
-    expect(byStatus.body.total).toBe((await ctx.handle.db.select().from(clients).where(and(eq(clients.agency_id, agencyId), eq(clients.status, 'inactive')))).filter((r) => r.deleted_at === null).length);
+    expect(byStatus.body.total).toBe(
+      (
+        await ctx.handle.db
+          .select()
+          .from(clients)
+          .where(and(eq(clients.agency_id, agencyId), eq(clients.status, 'inactive')))
+      ).filter((r) => r.deleted_at === null).length,
+    );
   });
 
   it('equal a recount for every agency after everything this file did', async () => {

@@ -6,7 +6,12 @@ import { escapeLike } from '../../../domain/search';
 import { client_figures, clients, emissions } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { createClientRow, createEmissionRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
+import {
+  createClientRow,
+  createEmissionRow,
+  createLoyaltyAccountRow,
+  validCpf,
+} from '../../testing/factories/client.factory';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
 import { SEARCH_COUNT_CAP, searchClientsPage, searchWords, typedSearchWords } from '../clients.queries';
 
@@ -23,8 +28,20 @@ let agencyId: string;
 let neighbourId: string;
 let cookie: string;
 
-
-const NAMES = ['Maria', 'Mariana', 'Marcos', 'José', 'João', 'Ana', 'Ícaro', 'Zé', 'Conceição', 'Simone', 'Márcio', 'Lúcia'];
+const NAMES = [
+  'Maria',
+  'Mariana',
+  'Marcos',
+  'José',
+  'João',
+  'Ana',
+  'Ícaro',
+  'Zé',
+  'Conceição',
+  'Simone',
+  'Márcio',
+  'Lúcia',
+];
 const SURNAMES = ['Silva', 'Silveira', 'Simões', 'Amaral', 'Gomes', 'Mailer', 'Comerlato', 'Sá', 'Gmael', 'Gmailson'];
 // Nine domains hold "mail" (more than the six read along their own index); one is typed in capitals.
 const DOMAINS = [
@@ -79,10 +96,27 @@ function makeClient(r: () => number, i: number, agency: string): ClientWithFigur
 }
 
 /** What the search must answer: a plain LIKE over clients (as the superuser), sorted as the API sorts. */
-async function reference(search: string, status: ClientStatus | undefined, sort: ClientSort, order: SortOrder, offset: number, limit: number) {
-  const key = { name: '', status: 'c.status', emissions: 'coalesce(f.emissions_count, 0)', total_spent: 'coalesce(f.total_spent_cents, 0)' }[sort];
+async function reference(
+  search: string,
+  status: ClientStatus | undefined,
+  sort: ClientSort,
+  order: SortOrder,
+  offset: number,
+  limit: number,
+) {
+  const key = {
+    name: '',
+    status: 'c.status',
+    emissions: 'coalesce(f.emissions_count, 0)',
+    total_spent: 'coalesce(f.total_spent_cents, 0)',
+  }[sort];
   const dir = order === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = sql.raw([key, 'c.sort_name', 'c.id'].filter(Boolean).map((k) => `${k} ${dir}`).join(', '));
+  const orderBy = sql.raw(
+    [key, 'c.sort_name', 'c.id']
+      .filter(Boolean)
+      .map((k) => `${k} ${dir}`)
+      .join(', '),
+  );
   const from = sql`clients c LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id`;
   const where = sql.join(
     [
@@ -93,14 +127,27 @@ async function reference(search: string, status: ClientStatus | undefined, sort:
     ],
     sql` AND `,
   );
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
   const [counted] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
-  const ids = await rows<{ id: string }>(sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`);
+  const ids = await rows<{ id: string }>(
+    sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
+  );
   return { total: counted!.n, ids: ids.map((r) => r.id) };
 }
 
-async function answer(search: string, status: ClientStatus | undefined, sort: ClientSort, order: SortOrder, offset: number, limit: number, cap?: number) {
-  const page = await withTenant(ctx.handle.db, agencyId, (tx) => searchClientsPage(tx, { agencyId, search, status, sort, order, offset, limit }, cap));
+async function answer(
+  search: string,
+  status: ClientStatus | undefined,
+  sort: ClientSort,
+  order: SortOrder,
+  offset: number,
+  limit: number,
+  cap?: number,
+) {
+  const page = await withTenant(ctx.handle.db, agencyId, (tx) =>
+    searchClientsPage(tx, { agencyId, search, status, sort, order, offset, limit }, cap),
+  );
   return { total: page.total, capped: page.capped, ids: page.rows.map((r) => r.id) };
 }
 
@@ -111,7 +158,9 @@ const expected = (truth: { total: number; ids: string[] }, cap = SEARCH_COUNT_CA
   ids: truth.ids,
 });
 
-const SORTS = (['name', 'status', 'emissions', 'total_spent'] as const).flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const));
+const SORTS = (['name', 'status', 'emissions', 'total_spent'] as const).flatMap((sort) =>
+  (['asc', 'desc'] as const).map((order) => [sort, order] as const),
+);
 
 /** Every sort, first, middle and last page and one beyond, as the reference answers. */
 async function expectExact(search: string, status?: ClientStatus, cap?: number) {
@@ -122,22 +171,70 @@ async function expectExact(search: string, status?: ClientStatus, cap?: number) 
     for (const page of new Set([0, Math.floor(last / 2), last, last + 1])) {
       const want = expected(await reference(search, status, sort, order, page * limit, limit), cap);
       const got = await answer(search, status, sort, order, page * limit, limit, cap);
-      expect(got, `${JSON.stringify(search)} status=${status ?? '-'} ${sort} ${order} page ${page + 1} cap=${cap ?? SEARCH_COUNT_CAP}`).toEqual(want);
+      expect(
+        got,
+        `${JSON.stringify(search)} status=${status ?? '-'} ${sort} ${order} page ${page + 1} cap=${cap ?? SEARCH_COUNT_CAP}`,
+      ).toEqual(want);
     }
   }
 }
 
 const WORDS = [
   // one, two and three characters: counted in client_search_counts
-  'a', 'x', '@', '.', '%', '_', 'si', 'ma', '@g', 's@', 'om', 'mar', 'com', 'gma', '@gm', 'l.c', 'a@c',
+  'a',
+  'x',
+  '@',
+  '.',
+  '%',
+  '_',
+  'si',
+  'ma',
+  '@g',
+  's@',
+  'om',
+  'mar',
+  'com',
+  'gma',
+  '@gm',
+  'l.c',
+  'a@c',
   // e-mail domains, words found in several domains (more than six), in domains and names both
-  'gmail', 'hotmail.com', '@gmail.com', 'gmail.com.br', 'mail', 'MAIL.com', 'correio', 'mailer', 'gmael',
+  'gmail',
+  'hotmail.com',
+  '@gmail.com',
+  'gmail.com.br',
+  'mail',
+  'MAIL.com',
+  'correio',
+  'mailer',
+  'gmael',
   // outside any domain, an "@" inside, accents, a document
-  'maria', 'silva', 'conceição', 'ícaro', 'ana@', 'o@gmail', 'casa"@', validCpf(1000 + 5 * 7919).slice(2, 9), 'nadaassim',
+  'maria',
+  'silva',
+  'conceição',
+  'ícaro',
+  'ana@',
+  'o@gmail',
+  'casa"@',
+  validCpf(1000 + 5 * 7919).slice(2, 9),
+  'nadaassim',
   // several words; all of one or two characters (counted along an index); one holding another, repeated
-  'maria gmail', 'a e', 'silva 1', 'mail com', 'ma si', 'si a @', 'om .', 'mar maria', 'maria mar silva', 'si si', 'gmail mail ma',
+  'maria gmail',
+  'a e',
+  'silva 1',
+  'mail com',
+  'ma si',
+  'si a @',
+  'om .',
+  'mar maria',
+  'maria mar silva',
+  'si si',
+  'gmail mail ma',
   // several words, some counted: expected beyond the gather cap, within it, or none at all
-  'mar a', 'mar sil', 'mar zq', 'maria zq',
+  'mar a',
+  'mar sil',
+  'mar zq',
+  'maria zq',
 ];
 
 beforeAll(async () => {
@@ -150,7 +247,10 @@ beforeAll(async () => {
   // A batch (one statement, as an import writes), then single rows, in both agencies.
   // The figures (derived from emissions elsewhere) are written straight into client_figures:
   // here they only have to be sorted by.
-  const withFigures = async (made: ClientWithFigures[], insert: (rows: (typeof clients.$inferInsert)[]) => Promise<{ id: string }[]>) => {
+  const withFigures = async (
+    made: ClientWithFigures[],
+    insert: (rows: (typeof clients.$inferInsert)[]) => Promise<{ id: string }[]>,
+  ) => {
     const rows = await insert(made.map(({ emissions_count: _n, total_spent_cents: _s, ...c }) => c));
     for (const [i, row] of rows.entries()) {
       const { agency_id, emissions_count, total_spent_cents } = made[i]!;
@@ -160,18 +260,25 @@ beforeAll(async () => {
         .where(and(eq(client_figures.agency_id, agency_id), eq(client_figures.client_id, row.id)));
     }
   };
-  await withFigures(Array.from({ length: 260 }, (_, i) => makeClient(r, i, agencyId)), (rows) =>
-    ctx.handle.db.insert(clients).values(rows).returning({ id: clients.id }),
+  await withFigures(
+    Array.from({ length: 260 }, (_, i) => makeClient(r, i, agencyId)),
+    (rows) => ctx.handle.db.insert(clients).values(rows).returning({ id: clients.id }),
   );
-  await withFigures(Array.from({ length: 40 }, (_, i) => makeClient(r, 260 + i, agencyId)), async (rows) => {
-    const made = [];
-    for (const row of rows) made.push(await createClientRow(ctx.handle.db, agencyId, row));
-    return made;
+  await withFigures(
+    Array.from({ length: 40 }, (_, i) => makeClient(r, 260 + i, agencyId)),
+    async (rows) => {
+      const made = [];
+      for (const row of rows) made.push(await createClientRow(ctx.handle.db, agencyId, row));
+      return made;
+    },
+  );
+  await withFigures(
+    Array.from({ length: 80 }, (_, i) => makeClient(r, i, neighbourId)),
+    (rows) => ctx.handle.db.insert(clients).values(rows).returning({ id: clients.id }),
+  );
+  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+    body: { identifier: mine.user.email, password: mine.password },
   });
-  await withFigures(Array.from({ length: 80 }, (_, i) => makeClient(r, i, neighbourId)), (rows) =>
-    ctx.handle.db.insert(clients).values(rows).returning({ id: clients.id }),
-  );
-  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: mine.user.email, password: mine.password } });
   cookie = res.cookie!;
 });
 afterAll(() => ctx.close());
@@ -188,18 +295,39 @@ describe('a searched list equals a plain LIKE over clients', () => {
     await expectExact(word);
   });
 
-  it.each(['a', 'si', 'mar', 'gmail', 'mail', 'maria', 'ana@', 'ma si', 'mar maria'])('%j with a status filter', async (word) => {
-    await expectExact(word, 'active');
-    await expectExact(word, 'blocked');
-  });
+  it.each(['a', 'si', 'mar', 'gmail', 'mail', 'maria', 'ana@', 'ma si', 'mar maria'])(
+    '%j with a status filter',
+    async (word) => {
+      await expectExact(word, 'active');
+      await expectExact(word, 'blocked');
+    },
+  );
 
-  it.each(['a', 'mar', 'gmail', 'mail', 'maria', 'silva', 'maria gmail', 'ma si', 'mar maria', 'mar sil', 'mar com', 'silva com'])('%j past the count cap (the page read along the order\'s index, the total a floor)', async (word) => {
+  it.each([
+    'a',
+    'mar',
+    'gmail',
+    'mail',
+    'maria',
+    'silva',
+    'maria gmail',
+    'ma si',
+    'mar maria',
+    'mar sil',
+    'mar com',
+    'silva com',
+  ])("%j past the count cap (the page read along the order's index, the total a floor)", async (word) => {
     await expectExact(word, undefined, 3);
   });
 
   it('answers the same through the API, with total_pages', async () => {
     for (const word of ['gmail', 'a', 'mar']) {
-      const res = await call(ctx.app, 'GET', `/api/v1/clients?search=${encodeURIComponent(word)}&sort=total_spent&order=desc&page=2`, { cookie });
+      const res = await call(
+        ctx.app,
+        'GET',
+        `/api/v1/clients?search=${encodeURIComponent(word)}&sort=total_spent&order=desc&page=2`,
+        { cookie },
+      );
       const want = await reference(word, undefined, 'total_spent', 'desc', 20, 20);
       expect(res.body.total).toBe(want.total);
       expect(res.body.total_capped).toBeUndefined();
@@ -212,11 +340,19 @@ describe('a searched list equals a plain LIKE over clients', () => {
 describe('searches follow every write', () => {
   it('through renames, e-mail and status changes, soft deletes, restores, deletes and emissions', async () => {
     const api = (method: string, path: string, body?: unknown) => call(ctx.app, method, path, { cookie, body });
-    const created = await api('POST', '/api/v1/clients', { name: 'Zuleide Gmaílson', email: 'zu@Gmail.com', document: validCpf(777) });
+    const created = await api('POST', '/api/v1/clients', {
+      name: 'Zuleide Gmaílson',
+      email: 'zu@Gmail.com',
+      document: validCpf(777),
+    });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
     expect((await answer('zuleide', undefined, 'name', 'asc', 0, 20)).ids).toEqual([id]);
-    await api('PUT', `/api/v1/clients/${id}`, { name: 'Zuleide Souza', email: 'zu@novodominio.com.br', status: 'blocked' });
+    await api('PUT', `/api/v1/clients/${id}`, {
+      name: 'Zuleide Souza',
+      email: 'zu@novodominio.com.br',
+      status: 'blocked',
+    });
     await ctx.handle.db.update(clients).set({ deleted_at: new Date().toISOString() }).where(eq(clients.id, id));
     await ctx.handle.db.update(clients).set({ deleted_at: null, name: 'Zuleide de Novo' }).where(eq(clients.id, id));
     // Emissions move a client's figures (and its place in two orders), not its search.
@@ -224,11 +360,22 @@ describe('searches follow every write', () => {
     await createEmissionRow(ctx.handle.db, agencyId, id, { account_id: account.id, revenue_cents: 123_456 });
     await ctx.handle.db.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.client_id, id));
     // A statement that changes many rows, one that changes none of the searched columns, and deletes.
-    await ctx.handle.db.update(clients).set({ status: 'inactive' }).where(sql`${clients.agency_id} = ${agencyId} AND ${clients.name} LIKE 'Ana%'`);
+    await ctx.handle.db
+      .update(clients)
+      .set({ status: 'inactive' })
+      .where(sql`${clients.agency_id} = ${agencyId} AND ${clients.name} LIKE 'Ana%'`);
     await ctx.handle.db.update(clients).set({ notes: 'lida' }).where(eq(clients.agency_id, agencyId));
-    const doomed = await ctx.handle.db.select({ id: clients.id }).from(clients).where(sql`${clients.agency_id} = ${agencyId} AND ${clients.name} LIKE 'Zé%'`);
+    const doomed = await ctx.handle.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(sql`${clients.agency_id} = ${agencyId} AND ${clients.name} LIKE 'Zé%'`);
     expect(doomed.length).toBeGreaterThan(0);
-    await ctx.handle.db.delete(clients).where(inArray(clients.id, doomed.map((d) => d.id)));
+    await ctx.handle.db.delete(clients).where(
+      inArray(
+        clients.id,
+        doomed.map((d) => d.id),
+      ),
+    );
     for (const word of ['zuleide', 'gmail', 'novodominio', 'a', 'an', 'ana', 'mail']) await expectExact(word);
   });
 

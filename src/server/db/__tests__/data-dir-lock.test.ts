@@ -3,7 +3,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME, processStartTicks, type LockOwner } from '../data-dir-lock';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  LOCK_FILE_NAME,
+  processStartTicks,
+  type LockOwner,
+} from '../data-dir-lock';
 
 const root = mkdtempSync(path.join(tmpdir(), 'milheiro-lock-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -36,7 +42,15 @@ async function deadPid() {
 }
 
 function writeLock(dir: string, owner: Partial<LockOwner>) {
-  const full: LockOwner = { pid: 0, startTicks: null, dir, token: 'x', since: '2026-01-01T00:00:00.000Z', host: 'outra-maquina', ...owner };
+  const full: LockOwner = {
+    pid: 0,
+    startTicks: null,
+    dir,
+    token: 'x',
+    since: '2026-01-01T00:00:00.000Z',
+    host: 'outra-maquina',
+    ...owner,
+  };
   writeFileSync(path.join(dir, LOCK_FILE_NAME), JSON.stringify(full));
 }
 
@@ -86,12 +100,15 @@ describe('data directory lock', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it.skipIf(!existsSync('/proc/self/stat'))('takes over when the PID now belongs to another program (start time differs)', async () => {
-    const dir = freshDir();
-    const pid = await liveProcess();
-    writeLock(dir, { pid, startTicks: '1' });
-    expect(() => acquireDataDirLock(dir).release()).not.toThrow();
-  });
+  it.skipIf(!existsSync('/proc/self/stat'))(
+    'takes over when the PID now belongs to another program (start time differs)',
+    async () => {
+      const dir = freshDir();
+      const pid = await liveProcess();
+      writeLock(dir, { pid, startTicks: '1' });
+      expect(() => acquireDataDirLock(dir).release()).not.toThrow();
+    },
+  );
 
   it('takes over a lock copied with the directory from elsewhere (a restored backup)', async () => {
     const dir = freshDir();

@@ -22,9 +22,11 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const notes = async (db: { execute: Transaction['execute'] }) => rowsOf<{ n: number }>(await db.execute(sql`SELECT n FROM notes ORDER BY n`)).map((r) => r.n);
+const notes = async (db: { execute: Transaction['execute'] }) =>
+  rowsOf<{ n: number }>(await db.execute(sql`SELECT n FROM notes ORDER BY n`)).map((r) => r.n);
 /** Raises the SQLSTATE the way PostgreSQL's deadlock detector does: an error of the statement, through the driver. */
-const fail = (tx: Transaction, code: string) => tx.execute(sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'simulated' USING ERRCODE = '${code}'; END $$`));
+const fail = (tx: Transaction, code: string) =>
+  tx.execute(sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'simulated' USING ERRCODE = '${code}'; END $$`));
 const noWait = { sleep: async () => undefined };
 
 describe('isRetryableDbError', () => {
@@ -89,11 +91,15 @@ describe('withRetry', () => {
     await handle.db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO notes VALUES (1)`);
       try {
-        await withRetry(tx, async (inner) => {
-          runs++;
-          await inner.execute(sql`INSERT INTO notes VALUES (2)`);
-          await fail(inner, PG_DEADLOCK_DETECTED);
-        }, noWait);
+        await withRetry(
+          tx,
+          async (inner) => {
+            runs++;
+            await inner.execute(sql`INSERT INTO notes VALUES (2)`);
+            await fail(inner, PG_DEADLOCK_DETECTED);
+          },
+          noWait,
+        );
       } catch (err) {
         caught = err;
       }
@@ -109,10 +115,14 @@ describe('withRetry', () => {
     let runs = 0;
     const err = await handle.db
       .transaction((tx) =>
-        withRetry(tx, async (inner) => {
-          runs++;
-          await fail(inner, '23505');
-        }, noWait),
+        withRetry(
+          tx,
+          async (inner) => {
+            runs++;
+            await fail(inner, '23505');
+          },
+          noWait,
+        ),
       )
       .catch((e: unknown) => e);
     expect(runs).toBe(1);
@@ -125,14 +135,22 @@ describe('withRetry', () => {
     let outer = 0;
     let inner = 0;
     await handle.db.transaction((tx) =>
-      withRetry(tx, async (t1) => {
-        outer++;
-        await t1.execute(sql`INSERT INTO notes VALUES (${outer})`);
-        await withRetry(t1, async (t2) => {
-          inner++;
-          if (inner === 1) await fail(t2, PG_DEADLOCK_DETECTED);
-        }, noWait);
-      }, noWait),
+      withRetry(
+        tx,
+        async (t1) => {
+          outer++;
+          await t1.execute(sql`INSERT INTO notes VALUES (${outer})`);
+          await withRetry(
+            t1,
+            async (t2) => {
+              inner++;
+              if (inner === 1) await fail(t2, PG_DEADLOCK_DETECTED);
+            },
+            noWait,
+          );
+        },
+        noWait,
+      ),
     );
     expect({ outer, inner }).toEqual({ outer: 2, inner: 2 });
     expect(await notes(handle.db)).toEqual([2]);
@@ -141,11 +159,15 @@ describe('withRetry', () => {
   it('on the root database: each run is a transaction of its own', async () => {
     await handle.db.execute(sql`DELETE FROM notes`);
     let runs = 0;
-    await withRetry(handle.db, async (tx) => {
-      runs++;
-      await tx.execute(sql`INSERT INTO notes VALUES (${runs})`);
-      if (runs === 1) await fail(tx, PG_DEADLOCK_DETECTED);
-    }, noWait);
+    await withRetry(
+      handle.db,
+      async (tx) => {
+        runs++;
+        await tx.execute(sql`INSERT INTO notes VALUES (${runs})`);
+        if (runs === 1) await fail(tx, PG_DEADLOCK_DETECTED);
+      },
+      noWait,
+    );
     expect(runs).toBe(2);
     expect(await notes(handle.db)).toEqual([2]);
   });

@@ -24,7 +24,9 @@ afterAll(() => handle.close());
 
 describe('row-level security', () => {
   it('a query with no agency filter sees only its own agency', async () => {
-    const seenByA = await withTenant(handle.db, a, (tx) => tx.select({ name: clients.name }).from(clients).orderBy(clients.name));
+    const seenByA = await withTenant(handle.db, a, (tx) =>
+      tx.select({ name: clients.name }).from(clients).orderBy(clients.name),
+    );
     expect(seenByA.map((r) => r.name)).toEqual(['Cliente de A1', 'Cliente de A2']);
     const seenByB = await withTenant(handle.db, b, (tx) => tx.select().from(clients));
     expect(seenByB.map((r) => r.name)).toEqual(['Cliente de B']);
@@ -36,7 +38,9 @@ describe('row-level security', () => {
 
   it('runs as a role that is not superuser and cannot bypass RLS', async () => {
     const [role] = await withTenant(handle.db, a, async (tx) => {
-      const res = await tx.execute(sql`SELECT current_user AS name, r.rolsuper, r.rolbypassrls FROM pg_roles r WHERE r.rolname = current_user`);
+      const res = await tx.execute(
+        sql`SELECT current_user AS name, r.rolsuper, r.rolbypassrls FROM pg_roles r WHERE r.rolname = current_user`,
+      );
       return (res as { rows: { name: string; rolsuper: boolean; rolbypassrls: boolean }[] }).rows;
     });
     expect(role).toEqual({ name: 'milheiro_app', rolsuper: false, rolbypassrls: false });
@@ -46,11 +50,19 @@ describe('row-level security', () => {
     await withTenant(handle.db, a, async (tx) => {
       const updated = await tx.update(clients).set({ name: 'Invadido' }).returning();
       expect(updated.every((r) => r.agency_id === a)).toBe(true);
-      const deleted = await tx.delete(clients).where(sql`${clients.name} = 'Cliente de B'`).returning();
+      const deleted = await tx
+        .delete(clients)
+        .where(sql`${clients.name} = 'Cliente de B'`)
+        .returning();
       expect(deleted).toHaveLength(0);
     });
-    await expect(withTenant(handle.db, a, (tx) => tx.insert(clients).values({ agency_id: b, name: 'Plantado em B' }))).rejects.toThrow();
-    const bRows = await handle.db.select().from(clients).where(sql`${clients.agency_id} = ${b}`);
+    await expect(
+      withTenant(handle.db, a, (tx) => tx.insert(clients).values({ agency_id: b, name: 'Plantado em B' })),
+    ).rejects.toThrow();
+    const bRows = await handle.db
+      .select()
+      .from(clients)
+      .where(sql`${clients.agency_id} = ${b}`);
     expect(bRows.map((r) => r.name)).toEqual(['Cliente de B']);
   });
 
@@ -78,18 +90,37 @@ describe('row-level security', () => {
 
 describe('constraints', () => {
   it('holds remaining_quantity between 0 and original_quantity, and statuses within their sets', async () => {
-    const [account] = await handle.db.insert(loyalty_accounts).values({ agency_id: a, program: 'LATAM', account_number: '123' }).returning();
-    const lot = { agency_id: a, account_id: account!.id, program: 'LATAM', account_number: '123', original_quantity: 1000, total_cost_cents: 1500, cost_per_thousand: '15.0000', purchase_date: '2026-01-01' };
+    const [account] = await handle.db
+      .insert(loyalty_accounts)
+      .values({ agency_id: a, program: 'LATAM', account_number: '123' })
+      .returning();
+    const lot = {
+      agency_id: a,
+      account_id: account!.id,
+      program: 'LATAM',
+      account_number: '123',
+      original_quantity: 1000,
+      total_cost_cents: 1500,
+      cost_per_thousand: '15.0000',
+      purchase_date: '2026-01-01',
+    };
     await expect(handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: 1001 })).rejects.toThrow();
     await expect(handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: -1 })).rejects.toThrow();
-    await expect(handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: 10, status: 'sumido' })).rejects.toThrow();
-    await expect(handle.db.insert(loyalty_accounts).values({ agency_id: a, program: 'NOPE', account_number: '1' })).rejects.toThrow();
+    await expect(
+      handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: 10, status: 'sumido' }),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.insert(loyalty_accounts).values({ agency_id: a, program: 'NOPE', account_number: '1' }),
+    ).rejects.toThrow();
     await expect(handle.db.insert(clients).values({ agency_id: a, name: 'X', status: 'active' })).rejects.toThrow();
     await handle.db.insert(mile_lots).values({ ...lot, remaining_quantity: 1000 });
   });
 
   it("cannot point a lot at another agency's loyalty account", async () => {
-    const [accountOfB] = await handle.db.insert(loyalty_accounts).values({ agency_id: b, program: 'SMILES', account_number: '999' }).returning();
+    const [accountOfB] = await handle.db
+      .insert(loyalty_accounts)
+      .values({ agency_id: b, program: 'SMILES', account_number: '999' })
+      .returning();
     await expect(
       handle.db.insert(mile_lots).values({
         agency_id: a,
@@ -110,12 +141,25 @@ describe("clients' emission totals follow their emissions", () => {
   it('counts, sums active revenue and moves with status changes and deletes', async () => {
     const { emissions } = await import('../schema');
     const { eq } = await import('drizzle-orm');
-    const [client] = await handle.db.insert(clients).values({ agency_id: a, name: 'José da Silva', email: 'JOSE@Exemplo.com', document: '52998224725' }).returning();
-    const [account] = await handle.db.insert(loyalty_accounts).values({ agency_id: a, client_id: client!.id, program: 'SMILES', account_number: 'S1' }).returning();
+    const [client] = await handle.db
+      .insert(clients)
+      .values({ agency_id: a, name: 'José da Silva', email: 'JOSE@Exemplo.com', document: '52998224725' })
+      .returning();
+    const [account] = await handle.db
+      .insert(loyalty_accounts)
+      .values({ agency_id: a, client_id: client!.id, program: 'SMILES', account_number: 'S1' })
+      .returning();
     const base = { agency_id: a, client_id: client!.id, account_id: account!.id, route: 'NAT-GRU', miles_used: 10000 };
-    const [e1] = await handle.db.insert(emissions).values({ ...base, revenue_cents: 100_00 }).returning();
-    const [e2] = await handle.db.insert(emissions).values({ ...base, revenue_cents: 250_50, status: 'issued' }).returning();
-    const read = async () => (await handle.db.select().from(client_figures).where(eq(client_figures.client_id, client!.id)))[0]!;
+    const [e1] = await handle.db
+      .insert(emissions)
+      .values({ ...base, revenue_cents: 100_00 })
+      .returning();
+    const [e2] = await handle.db
+      .insert(emissions)
+      .values({ ...base, revenue_cents: 250_50, status: 'issued' })
+      .returning();
+    const read = async () =>
+      (await handle.db.select().from(client_figures).where(eq(client_figures.client_id, client!.id)))[0]!;
     expect(client!.search_text).toBe('jose da silva jose@exemplo.com 52998224725');
     expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 2, total_spent_cents: 350_50 });
     await handle.db.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.id, e1!.id));
@@ -125,6 +169,11 @@ describe("clients' emission totals follow their emissions", () => {
     await handle.db.delete(emissions).where(eq(emissions.id, e2!.id));
     expect(await read()).toMatchObject({ emissions_count: 1, active_emissions_count: 0, total_spent_cents: 0 });
     await handle.db.update(emissions).set({ deleted_at: new Date().toISOString() }).where(eq(emissions.id, e1!.id));
-    expect(await read()).toMatchObject({ emissions_count: 0, active_emissions_count: 0, total_spent_cents: 0, last_emission_at: null });
+    expect(await read()).toMatchObject({
+      emissions_count: 0,
+      active_emissions_count: 0,
+      total_spent_cents: 0,
+      last_emission_at: null,
+    });
   });
 });

@@ -69,7 +69,8 @@ async function findKeyViolations(db: Db, rules: KeyRules): Promise<string[]> {
   const violations: string[] = [];
 
   for (const t of tables) {
-    if (t.agency_att === null && !isReference(t.table)) violations.push(`${t.table}: no agency_id and not listed as a reference table`);
+    if (t.agency_att === null && !isReference(t.table))
+      violations.push(`${t.table}: no agency_id and not listed as a reference table`);
   }
 
   const keys = await rowsOf<{ table: string; name: string; kind: string; has_agency: boolean; def: string }>(
@@ -91,10 +92,17 @@ async function findKeyViolations(db: Db, rules: KeyRules): Promise<string[]> {
       WHERE n.nspname = 'public' AND (i.indisunique OR i.indisexclusion)`,
   );
   for (const k of keys) {
-    if (isChecked(k.table) && !k.has_agency) violations.push(`${k.table}: ${k.kind} ${k.name} lacks agency_id (${k.def})`);
+    if (isChecked(k.table) && !k.has_agency)
+      violations.push(`${k.table}: ${k.kind} ${k.name} lacks agency_id (${k.def})`);
   }
 
-  const foreignKeys = await rowsOf<{ table: string; referenced: string; name: string; pairs_agency: boolean; def: string }>(
+  const foreignKeys = await rowsOf<{
+    table: string;
+    referenced: string;
+    name: string;
+    pairs_agency: boolean;
+    def: string;
+  }>(
     db,
     sql`SELECT src.relname AS table, dst.relname AS referenced, con.conname AS name,
         EXISTS (
@@ -112,10 +120,14 @@ async function findKeyViolations(db: Db, rules: KeyRules): Promise<string[]> {
   );
   for (const f of foreignKeys) {
     if (isChecked(f.table) && isDistributed(f.referenced) && !f.pairs_agency) {
-      violations.push(`${f.table}: foreign key ${f.name} to ${f.referenced} does not pair agency_id with agency_id (${f.def})`);
+      violations.push(
+        `${f.table}: foreign key ${f.name} to ${f.referenced} does not pair agency_id with agency_id (${f.def})`,
+      );
     }
     if (isReference(f.table) && isDistributed(f.referenced)) {
-      violations.push(`${f.table}: reference table's foreign key ${f.name} points at the distributed table ${f.referenced} (${f.def})`);
+      violations.push(
+        `${f.table}: reference table's foreign key ${f.name} points at the distributed table ${f.referenced} (${f.def})`,
+      );
     }
   }
   return violations.sort();
@@ -172,8 +184,12 @@ describe('tenant keys (Citus-ready, distributed by agency_id)', () => {
         CONSTRAINT keys_probe_child_swapped_fk FOREIGN KEY (agency_id, parent_id) REFERENCES keys_probe_parent (id, agency_id),
         CONSTRAINT keys_probe_child_paired_fk FOREIGN KEY (parent_id, agency_id) REFERENCES keys_probe_parent (id, agency_id),
         CONSTRAINT keys_probe_child_user_fk FOREIGN KEY (id) REFERENCES users (id))`);
-      await tx.execute(sql`CREATE UNIQUE INDEX keys_probe_child_lower_code_key ON keys_probe_child (lower(code)) INCLUDE (agency_id)`);
-      await tx.execute(sql`CREATE UNIQUE INDEX keys_probe_child_agency_code_key ON keys_probe_child (lower(code), agency_id) WHERE code IS NOT NULL`);
+      await tx.execute(
+        sql`CREATE UNIQUE INDEX keys_probe_child_lower_code_key ON keys_probe_child (lower(code)) INCLUDE (agency_id)`,
+      );
+      await tx.execute(
+        sql`CREATE UNIQUE INDEX keys_probe_child_agency_code_key ON keys_probe_child (lower(code), agency_id) WHERE code IS NOT NULL`,
+      );
       await tx.execute(sql`CREATE TABLE keys_probe_global (id uuid PRIMARY KEY, child_agency uuid, child_id uuid,
         CONSTRAINT keys_probe_global_child_fk FOREIGN KEY (child_agency, child_id) REFERENCES keys_probe_child (agency_id, id))`);
       await tx.execute(sql`CREATE TABLE keys_probe_listed (id uuid PRIMARY KEY, child_agency uuid, child_id uuid,
@@ -190,7 +206,10 @@ describe('tenant keys (Citus-ready, distributed by agency_id)', () => {
       "keys_probe_listed: reference table's foreign key keys_probe_listed_child_fk points at the distributed table keys_probe_child",
       'keys_probe_parent: primary key keys_probe_parent_pkey lacks agency_id',
     ]);
-    const left = await rowsOf<{ n: number }>(handle.db, sql`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'keys_probe%'`);
+    const left = await rowsOf<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE 'keys_probe%'`,
+    );
     expect(left).toEqual([{ n: 0 }]);
   });
 });

@@ -110,7 +110,11 @@ export const sessions = pgTable(
     user_agent: text(),
     ip: text(),
   },
-  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_agency_idx').on(t.agency_id), index('sessions_expires_idx').on(t.expires_at)],
+  (t) => [
+    index('sessions_user_idx').on(t.user_id),
+    index('sessions_agency_idx').on(t.agency_id),
+    index('sessions_expires_idx').on(t.expires_at),
+  ],
 );
 
 /** Failed (and successful) sign-ins, for throttling per account and per address. Not agency data. */
@@ -126,7 +130,10 @@ export const login_attempts = pgTable(
     succeeded: boolean(),
     created_at: createdAt(),
   },
-  (t) => [index('login_attempts_account_idx').on(t.account_key, t.created_at), index('login_attempts_ip_idx').on(t.ip, t.created_at)],
+  (t) => [
+    index('login_attempts_account_idx').on(t.account_key, t.created_at),
+    index('login_attempts_ip_idx').on(t.ip, t.created_at),
+  ],
 );
 
 export const import_jobs = pgTable(
@@ -153,7 +160,10 @@ export const import_jobs = pgTable(
     index('import_jobs_agency_created_idx').on(t.agency_id, t.created_at.desc()),
     check('import_jobs_kind', sql`${t.kind} IN ('clients', 'lots', 'emissions')`),
     check('import_jobs_status', sql`${t.status} IN ('processing', 'completed', 'failed', 'undone')`),
-    check('import_jobs_counts', sql`${t.file_size} >= 0 AND ${t.total_rows} >= 0 AND ${t.ok_rows} >= 0 AND ${t.error_rows} >= 0`),
+    check(
+      'import_jobs_counts',
+      sql`${t.file_size} >= 0 AND ${t.total_rows} >= 0 AND ${t.ok_rows} >= 0 AND ${t.error_rows} >= 0`,
+    ),
   ],
 );
 
@@ -190,7 +200,10 @@ export const clients = pgTable(
     document: varchar({ length: 14 }),
     birth_date: date({ mode: 'string' }),
     status: text().notNull().default('active'),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     notes: text(),
     /**
      * Lower-case, accent-free name, e-mail and document, for contains-search with a trigram index
@@ -216,12 +229,18 @@ export const clients = pgTable(
     primaryKey({ name: 'clients_pkey', columns: [t.agency_id, t.id] }),
     // One index per list order of GET /clients, ending in (sort_name, id) for a stable order, read
     // forwards or backwards; the id-only page query is an index-only scan at any offset.
-    index('clients_list_name_idx').on(t.agency_id, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('clients_list_status_idx').on(t.agency_id, t.status, t.sort_name, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('clients_list_name_idx')
+      .on(t.agency_id, t.sort_name, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
+    index('clients_list_status_idx')
+      .on(t.agency_id, t.status, t.sort_name, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     index('clients_agency_document_idx').on(t.agency_id, t.document),
     // Only imported rows: what an import's undo finds (migration 0018).
-    index('clients_import_job_idx').on(t.import_job_id).where(sql`${t.import_job_id} IS NOT NULL`),
+    index('clients_import_job_idx')
+      .on(t.import_job_id)
+      .where(sql`${t.import_job_id} IS NOT NULL`),
     check('clients_status', sql`${t.status} IN ('active', 'inactive', 'blocked')`),
     check('clients_name_length', sql`length(${t.name}) >= 2`),
     check('clients_document_digits', sql`${t.document} IS NULL OR ${t.document} ~ '^([0-9]{11}|[0-9]{14})$'`),
@@ -255,7 +274,10 @@ export const client_figures = pgTable(
     // with INCLUDE (status) by the migration, which drizzle cannot express.
     index('client_figures_list_emissions_idx').on(t.agency_id, t.emissions_count, t.sort_name, t.client_id),
     index('client_figures_list_spent_idx').on(t.agency_id, t.total_spent_cents, t.sort_name, t.client_id),
-    check('client_figures_nonneg', sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`),
+    check(
+      'client_figures_nonneg',
+      sql`${t.emissions_count} >= 0 AND ${t.active_emissions_count} >= 0 AND ${t.total_spent_cents} >= 0`,
+    ),
   ],
 );
 
@@ -340,7 +362,9 @@ export const loyalty_accounts = pgTable(
     // What mile_lots copies from its account (program, number), for a foreign key that keeps the
     // copies in step (ON UPDATE CASCADE), migration 0006.
     unique('loyalty_accounts_lot_ref_key').on(t.id, t.agency_id, t.program, t.account_number),
-    foreignKey({ columns: [t.agency_id, t.client_id], foreignColumns: [clients.agency_id, clients.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.client_id], foreignColumns: [clients.agency_id, clients.id] }).onDelete(
+      'cascade',
+    ),
     // The lot form's "program + account number" finds or creates one agency-owned account.
     uniqueIndex('loyalty_accounts_agency_number_key')
       .on(t.agency_id, t.program, t.account_number)
@@ -391,25 +415,42 @@ export const mile_lots = pgTable(
     foreignKey({
       name: 'mile_lots_account_fk',
       columns: [t.account_id, t.agency_id, t.program, t.account_number],
-      foreignColumns: [loyalty_accounts.id, loyalty_accounts.agency_id, loyalty_accounts.program, loyalty_accounts.account_number],
+      foreignColumns: [
+        loyalty_accounts.id,
+        loyalty_accounts.agency_id,
+        loyalty_accounts.program,
+        loyalty_accounts.account_number,
+      ],
     }).onUpdate('cascade'),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     // One index per list order of GET /lots, ending in id for a stable order (null expiry last in
     // both directions, hence two for expiry); the id-only page query reads them, from either end.
     // Migration 0007 creates them with INCLUDE (program, status), which drizzle cannot express:
     // keep the two in step by hand.
-    index('mile_lots_list_expiry_idx').on(t.agency_id, t.expiry_date, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_expiry_idx')
+      .on(t.agency_id, t.expiry_date, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
     index('mile_lots_list_expiry_desc_idx')
       .on(t.agency_id, t.expiry_date.desc().nullsLast(), t.id.desc())
       .where(sql`${t.deleted_at} IS NULL`),
-    index('mile_lots_list_program_idx').on(t.agency_id, t.program, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('mile_lots_list_remaining_idx').on(t.agency_id, t.remaining_quantity, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('mile_lots_list_cost_idx').on(t.agency_id, t.cost_per_thousand, t.id).where(sql`${t.deleted_at} IS NULL`),
-    index('mile_lots_list_status_idx').on(t.agency_id, t.status, t.id).where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_program_idx')
+      .on(t.agency_id, t.program, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_remaining_idx')
+      .on(t.agency_id, t.remaining_quantity, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_cost_idx')
+      .on(t.agency_id, t.cost_per_thousand, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
+    index('mile_lots_list_status_idx')
+      .on(t.agency_id, t.status, t.id)
+      .where(sql`${t.deleted_at} IS NULL`),
     index('mile_lots_agency_status_idx').on(t.agency_id, t.status, t.expiry_date),
     index('mile_lots_account_idx').on(t.account_id, t.status),
     // Only imported rows: what an import's undo finds (migration 0018).
-    index('mile_lots_import_job_idx').on(t.import_job_id).where(sql`${t.import_job_id} IS NOT NULL`),
+    index('mile_lots_import_job_idx')
+      .on(t.import_job_id)
+      .where(sql`${t.import_job_id} IS NOT NULL`),
     check('mile_lots_original_positive', sql`${t.original_quantity} > 0`),
     check('mile_lots_remaining_range', sql`${t.remaining_quantity} BETWEEN 0 AND ${t.original_quantity}`),
     check('mile_lots_cost_nonneg', sql`${t.total_cost_cents} >= 0 AND ${t.cost_per_thousand} >= 0`),
@@ -441,7 +482,9 @@ export const lot_search_entries = pgTable(
   },
   (t) => [
     primaryKey({ name: 'lot_search_entries_pkey', columns: [t.agency_id, t.lot_id] }),
-    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
@@ -545,18 +588,27 @@ export const emissions = pgTable(
   (t) => [
     primaryKey({ name: 'emissions_pkey', columns: [t.agency_id, t.id] }),
     foreignKey({ columns: [t.agency_id, t.client_id], foreignColumns: [clients.agency_id, clients.id] }),
-    foreignKey({ columns: [t.agency_id, t.account_id], foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id] }),
+    foreignKey({
+      columns: [t.agency_id, t.account_id],
+      foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id],
+    }),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     // The list, newest first (ties by id), all, by program (the account, carried last) or by
     // status, read from either end of these; counts index-only (migration 0012).
-    index('emissions_list_idx').on(t.agency_id, t.created_at, t.id, t.account_id).where(sql`${t.deleted_at} IS NULL`),
-    index('emissions_list_status_idx').on(t.agency_id, t.status, t.created_at, t.id, t.revenue_cents).where(sql`${t.deleted_at} IS NULL`),
+    index('emissions_list_idx')
+      .on(t.agency_id, t.created_at, t.id, t.account_id)
+      .where(sql`${t.deleted_at} IS NULL`),
+    index('emissions_list_status_idx')
+      .on(t.agency_id, t.status, t.created_at, t.id, t.revenue_cents)
+      .where(sql`${t.deleted_at} IS NULL`),
     // A client's emissions, newest last: its page, and its newest live emission when one is deleted
     // (clients_apply_figures, migration 0018).
     index('emissions_client_idx').on(t.agency_id, t.client_id, t.created_at),
     index('emissions_account_idx').on(t.account_id),
     // Only imported rows: what an import's undo finds (migration 0018).
-    index('emissions_import_job_idx').on(t.import_job_id).where(sql`${t.import_job_id} IS NOT NULL`),
+    index('emissions_import_job_idx')
+      .on(t.import_job_id)
+      .where(sql`${t.import_job_id} IS NOT NULL`),
     // The SLA statistic (average and P95 from submission to issue) reads only these, index-only.
     index('emissions_sla_idx')
       .on(t.agency_id, t.submitted_at, t.issued_at)
@@ -634,7 +686,9 @@ export const emission_allocations = pgTable(
   },
   (t) => [
     primaryKey({ name: 'emission_allocations_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }),
     index('emission_allocations_emission_idx').on(t.emission_id),
     // A lot's allocation history, newest first, is counted and paged along this (GET /lots/:id/allocations).
@@ -656,7 +710,9 @@ export const emission_passengers = pgTable(
   },
   (t) => [
     primaryKey({ name: 'emission_passengers_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete(
+      'cascade',
+    ),
     index('emission_passengers_emission_idx').on(t.emission_id),
     index('emission_passengers_agency_cpf_idx').on(t.agency_id, t.cpf),
     check('emission_passengers_cpf_digits', sql`${t.cpf} ~ '^[0-9]{11}$'`),
@@ -687,8 +743,12 @@ export const financial_entries = pgTable(
   },
   (t) => [
     primaryKey({ name: 'financial_entries_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     index('financial_entries_agency_date_idx').on(t.agency_id, t.entry_date),
     index('financial_entries_emission_idx').on(t.emission_id),
@@ -701,13 +761,19 @@ export const financial_entries = pgTable(
         OR (${t.ref_type} = 'none' AND ${t.emission_id} IS NULL AND ${t.lot_id} IS NULL)`,
     ),
     check('financial_entries_kind', sql`${t.kind} IN ('revenue', 'expense')`),
-    check('financial_entries_category', sql`${t.category} IN ('revenue', 'fees', 'miles_cost', 'rav', 'lot_purchase', 'other')`),
+    check(
+      'financial_entries_category',
+      sql`${t.category} IN ('revenue', 'fees', 'miles_cost', 'rav', 'lot_purchase', 'other')`,
+    ),
     check(
       'financial_entries_sign',
       sql`(${t.kind} = 'expense' AND ${t.amount_cents} <= 0) OR (${t.kind} = 'revenue' AND ${t.amount_cents} >= 0)`,
     ),
     check('financial_entries_fx_positive', sql`${t.fx_rate} > 0`),
-    check('financial_entries_payment_method', sql`${t.payment_method} IS NULL OR ${t.payment_method} IN ('pix', 'card', 'transfer', 'cash')`),
+    check(
+      'financial_entries_payment_method',
+      sql`${t.payment_method} IS NULL OR ${t.payment_method} IN ('pix', 'card', 'transfer', 'cash')`,
+    ),
   ],
 );
 
@@ -755,11 +821,19 @@ export const alerts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'alerts_pkey', columns: [t.agency_id, t.id] }),
-    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete(
+      'cascade',
+    ),
     index('alerts_agency_unread_idx').on(t.agency_id, t.is_read, t.created_at.desc()),
-    uniqueIndex('alerts_lot_key').on(t.agency_id, t.kind, t.lot_id).where(sql`${t.lot_id} IS NOT NULL`),
-    uniqueIndex('alerts_emission_key').on(t.agency_id, t.kind, t.emission_id).where(sql`${t.emission_id} IS NOT NULL`),
+    uniqueIndex('alerts_lot_key')
+      .on(t.agency_id, t.kind, t.lot_id)
+      .where(sql`${t.lot_id} IS NOT NULL`),
+    uniqueIndex('alerts_emission_key')
+      .on(t.agency_id, t.kind, t.emission_id)
+      .where(sql`${t.emission_id} IS NOT NULL`),
     check('alerts_kind', sql`${t.kind} IN ('lot_expiring', 'sla_exceeded', 'margin_critical')`),
     check(
       'alerts_target',

@@ -39,7 +39,8 @@ describe('data generator', () => {
     const documents = rows.flatMap((r) => (r.document ? [r.document] : []));
     expect(new Set(documents).size).toBe(documents.length);
     for (const r of rows) {
-      if (r.document) expect(r.document.length === 11 ? isValidCpf(r.document) : isValidCnpj(r.document), r.document).toBe(true);
+      if (r.document)
+        expect(r.document.length === 11 ? isValidCpf(r.document) : isValidCnpj(r.document), r.document).toBe(true);
       const parsed = clientInputSchema.safeParse({ ...r, loyalty_accounts: [] });
       expect(parsed.success, `${r.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
     }
@@ -77,10 +78,21 @@ describe('data generator', () => {
           IS DISTINCT FROM (c.n::int, c.active::int, c.emissions::bigint, c.revenue::bigint)`),
     );
     expect(stripeMismatches).toEqual([]);
-    const stripes = rowsOf<{ n: number }>(await ctx.handle.db.execute(sql`SELECT count(*)::int n FROM client_totals WHERE agency_id = ${agencyId}`));
+    const stripes = rowsOf<{ n: number }>(
+      await ctx.handle.db.execute(sql`SELECT count(*)::int n FROM client_totals WHERE agency_id = ${agencyId}`),
+    );
     expect(stripes[0]!.n).toBeGreaterThan(1);
-    const [target] = await ctx.handle.db.select().from(client_figures).where(eq(client_figures.agency_id, agencyId)).orderBy(asc(client_figures.sort_name)).limit(1);
-    const [anyEmission] = await ctx.handle.db.select().from(emissions).where(eq(emissions.agency_id, agencyId)).limit(1);
+    const [target] = await ctx.handle.db
+      .select()
+      .from(client_figures)
+      .where(eq(client_figures.agency_id, agencyId))
+      .orderBy(asc(client_figures.sort_name))
+      .limit(1);
+    const [anyEmission] = await ctx.handle.db
+      .select()
+      .from(emissions)
+      .where(eq(emissions.agency_id, agencyId))
+      .limit(1);
     await ctx.handle.db.insert(emissions).values({
       agency_id: agencyId,
       client_id: target!.client_id,
@@ -90,7 +102,10 @@ describe('data generator', () => {
       revenue_cents: 100,
       status: 'issued',
     });
-    const [after] = await ctx.handle.db.select().from(client_figures).where(eq(client_figures.client_id, target!.client_id));
+    const [after] = await ctx.handle.db
+      .select()
+      .from(client_figures)
+      .where(eq(client_figures.client_id, target!.client_id));
     expect(after!.emissions_count).toBe(target!.emissions_count + 1);
     expect(after!.total_spent_cents).toBe(target!.total_spent_cents + 100);
   });
@@ -117,16 +132,28 @@ describe('data generator', () => {
   it('is reproducible: the same seed gives the same people', async () => {
     const a = await createAgencyWithUser(ctx.handle.db);
     const b = await createAgencyWithUser(ctx.handle.db);
-    await generateAgencyData(ctx.handle.db, { agencyId: a.agency.id, clients: 40, seed: 5, emissionShare: 0, now: new Date('2026-06-01T12:00:00Z') });
-    await generateAgencyData(ctx.handle.db, { agencyId: b.agency.id, clients: 40, seed: 5, emissionShare: 0, now: new Date('2026-06-01T12:00:00Z') });
+    await generateAgencyData(ctx.handle.db, {
+      agencyId: a.agency.id,
+      clients: 40,
+      seed: 5,
+      emissionShare: 0,
+      now: new Date('2026-06-01T12:00:00Z'),
+    });
+    await generateAgencyData(ctx.handle.db, {
+      agencyId: b.agency.id,
+      clients: 40,
+      seed: 5,
+      emissionShare: 0,
+      now: new Date('2026-06-01T12:00:00Z'),
+    });
     const people = async (id: string) =>
-      (await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, id)).orderBy(asc(clients.document), asc(clients.name))).map((c) => [
-        c.name,
-        c.email,
-        c.document,
-        c.birth_date,
-        c.created_at,
-      ]);
+      (
+        await ctx.handle.db
+          .select()
+          .from(clients)
+          .where(eq(clients.agency_id, id))
+          .orderBy(asc(clients.document), asc(clients.name))
+      ).map((c) => [c.name, c.email, c.document, c.birth_date, c.created_at]);
     expect(await people(a.agency.id)).toEqual(await people(b.agency.id));
   });
 

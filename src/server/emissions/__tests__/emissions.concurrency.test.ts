@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../domain/random';
 import { pgError } from '../../db/errors';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { createClientRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
+import {
+  createClientRow,
+  createLotRow,
+  createLoyaltyAccountRow,
+  validCpf,
+} from '../../testing/factories/client.factory';
 import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { call, createTestContext, type CallResult, type TestContext } from '../../testing/test-app';
 
@@ -35,7 +40,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
           passengers: [{ name: 'Passageira Teste', cpf: validCpf(4242) }],
         },
       }),
-    cancel: (id: string) => call(ctx.app, 'POST', `/api/v1/emissions/${id}/transitions`, { cookie, headers: CLOCK, body: { action: 'cancel' } }),
+    cancel: (id: string) =>
+      call(ctx.app, 'POST', `/api/v1/emissions/${id}/transitions`, {
+        cookie,
+        headers: CLOCK,
+        body: { action: 'cancel' },
+      }),
     editLot: (id: string, accountId: string, originalQuantity: number, notes: string) =>
       call(ctx.app, 'PUT', `/api/v1/lots/${id}`, {
         cookie,
@@ -56,7 +66,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
       call(ctx.app, 'PUT', `/api/v1/clients/${clientId}`, {
         cookie,
         headers: CLOCK,
-        body: { name: 'Cliente Renumerado', loyalty_accounts: [{ id: accountId, program: 'LATAM', account_number: accountNumber }] },
+        body: {
+          name: 'Cliente Renumerado',
+          loyalty_accounts: [{ id: accountId, program: 'LATAM', account_number: accountNumber }],
+        },
       }),
   };
 
@@ -66,7 +79,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
    * Runs `request` while another transaction holds `row` locked FOR UPDATE; once the request waits
    * for it, says whether the account's lots were already locked (a NOWAIT lock of them fails).
    */
-  async function lotsLockedWhileWaitingFor(row: { table: 'clients' | 'emissions'; id: string }, accountId: string, request: () => Promise<CallResult>) {
+  async function lotsLockedWhileWaitingFor(
+    row: { table: 'clients' | 'emissions'; id: string },
+    accountId: string,
+    request: () => Promise<CallResult>,
+  ) {
     let held!: () => void;
     let release!: () => void;
     const holding = new Promise<void>((resolve) => (held = resolve));
@@ -80,7 +97,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
     const answer = request();
     const waiting = async () =>
       rowsOf<{ n: number }>(
-        await ctx.handle.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`),
+        await ctx.handle.db.execute(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        ),
       )[0]!.n;
     for (let i = 0; i < 200 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     let lotsLocked = false;
@@ -101,8 +120,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
   /** A client with one LATAM account holding `lots` lots of `miles` miles each. */
   async function clientWithLots(lots: number, miles: number) {
     const n = ++seq;
-    const client = await createClientRow(ctx.handle.db, agencyId, { name: `Cliente Concorrente ${n}`, document: validCpf(810_000 + n) });
-    const account = await createLoyaltyAccountRow(ctx.handle.db, agencyId, { client_id: client.id, program: 'LATAM', account_number: `CONC-${n}` });
+    const client = await createClientRow(ctx.handle.db, agencyId, {
+      name: `Cliente Concorrente ${n}`,
+      document: validCpf(810_000 + n),
+    });
+    const account = await createLoyaltyAccountRow(ctx.handle.db, agencyId, {
+      client_id: client.id,
+      program: 'LATAM',
+      account_number: `CONC-${n}`,
+    });
     const lotIds: string[] = [];
     for (let i = 0; i < lots; i++) {
       const lot = await createLotRow(ctx.handle.db, agencyId, account.id, {
@@ -123,13 +149,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
     expect(await lotSearchEntryMismatches(ctx.handle.db, agencyId)).toEqual([]);
   }
 
-  const describeFailure = (what: string, r: CallResult) => `${what} → ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`;
+  const describeFailure = (what: string, r: CallResult) =>
+    `${what} → ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`;
 
   beforeAll(async () => {
     ctx = await createTestContext({ testClock: true });
     const mine = await createAgencyWithUser(ctx.handle.db);
     agencyId = mine.agency.id;
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: mine.user.email, password: mine.password } });
+    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: mine.user.email, password: mine.password },
+    });
     expect(res.status).toBe(200);
     cookie = res.cookie!;
   });
@@ -137,12 +166,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
 
   it('takes the lots first: before the client when creating or renumbering, before the emission when cancelling', async () => {
     const { clientId, accountId } = await clientWithLots(3, 50_000);
-    const created = await lotsLockedWhileWaitingFor({ table: 'clients', id: clientId }, accountId, () => api.create(clientId, accountId, 1_000));
+    const created = await lotsLockedWhileWaitingFor({ table: 'clients', id: clientId }, accountId, () =>
+      api.create(clientId, accountId, 1_000),
+    );
     expect(created).toMatchObject({ lotsLocked: true, res: { status: 201 } });
     const emissionId: string = created.res.body.emission.id;
-    const cancelled = await lotsLockedWhileWaitingFor({ table: 'emissions', id: emissionId }, accountId, () => api.cancel(emissionId));
+    const cancelled = await lotsLockedWhileWaitingFor({ table: 'emissions', id: emissionId }, accountId, () =>
+      api.cancel(emissionId),
+    );
     expect(cancelled).toMatchObject({ lotsLocked: true, res: { status: 200 } });
-    const renumbered = await lotsLockedWhileWaitingFor({ table: 'clients', id: clientId }, accountId, () => api.renumber(clientId, accountId, 'NOVO-1'));
+    const renumbered = await lotsLockedWhileWaitingFor({ table: 'clients', id: clientId }, accountId, () =>
+      api.renumber(clientId, accountId, 'NOVO-1'),
+    );
     expect(renumbered).toMatchObject({ lotsLocked: true, res: { status: 200 } });
     await expectInvariants();
   });
@@ -190,7 +225,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('emissions and lots under concur
     };
     await Promise.all([
       (async () => {
-        for (let i = 0; i < 20; i++) await api.renumber(clientId, accountId, `RENUM-${i}`).then(expectStatus('renumber', 200));
+        for (let i = 0; i < 20; i++)
+          await api.renumber(clientId, accountId, `RENUM-${i}`).then(expectStatus('renumber', 200));
       })(),
       (async () => {
         for (let i = 0; i < 40; i++) await api.create(clientId, accountId, 1_000).then(expectStatus('create', 201));

@@ -8,11 +8,31 @@ import {
   transitionError,
   type EmissionAction,
 } from '../../../domain/emissions/emission.rules';
-import { emissionDetailSchema, emissionListSchema, EMISSION_MESSAGES, EMISSION_STATUSES, type EmissionStatus } from '../../../domain/emissions/emission.schema';
+import {
+  emissionDetailSchema,
+  emissionListSchema,
+  EMISSION_MESSAGES,
+  EMISSION_STATUSES,
+  type EmissionStatus,
+} from '../../../domain/emissions/emission.schema';
 import { SHORTAGE_MESSAGE_PT } from '../../../domain/lots/allocation';
-import { activity, client_figures, emission_allocations, emission_passengers, emissions, mile_lots, program_rules } from '../../db/schema';
+import {
+  activity,
+  client_figures,
+  emission_allocations,
+  emission_passengers,
+  emissions,
+  mile_lots,
+  program_rules,
+} from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { createClientRow, createEmissionRow, createLotRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
+import {
+  createClientRow,
+  createEmissionRow,
+  createLotRow,
+  createLoyaltyAccountRow,
+  validCpf,
+} from '../../testing/factories/client.factory';
 import { brokenLots, lotTotalsMismatches } from '../../testing/invariants';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
 
@@ -36,7 +56,8 @@ async function signIn(email: string, password: string) {
 const api = {
   list: (query = '', as = cookie) => call(ctx.app, 'GET', `/api/v1/emissions${query}`, { cookie: as, headers: CLOCK }),
   get: (id: string, as = cookie) => call(ctx.app, 'GET', `/api/v1/emissions/${id}`, { cookie: as, headers: CLOCK }),
-  create: (payload: unknown, as = cookie) => call(ctx.app, 'POST', '/api/v1/emissions', { cookie: as, body: payload, headers: CLOCK }),
+  create: (payload: unknown, as = cookie) =>
+    call(ctx.app, 'POST', '/api/v1/emissions', { cookie: as, body: payload, headers: CLOCK }),
   transition: (id: string, action: string, as = cookie) =>
     call(ctx.app, 'POST', `/api/v1/emissions/${id}/transitions`, { cookie: as, body: { action }, headers: CLOCK }),
   read: (path: string, as = cookie) => call(ctx.app, 'GET', `/api/v1${path}`, { cookie: as, headers: CLOCK }),
@@ -44,9 +65,17 @@ const api = {
 
 let seq = 0;
 /** A client (with a CPF) and its account in `program`, with lots given as [cpm, miles]. */
-async function clientWithLots(agency: string, lots: [string, number][], options: { program?: string; name?: string } = {}) {
+async function clientWithLots(
+  agency: string,
+  lots: [string, number][],
+  options: { program?: string; name?: string } = {},
+) {
   const n = ++seq;
-  const client = await createClientRow(ctx.handle.db, agency, { name: options.name ?? `Cliente ${n}`, document: validCpf(900_000 + n), email: `c${n}@ex.com` });
+  const client = await createClientRow(ctx.handle.db, agency, {
+    name: options.name ?? `Cliente ${n}`,
+    document: validCpf(900_000 + n),
+    email: `c${n}@ex.com`,
+  });
   const account = await createLoyaltyAccountRow(ctx.handle.db, agency, {
     client_id: client.id,
     program: options.program ?? 'LATAM',
@@ -89,8 +118,9 @@ async function lot(id: string) {
 }
 
 async function counts(agency: string) {
-  const n = async (table: typeof emissions | typeof emission_allocations | typeof emission_passengers | typeof activity) =>
-    (await ctx.handle.db.select({ id: table.id }).from(table).where(eq(table.agency_id, agency))).length;
+  const n = async (
+    table: typeof emissions | typeof emission_allocations | typeof emission_passengers | typeof activity,
+  ) => (await ctx.handle.db.select({ id: table.id }).from(table).where(eq(table.agency_id, agency))).length;
   const [miles] = await ctx.handle.db
     .select({ remaining: sql<string>`coalesce(sum(${mile_lots.remaining_quantity}), 0)::text` })
     .from(mile_lots)
@@ -181,7 +211,13 @@ describe('POST /api/v1/emissions', () => {
     });
     expect(emission.submitted_at).toBe(emission.created_at);
     expect(allocations).toEqual([
-      expect.objectContaining({ lot_id: lotIds[1], miles: 10_000, cost_cents: 18_500, lot_supplier: 'Fornecedor 18.5000', lot_expiry_date: '2027-01-01' }),
+      expect.objectContaining({
+        lot_id: lotIds[1],
+        miles: 10_000,
+        cost_cents: 18_500,
+        lot_supplier: 'Fornecedor 18.5000',
+        lot_expiry_date: '2027-01-01',
+      }),
       expect.objectContaining({ lot_id: lotIds[2], miles: 5_000, cost_cents: 11_167 }),
     ]);
     expect(Number(allocations[0].cost_per_thousand)).toBe(18.5);
@@ -203,7 +239,11 @@ describe('POST /api/v1/emissions', () => {
       remaining: before.remaining - 15_000,
     });
     const [act] = await ctx.handle.db.select().from(activity).where(eq(activity.ref_id, emission.id));
-    expect(act).toMatchObject({ kind: 'emission_created', description: `Emissão NAT-GRU criada para ${client.name}`, ref_type: 'emission' });
+    expect(act).toMatchObject({
+      kind: 'emission_created',
+      description: `Emissão NAT-GRU criada para ${client.name}`,
+      ref_type: 'emission',
+    });
 
     // The detail reads the same.
     const detail = await api.get(emission.id);
@@ -231,9 +271,16 @@ describe('POST /api/v1/emissions', () => {
 
   it('zero revenue: negative margin, margin_percent 0', async () => {
     const { client, account } = await clientWithLots(agencyId, [['20.0000', 10_000]]);
-    const res = await api.create(body(client.id, account.id, { miles_used: 1_000, revenue_cents: 0, fees_cents: 100, rav_cents: 0 }));
+    const res = await api.create(
+      body(client.id, account.id, { miles_used: 1_000, revenue_cents: 0, fees_cents: 100, rav_cents: 0 }),
+    );
     expect(res.status).toBe(201);
-    expect(res.body.emission).toMatchObject({ revenue_cents: 0, miles_cost_cents: 2_000, margin_cents: -2_100, margin_percent: 0 });
+    expect(res.body.emission).toMatchObject({
+      revenue_cents: 0,
+      miles_cost_cents: 2_000,
+      margin_cents: -2_100,
+      margin_percent: 0,
+    });
   });
 
   it('client totals follow the emission (trigger), and leave it on cancellation', async () => {
@@ -242,7 +289,11 @@ describe('POST /api/v1/emissions', () => {
     expect(res.status).toBe(201);
     const totals = async () => {
       const [row] = await ctx.handle.db
-        .select({ n: client_figures.emissions_count, active: client_figures.active_emissions_count, spent: client_figures.total_spent_cents })
+        .select({
+          n: client_figures.emissions_count,
+          active: client_figures.active_emissions_count,
+          spent: client_figures.total_spent_cents,
+        })
         .from(client_figures)
         .where(eq(client_figures.client_id, client.id));
       return row;
@@ -269,7 +320,12 @@ describe('POST /api/v1/emissions', () => {
     ['zero miles', { miles_used: 0 }, 'miles_used', EMISSION_MESSAGES.milesPositive],
     ['negative fees', { fees_cents: -1 }, 'fees_cents', EMISSION_MESSAGES.feesNegative],
     ['negative RAV', { rav_cents: '-5,00' }, 'rav_cents', EMISSION_MESSAGES.ravNegative],
-    ['invalid passenger CPF', { passengers: [{ name: 'Fulano', cpf: '123.456.789-00' }] }, 'passengers.0.cpf', EMISSION_MESSAGES.passengerCpfInvalid],
+    [
+      'invalid passenger CPF',
+      { passengers: [{ name: 'Fulano', cpf: '123.456.789-00' }] },
+      'passengers.0.cpf',
+      EMISSION_MESSAGES.passengerCpfInvalid,
+    ],
   ])('validation: %s → 400 with the field message, nothing written', async (_label, overrides, field, message) => {
     const { client, account } = await clientWithLots(agencyId, [['20.0000', 10_000]]);
     const before = await counts(agencyId);
@@ -300,11 +356,18 @@ describe('POST /api/v1/emissions', () => {
     expect(foreignClient.status).toBe(404);
     expect(foreignClient.body.error.code).toBe('CLIENT_NOT_FOUND');
 
-    const lotOfOtherAccount = await api.create(body(mine.client.id, mine.account.id, { miles_used: 1_000, lot_ids: [sibling.lotIds[0]] }));
+    const lotOfOtherAccount = await api.create(
+      body(mine.client.id, mine.account.id, { miles_used: 1_000, lot_ids: [sibling.lotIds[0]] }),
+    );
     expect(lotOfOtherAccount.status).toBe(404);
-    expect(lotOfOtherAccount.body.error).toMatchObject({ code: 'LOT_NOT_FOUND', fields: { lot_ids: expect.any(String) } });
+    expect(lotOfOtherAccount.body.error).toMatchObject({
+      code: 'LOT_NOT_FOUND',
+      fields: { lot_ids: expect.any(String) },
+    });
 
-    const lotOfOtherAgency = await api.create(body(mine.client.id, mine.account.id, { miles_used: 1_000, lot_ids: [foreign.lotIds[0]] }));
+    const lotOfOtherAgency = await api.create(
+      body(mine.client.id, mine.account.id, { miles_used: 1_000, lot_ids: [foreign.lotIds[0]] }),
+    );
     expect(lotOfOtherAgency.status).toBe(404);
 
     expect(await counts(agencyId)).toEqual(before);
@@ -358,7 +421,12 @@ describe('POST /api/v1/emissions/:id/transitions', () => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.emission).toMatchObject({ status: 'cancelled' });
     expect(cancelled.body.emission.cancelled_at).not.toBeNull();
-    expect(cancelled.body.timeline.map((t: { kind: string }) => t.kind)).toEqual(['created', 'submitted', 'issued', 'cancelled']);
+    expect(cancelled.body.timeline.map((t: { kind: string }) => t.kind)).toEqual([
+      'created',
+      'submitted',
+      'issued',
+      'cancelled',
+    ]);
     expect(await lot(lotIds[0]!)).toEqual({ remaining: 4_000, status: 'available' });
     expect(await lot(lotIds[1]!)).toEqual({ remaining: 10_000, status: 'available' });
     const released = await ctx.handle.db
@@ -386,7 +454,11 @@ describe('POST /api/v1/emissions/:id/transitions', () => {
 describe('GET /api/v1/emissions/:id', () => {
   it('404 for unknown, malformed and foreign ids', async () => {
     const { id } = await emissionIn('processing');
-    for (const res of [await api.get('00000000-0000-4000-8000-000000000000'), await api.get('nope'), await api.get(id, otherCookie)]) {
+    for (const res of [
+      await api.get('00000000-0000-4000-8000-000000000000'),
+      await api.get('nope'),
+      await api.get(id, otherCookie),
+    ]) {
       expect(res.status).toBe(404);
       expect(res.body.error).toEqual({ code: 'EMISSION_NOT_FOUND', message: 'Emissão não encontrada.' });
     }
@@ -396,13 +468,18 @@ describe('GET /api/v1/emissions/:id', () => {
     const { id } = await emissionIn('processing');
     await ctx.handle.db.insert(program_rules).values({ agency_id: agencyId, program: 'LATAM', sla_target_hours: 6 });
     const c = await createClientRow(ctx.handle.db, agencyId, { name: 'SLA' });
-    await createEmissionRow(ctx.handle.db, agencyId, c.id, { submitted_at: '2026-03-01T10:00:00Z', issued_at: '2026-03-01T12:00:00Z' });
+    await createEmissionRow(ctx.handle.db, agencyId, c.id, {
+      submitted_at: '2026-03-01T10:00:00Z',
+      issued_at: '2026-03-01T12:00:00Z',
+    });
     const res = await api.get(id);
     expect(res.status).toBe(200);
     expect(res.body.sla.target_hours).toBe(6);
     expect(res.body.sla.count).toBeGreaterThanOrEqual(1);
     expect(res.body.sla.average_hours).not.toBeNull();
-    await ctx.handle.db.delete(program_rules).where(and(eq(program_rules.agency_id, agencyId), eq(program_rules.program, 'LATAM')));
+    await ctx.handle.db
+      .delete(program_rules)
+      .where(and(eq(program_rules.agency_id, agencyId), eq(program_rules.program, 'LATAM')));
   });
 });
 
@@ -418,14 +495,26 @@ describe('the SLA statistic and the creation answer', () => {
     for (const [i, ms] of offsets.entries()) {
       const submitted = `2026-03-${String(1 + (i % 20)).padStart(2, '0')} 08:15:${String(i % 60).padStart(2, '0')}.${String((i * 123_457) % 1_000_000).padStart(6, '0')}+00`;
       const [row] = rowsOf<{ submitted_at: string; issued_at: string }>(
-        await ctx.handle.db.execute(sql`SELECT ${submitted}::timestamptz::text AS submitted_at, (${submitted}::timestamptz + ${`${ms} milliseconds`}::interval)::text AS issued_at`),
+        await ctx.handle.db.execute(
+          sql`SELECT ${submitted}::timestamptz::text AS submitted_at, (${submitted}::timestamptz + ${`${ms} milliseconds`}::interval)::text AS issued_at`,
+        ),
       );
       pairs.push(row!);
-      await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, { submitted_at: row!.submitted_at, issued_at: row!.issued_at });
+      await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, {
+        submitted_at: row!.submitted_at,
+        issued_at: row!.issued_at,
+      });
     }
     // Not counted: deleted, or never issued.
-    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, { submitted_at: '2026-03-01T10:00:00Z', issued_at: '2026-03-09T10:00:00Z', deleted_at: '2026-03-10T00:00:00Z' });
-    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, { status: 'processing', submitted_at: '2026-03-01T10:00:00Z' });
+    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, {
+      submitted_at: '2026-03-01T10:00:00Z',
+      issued_at: '2026-03-09T10:00:00Z',
+      deleted_at: '2026-03-10T00:00:00Z',
+    });
+    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, {
+      status: 'processing',
+      submitted_at: '2026-03-01T10:00:00Z',
+    });
     const [any] = await ctx.handle.db
       .select({ id: emissions.id })
       .from(emissions)
@@ -447,7 +536,8 @@ describe('the SLA statistic and the creation answer', () => {
     // What the statistic must be: the domain's, over the timestamps as they are now.
     const recomputed = async () => {
       const pairs = rowsOf<{ submitted_at: string; issued_at: string }>(
-        await ctx.handle.db.execute(sql`SELECT submitted_at::text AS submitted_at, issued_at::text AS issued_at FROM emissions
+        await ctx.handle.db
+          .execute(sql`SELECT submitted_at::text AS submitted_at, issued_at::text AS issued_at FROM emissions
           WHERE agency_id = ${agency} AND deleted_at IS NULL AND submitted_at IS NOT NULL AND issued_at IS NOT NULL`),
       );
       return { ...slaStats(pairs), target_hours: DEFAULT_SLA_TARGET_HOURS };
@@ -474,14 +564,23 @@ describe('the SLA statistic and the creation answer', () => {
       );
     }
     expect(await shown()).toEqual(await recomputed());
-    await ctx.handle.db.update(emissions).set({ issued_at: '2026-03-03T08:00:00Z' }).where(eq(emissions.id, older[0]!.id));
+    await ctx.handle.db
+      .update(emissions)
+      .set({ issued_at: '2026-03-03T08:00:00Z' })
+      .where(eq(emissions.id, older[0]!.id));
     expect(await shown()).toEqual(await recomputed());
-    await ctx.handle.db.update(emissions).set({ deleted_at: '2026-03-04T00:00:00Z' }).where(eq(emissions.id, older[1]!.id));
+    await ctx.handle.db
+      .update(emissions)
+      .set({ deleted_at: '2026-03-04T00:00:00Z' })
+      .where(eq(emissions.id, older[1]!.id));
     expect(await shown()).toEqual(await recomputed());
     await ctx.handle.db.delete(emissions).where(eq(emissions.id, older[2]!.id));
     expect(await shown()).toEqual(await recomputed());
     // One statement over many rows: every one of them counted once.
-    await ctx.handle.db.update(emissions).set({ submitted_at: sql`${emissions.submitted_at} - interval '1 hour'` }).where(eq(emissions.agency_id, agency));
+    await ctx.handle.db
+      .update(emissions)
+      .set({ submitted_at: sql`${emissions.submitted_at} - interval '1 hour'` })
+      .where(eq(emissions.agency_id, agency));
     expect(await shown()).toEqual(await recomputed());
     expect((await shown()).count).toBe(3);
   });
@@ -494,17 +593,25 @@ describe('the SLA statistic and the creation answer', () => {
     // What the list must show: a recount of the live emissions.
     const expectKeptEqualsRecount = async () => {
       const [row] = rowsOf<{ total: number; issued: number; pending: number; revenue: string }>(
-        await ctx.handle.db.execute(sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'issued'))::int AS issued,
+        await ctx.handle.db
+          .execute(sql`SELECT count(*)::int AS total, (count(*) FILTER (WHERE status = 'issued'))::int AS issued,
           (count(*) FILTER (WHERE status IN ('pending', 'processing')))::int AS pending,
           coalesce(sum(revenue_cents) FILTER (WHERE status = 'issued'), 0)::text AS revenue
           FROM emissions WHERE agency_id = ${agency} AND deleted_at IS NULL`),
       );
       const list = await api.list('', as);
-      expect(list.body.summary).toEqual({ total: row!.total, issued: row!.issued, pending: row!.pending, revenue_issued_cents: Number(row!.revenue) });
+      expect(list.body.summary).toEqual({
+        total: row!.total,
+        issued: row!.issued,
+        pending: row!.pending,
+        revenue_issued_cents: Number(row!.revenue),
+      });
       expect(list.body.total).toBe(row!.total);
       for (const status of EMISSION_STATUSES) {
         const [n] = rowsOf<{ n: number }>(
-          await ctx.handle.db.execute(sql`SELECT count(*)::int AS n FROM emissions WHERE agency_id = ${agency} AND deleted_at IS NULL AND status = ${status}`),
+          await ctx.handle.db.execute(
+            sql`SELECT count(*)::int AS n FROM emissions WHERE agency_id = ${agency} AND deleted_at IS NULL AND status = ${status}`,
+          ),
         );
         expect((await api.list(`?status=${status}`, as)).body.total, status).toBe(n!.n);
       }
@@ -527,9 +634,13 @@ describe('the SLA statistic and the creation answer', () => {
     await ctx.handle.db.update(emissions).set({ deleted_at: '2026-03-04T00:00:00Z' }).where(eq(emissions.id, ids[1]!));
     await expectKeptEqualsRecount();
     await ctx.handle.db.update(emissions).set({ deleted_at: null }).where(eq(emissions.id, ids[1]!));
-    for (let i = 0; i < 4; i++) await createEmissionRow(ctx.handle.db, agency, client.id, { account_id: account.id, status: 'failed' });
+    for (let i = 0; i < 4; i++)
+      await createEmissionRow(ctx.handle.db, agency, client.id, { account_id: account.id, status: 'failed' });
     await expectKeptEqualsRecount();
-    await ctx.handle.db.update(emissions).set({ status: 'cancelled' }).where(and(eq(emissions.agency_id, agency), eq(emissions.status, 'failed')));
+    await ctx.handle.db
+      .update(emissions)
+      .set({ status: 'cancelled' })
+      .where(and(eq(emissions.agency_id, agency), eq(emissions.status, 'failed')));
     await ctx.handle.db.delete(emission_allocations).where(eq(emission_allocations.emission_id, ids[2]!));
     await ctx.handle.db.delete(emissions).where(eq(emissions.id, ids[2]!));
     await expectKeptEqualsRecount();
@@ -554,8 +665,13 @@ describe('the SLA statistic and the creation answer', () => {
       });
       lotIds.push(made.id);
     }
-    const passengers = ['Ana Lúcia', 'Bruno Souza', 'Célia Dias', 'Davi Lima'].map((name, i) => ({ name, cpf: validCpf(55_000 + i) }));
-    const res = await api.create(body(client.id, account.id, { miles_used: 11_500, passengers, pnr: null, departure_date: null }));
+    const passengers = ['Ana Lúcia', 'Bruno Souza', 'Célia Dias', 'Davi Lima'].map((name, i) => ({
+      name,
+      cpf: validCpf(55_000 + i),
+    }));
+    const res = await api.create(
+      body(client.id, account.id, { miles_used: 11_500, passengers, pnr: null, departure_date: null }),
+    );
     expect(res.status).toBe(201);
     expect(res.body.allocations).toHaveLength(4);
     expect(res.body.passengers).toHaveLength(4);
@@ -597,9 +713,20 @@ describe('GET /api/v1/emissions', () => {
       for (const cap of [1000, 5]) {
         for (const page of [1, 2, 3]) {
           const got = await withTenant(ctx.handle.db, aId, async (tx) =>
-            getEmissionsPage(tx, { agencyId: aId, query: { page, limit: 4, search: term }, totals: await getEmissionTotals(tx, { agencyId: aId }) }, cap),
+            getEmissionsPage(
+              tx,
+              {
+                agencyId: aId,
+                query: { page, limit: 4, search: term },
+                totals: await getEmissionTotals(tx, { agencyId: aId }),
+              },
+              cap,
+            ),
           );
-          expect(got.rows.map((r) => r.id), `${term} cap ${cap} page ${page}`).toEqual(want.slice((page - 1) * 4, page * 4));
+          expect(
+            got.rows.map((r) => r.id),
+            `${term} cap ${cap} page ${page}`,
+          ).toEqual(want.slice((page - 1) * 4, page * 4));
           expect(got.total).toBe(Math.min(want.length, cap));
           expect(got.capped).toBe(want.length > cap);
         }
@@ -627,7 +754,8 @@ describe('GET /api/v1/emissions', () => {
     expect((await api.transition(e4.id, 'cancel', as)).status).toBe(200);
     // Distinct creation times, in order.
     const times = ['2026-03-01T12:00:00Z', '2026-03-05T12:00:00Z', '2026-03-10T12:00:00Z', '2026-03-12T02:00:00Z'];
-    for (const [i, e] of [e1, e2, e3, e4].entries()) await ctx.handle.db.update(emissions).set({ created_at: times[i] }).where(eq(emissions.id, e.id));
+    for (const [i, e] of [e1, e2, e3, e4].entries())
+      await ctx.handle.db.update(emissions).set({ created_at: times[i] }).where(eq(emissions.id, e.id));
 
     const all = await api.list('', as);
     expect(all.status).toBe(200);
@@ -636,9 +764,28 @@ describe('GET /api/v1/emissions', () => {
     expect(all.body.summary).toEqual({ total: 4, issued: 2, pending: 1, revenue_issued_cents: 500_000 });
     expect(Object.keys(all.body.data[0]).sort()).toEqual(
       [
-        'id', 'pnr', 'route', 'departure_date', 'client_id', 'client_name', 'account_id', 'program', 'account_number', 'miles_used', 'fees_cents',
-        'revenue_cents', 'rav_cents', 'miles_cost_cents', 'margin_cents', 'margin_percent', 'status', 'created_at', 'submitted_at', 'issued_at',
-        'failed_at', 'cancelled_at',
+        'id',
+        'pnr',
+        'route',
+        'departure_date',
+        'client_id',
+        'client_name',
+        'account_id',
+        'program',
+        'account_number',
+        'miles_used',
+        'fees_cents',
+        'revenue_cents',
+        'rav_cents',
+        'miles_cost_cents',
+        'margin_cents',
+        'margin_percent',
+        'status',
+        'created_at',
+        'submitted_at',
+        'issued_at',
+        'failed_at',
+        'cancelled_at',
       ].sort(),
     );
 
@@ -687,7 +834,10 @@ describe('GET /api/v1/accounts/:id/lots and /beneficiaries', () => {
       expiry_date: '2026-02-01',
       cost_per_thousand: '1.0000',
     });
-    await ctx.handle.db.insert(program_rules).values({ agency_id: agencyId, program: 'SMILES', cpm_cap: '20.0000' }).onConflictDoNothing();
+    await ctx.handle.db
+      .insert(program_rules)
+      .values({ agency_id: agencyId, program: 'SMILES', cpm_cap: '20.0000' })
+      .onConflictDoNothing();
     const res = await api.read(`/accounts/${account.id}/lots`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ cpm_cap: null, today: TODAY });
@@ -710,8 +860,12 @@ describe('GET /api/v1/accounts/:id/lots and /beneficiaries', () => {
     const { client, account } = await clientWithLots(agencyId, [['20.0000', 50_000]]);
     const p1 = validCpf(111);
     const p2 = validCpf(222);
-    const kept = await api.create(body(client.id, account.id, { miles_used: 1_000, passengers: [{ name: 'Pessoa Um', cpf: p1 }] }));
-    const dropped = await api.create(body(client.id, account.id, { miles_used: 1_000, passengers: [{ name: 'Pessoa Dois', cpf: p2 }] }));
+    const kept = await api.create(
+      body(client.id, account.id, { miles_used: 1_000, passengers: [{ name: 'Pessoa Um', cpf: p1 }] }),
+    );
+    const dropped = await api.create(
+      body(client.id, account.id, { miles_used: 1_000, passengers: [{ name: 'Pessoa Dois', cpf: p2 }] }),
+    );
     expect((await api.transition(dropped.body.emission.id, 'cancel')).status).toBe(200);
     const res = await api.read(`/accounts/${account.id}/beneficiaries`);
     expect(res.status).toBe(200);
@@ -722,7 +876,11 @@ describe('GET /api/v1/accounts/:id/lots and /beneficiaries', () => {
 
   it('foreign, unknown or malformed account → 404; the accounts list still answers', async () => {
     const foreign = await clientWithLots(otherAgencyId, [['20.0000', 1_000]]);
-    for (const path of [`/accounts/${foreign.account.id}/lots`, `/accounts/${foreign.account.id}/beneficiaries`, '/accounts/x/lots']) {
+    for (const path of [
+      `/accounts/${foreign.account.id}/lots`,
+      `/accounts/${foreign.account.id}/beneficiaries`,
+      '/accounts/x/lots',
+    ]) {
       const res = await api.read(path);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('ACCOUNT_NOT_FOUND');
@@ -733,11 +891,17 @@ describe('GET /api/v1/accounts/:id/lots and /beneficiaries', () => {
 
 describe("answers match the domain's response schemas", () => {
   /** Parsing keeps the answer as it is: no field missing, of another type, or not in the schema. */
-  const holds = (schema: { parse(v: unknown): unknown }, answer: unknown) => expect(schema.parse(answer)).toEqual(answer);
+  const holds = (schema: { parse(v: unknown): unknown }, answer: unknown) =>
+    expect(schema.parse(answer)).toEqual(answer);
 
   it('create, detail, transitions and the list', async () => {
-    const { client, account } = await clientWithLots(agencyId, [['15.0000', 20_000], ['16.5000', 20_000]]);
-    const created = await api.create(body(client.id, account.id, { miles_used: '25000', departure_date: null, pnr: null }));
+    const { client, account } = await clientWithLots(agencyId, [
+      ['15.0000', 20_000],
+      ['16.5000', 20_000],
+    ]);
+    const created = await api.create(
+      body(client.id, account.id, { miles_used: '25000', departure_date: null, pnr: null }),
+    );
     expect(created.status).toBe(201);
     holds(emissionDetailSchema, created.body);
     const id = created.body.emission.id;
@@ -757,7 +921,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency (PostgreSQL)', () =
       ['15.0000', 5_000],
     ]);
     // 25 000 miles, 30 × 1 500: 16 can win (24 000), 14 must lose.
-    const results = await Promise.all(Array.from({ length: 30 }, () => api.create(body(client.id, account.id, { miles_used: 1_500 }))));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => api.create(body(client.id, account.id, { miles_used: 1_500 }))),
+    );
     const won = results.filter((r) => r.status === 201);
     const lost = results.filter((r) => r.status !== 201);
     expect(won).toHaveLength(16);
@@ -767,7 +933,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrency (PostgreSQL)', () =
     }
     const remaining = (await Promise.all(lotIds.map((id) => lot(id)))).reduce((s, l) => s + l.remaining, 0);
     expect(remaining).toBe(1_000);
-    const [n] = await ctx.handle.db.select({ n: sql<number>`count(*)::int` }).from(emissions).where(eq(emissions.account_id, account.id));
+    const [n] = await ctx.handle.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emissions)
+      .where(eq(emissions.account_id, account.id));
     expect(Number(n!.n)).toBe(16);
     await expectInvariant();
 

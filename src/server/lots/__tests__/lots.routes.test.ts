@@ -3,7 +3,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../domain/agency/agency.schema';
 import { addDaysIso } from '../../../domain/format';
-import { accountBeneficiariesSchema, accountListSchema, accountLotsSchema } from '../../../domain/accounts/account.schema';
+import {
+  accountBeneficiariesSchema,
+  accountListSchema,
+  accountLotsSchema,
+} from '../../../domain/accounts/account.schema';
 import { emissionDetailSchema } from '../../../domain/emissions/emission.schema';
 import {
   bulkLotDeleteResultSchema,
@@ -21,7 +25,14 @@ import {
 } from '../../../domain/lots/lot.schema';
 import { isExpiringSoon, milesCostCents, shouldMarkExpired } from '../../../domain/lots/lot.rules';
 import { createApp } from '../../app';
-import { activity, agencies, emission_allocations, financial_entries, loyalty_accounts, mile_lots } from '../../db/schema';
+import {
+  activity,
+  agencies,
+  emission_allocations,
+  financial_entries,
+  loyalty_accounts,
+  mile_lots,
+} from '../../db/schema';
 import { loadEnv } from '../../env';
 import { appOptionsFromEnv } from '../../server';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
@@ -58,20 +69,29 @@ async function signIn(email: string, password: string) {
 
 const api = {
   list: (query = '', as = cookie) => call(ctx.app, 'GET', `/api/v1/lots${query}`, { cookie: as, headers: CLOCK }),
-  create: (body: unknown, as = cookie, today = TODAY) => call(ctx.app, 'POST', '/api/v1/lots', { cookie: as, body, headers: { 'x-test-today': today } }),
+  create: (body: unknown, as = cookie, today = TODAY) =>
+    call(ctx.app, 'POST', '/api/v1/lots', { cookie: as, body, headers: { 'x-test-today': today } }),
   update: (id: string, body: unknown, as = cookie, today = TODAY) =>
     call(ctx.app, 'PUT', `/api/v1/lots/${id}`, { cookie: as, body, headers: { 'x-test-today': today } }),
   get: (id: string, as = cookie) => call(ctx.app, 'GET', `/api/v1/lots/${id}`, { cookie: as, headers: CLOCK }),
   remove: (id: string, as = cookie) => call(ctx.app, 'DELETE', `/api/v1/lots/${id}`, { cookie: as, headers: CLOCK }),
-  bulkDelete: (ids: unknown, as = cookie) => call(ctx.app, 'POST', '/api/v1/lots/bulk-delete', { cookie: as, body: { ids }, headers: CLOCK }),
-  read: (path: string, as = cookie, today = TODAY) => call(ctx.app, 'GET', `/api/v1${path}`, { cookie: as, headers: { 'x-test-today': today } }),
-  markExpired: (as = cookie, today = TODAY) => call(ctx.app, 'POST', '/api/v1/lots/mark-expired', { cookie: as, headers: { 'x-test-today': today } }),
+  bulkDelete: (ids: unknown, as = cookie) =>
+    call(ctx.app, 'POST', '/api/v1/lots/bulk-delete', { cookie: as, body: { ids }, headers: CLOCK }),
+  read: (path: string, as = cookie, today = TODAY) =>
+    call(ctx.app, 'GET', `/api/v1${path}`, { cookie: as, headers: { 'x-test-today': today } }),
+  markExpired: (as = cookie, today = TODAY) =>
+    call(ctx.app, 'POST', '/api/v1/lots/mark-expired', { cookie: as, headers: { 'x-test-today': today } }),
 };
 
 async function counts(agency: string) {
   const n = async (table: typeof mile_lots | typeof loyalty_accounts | typeof financial_entries | typeof activity) =>
     (await ctx.handle.db.select({ id: table.id }).from(table).where(eq(table.agency_id, agency))).length;
-  return { lots: await n(mile_lots), accounts: await n(loyalty_accounts), entries: await n(financial_entries), activity: await n(activity) };
+  return {
+    lots: await n(mile_lots),
+    accounts: await n(loyalty_accounts),
+    entries: await n(financial_entries),
+    activity: await n(activity),
+  };
 }
 
 interface HeldAccount {
@@ -86,12 +106,21 @@ interface HeldAccount {
  */
 async function clientAccount(agency: string, accountNumber: string): Promise<HeldAccount> {
   const client = await createClientRow(ctx.handle.db, agency, { name: 'Cliente Passageiro' });
-  const account = await createLoyaltyAccountRow(ctx.handle.db, agency, { client_id: client.id, program: 'LATAM', account_number: accountNumber });
+  const account = await createLoyaltyAccountRow(ctx.handle.db, agency, {
+    client_id: client.id,
+    program: 'LATAM',
+    account_number: accountNumber,
+  });
   return { clientId: client.id, accountId: account.id };
 }
 
 /** The lot form's body for a lot bought into `account`, chosen by id. */
-const intoAccount = (account: HeldAccount, overrides: Record<string, unknown> = {}) => ({ ...validBody, account_number: null, account_id: account.accountId, ...overrides });
+const intoAccount = (account: HeldAccount, overrides: Record<string, unknown> = {}) => ({
+  ...validBody,
+  account_number: null,
+  account_id: account.accountId,
+  ...overrides,
+});
 
 /** An emission of the account's holder that draws `miles` from its lots: POST /api/v1/emissions, as the app does. */
 async function drawMiles(account: HeldAccount, miles: number, as = cookie) {
@@ -116,7 +145,11 @@ async function drawMiles(account: HeldAccount, miles: number, as = cookie) {
 
 /** POST /api/v1/emissions/:id/transitions { action: 'cancel' }: the miles go back to the lots. */
 async function cancelEmission(emissionId: string, as = cookie) {
-  const res = await call(ctx.app, 'POST', `/api/v1/emissions/${emissionId}/transitions`, { cookie: as, headers: CLOCK, body: { action: 'cancel' } });
+  const res = await call(ctx.app, 'POST', `/api/v1/emissions/${emissionId}/transitions`, {
+    cookie: as,
+    headers: CLOCK,
+    body: { action: 'cancel' },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -132,9 +165,27 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const LOT_KEYS = [
-  'id', 'account_id', 'program', 'account_number', 'account_nickname', 'client_id', 'client_name', 'original_quantity', 'remaining_quantity',
-  'used_quantity', 'cost_per_mile', 'cost_per_thousand', 'total_cost_cents', 'remaining_value_cents', 'purchase_date', 'expiry_date',
-  'supplier', 'notes', 'status', 'created_at', 'updated_at',
+  'id',
+  'account_id',
+  'program',
+  'account_number',
+  'account_nickname',
+  'client_id',
+  'client_name',
+  'original_quantity',
+  'remaining_quantity',
+  'used_quantity',
+  'cost_per_mile',
+  'cost_per_thousand',
+  'total_cost_cents',
+  'remaining_value_cents',
+  'purchase_date',
+  'expiry_date',
+  'supplier',
+  'notes',
+  'status',
+  'created_at',
+  'updated_at',
 ].sort();
 
 describe('POST /api/v1/lots', () => {
@@ -162,9 +213,20 @@ describe('POST /api/v1/lots', () => {
       notes: 'Compra em promoção',
       status: 'available',
     });
-    const [account] = await ctx.handle.db.select().from(loyalty_accounts).where(eq(loyalty_accounts.id, res.body.account_id));
-    expect(account).toMatchObject({ agency_id: agencyId, client_id: null, program: 'LATAM', account_number: '12345678900' });
-    const [entry] = await ctx.handle.db.select().from(financial_entries).where(eq(financial_entries.lot_id, res.body.id));
+    const [account] = await ctx.handle.db
+      .select()
+      .from(loyalty_accounts)
+      .where(eq(loyalty_accounts.id, res.body.account_id));
+    expect(account).toMatchObject({
+      agency_id: agencyId,
+      client_id: null,
+      program: 'LATAM',
+      account_number: '12345678900',
+    });
+    const [entry] = await ctx.handle.db
+      .select()
+      .from(financial_entries)
+      .where(eq(financial_entries.lot_id, res.body.id));
     expect(entry).toMatchObject({
       agency_id: agencyId,
       ref_type: 'lot',
@@ -177,22 +239,44 @@ describe('POST /api/v1/lots', () => {
       currency: 'BRL',
     });
     expect(entry!.created_by).toEqual(expect.any(String));
-    const [log] = await ctx.handle.db.select().from(activity).where(and(eq(activity.ref_id, res.body.id), eq(activity.kind, 'lot_created')));
+    const [log] = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ref_id, res.body.id), eq(activity.kind, 'lot_created')));
     expect(log).toMatchObject({ description: 'Lote LATAM Pass de 100.000 milhas cadastrado', ref_type: 'lot' });
-    expect(await counts(agencyId)).toEqual({ lots: before.lots + 1, accounts: before.accounts + 1, entries: before.entries + 1, activity: before.activity + 1 });
+    expect(await counts(agencyId)).toEqual({
+      lots: before.lots + 1,
+      accounts: before.accounts + 1,
+      entries: before.entries + 1,
+      activity: before.activity + 1,
+    });
 
     // The same program and number again: the same account.
     const again = await api.create({ ...validBody, original_quantity: 5000, cost_per_mile: 0.02 });
     expect(again.status).toBe(201);
-    expect(again.body).toMatchObject({ account_id: res.body.account_id, total_cost_cents: 10_000, cost_per_thousand: '20.0000' });
+    expect(again.body).toMatchObject({
+      account_id: res.body.account_id,
+      total_cost_cents: 10_000,
+      cost_per_thousand: '20.0000',
+    });
     expect((await counts(agencyId)).accounts).toBe(before.accounts + 1);
     for (const id of [res.body.id, again.body.id]) expect((await api.remove(id)).status).toBe(204);
   });
 
   it("buys into a client's account chosen by id, with the client shown", async () => {
     const client = await createClientRow(ctx.handle.db, agencyId, { name: 'Márcia Dona da Conta' });
-    const account = await createLoyaltyAccountRow(ctx.handle.db, agencyId, { client_id: client.id, program: 'SMILES', account_number: 'SM-77', nickname: 'Pessoal' });
-    const res = await api.create({ ...validBody, program: 'SMILES', account_number: null, account_id: account.id.toUpperCase() });
+    const account = await createLoyaltyAccountRow(ctx.handle.db, agencyId, {
+      client_id: client.id,
+      program: 'SMILES',
+      account_number: 'SM-77',
+      nickname: 'Pessoal',
+    });
+    const res = await api.create({
+      ...validBody,
+      program: 'SMILES',
+      account_number: null,
+      account_id: account.id.toUpperCase(),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       account_id: account.id,
@@ -206,8 +290,16 @@ describe('POST /api/v1/lots', () => {
   });
 
   it("refuses an account of another program (field message) and another agency's account (404), writing nothing", async () => {
-    const smiles = await createLoyaltyAccountRow(ctx.handle.db, agencyId, { client_id: null, program: 'SMILES', account_number: 'SM-1' });
-    const foreign = await createLoyaltyAccountRow(ctx.handle.db, otherAgencyId, { client_id: null, program: 'LATAM', account_number: 'LA-9' });
+    const smiles = await createLoyaltyAccountRow(ctx.handle.db, agencyId, {
+      client_id: null,
+      program: 'SMILES',
+      account_number: 'SM-1',
+    });
+    const foreign = await createLoyaltyAccountRow(ctx.handle.db, otherAgencyId, {
+      client_id: null,
+      program: 'LATAM',
+      account_number: 'LA-9',
+    });
     const before = await counts(agencyId);
     const wrongProgram = await api.create({ ...validBody, account_number: null, account_id: smiles.id });
     expect(wrongProgram.status).toBe(400);
@@ -218,7 +310,11 @@ describe('POST /api/v1/lots', () => {
     });
     const otherAgency = await api.create({ ...validBody, account_number: null, account_id: foreign.id });
     expect(otherAgency.status).toBe(404);
-    expect(otherAgency.body.error).toEqual({ code: 'ACCOUNT_NOT_FOUND', message: 'Conta de fidelidade não encontrada.', fields: { account_id: 'Conta não encontrada' } });
+    expect(otherAgency.body.error).toEqual({
+      code: 'ACCOUNT_NOT_FOUND',
+      message: 'Conta de fidelidade não encontrada.',
+      fields: { account_id: 'Conta não encontrada' },
+    });
     const unknown = await api.create({ ...validBody, account_number: null, account_id: crypto.randomUUID() });
     expect(unknown.status).toBe(404);
     expect(await counts(agencyId)).toEqual(before);
@@ -265,7 +361,11 @@ describe('POST /api/v1/lots', () => {
   });
 
   it('refuses malformed JSON and needs a session', async () => {
-    const bad = await call(ctx.app, 'POST', '/api/v1/lots', { cookie, rawBody: '{"program":', headers: { 'content-type': 'application/json' } });
+    const bad = await call(ctx.app, 'POST', '/api/v1/lots', {
+      cookie,
+      rawBody: '{"program":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_JSON');
     expect((await call(ctx.app, 'POST', '/api/v1/lots', { body: validBody })).status).toBe(401);
@@ -284,7 +384,13 @@ describe('GET /api/v1/lots/:id and /api/v1/lots/:id/allocations', () => {
     const res = await api.get(lot.id);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['lot']);
-    expect(res.body.lot).toMatchObject({ id: lot.id, original_quantity: 10_000, remaining_quantity: 7_000, used_quantity: 3_000, remaining_value_cents: 10_850 });
+    expect(res.body.lot).toMatchObject({
+      id: lot.id,
+      original_quantity: 10_000,
+      remaining_quantity: 7_000,
+      used_quantity: 3_000,
+      remaining_value_cents: 10_850,
+    });
     const history = await api.read(`/lots/${lot.id}/allocations`);
     expect(history.status).toBe(200);
     expect(history.body).toMatchObject({ total: 2, page: 1, limit: 20, total_pages: 1 });
@@ -300,9 +406,25 @@ describe('GET /api/v1/lots/:id and /api/v1/lots/:id/allocations', () => {
       cost_cents: 4_650,
       released_at: null,
     });
-    expect(byEmission[cancelled]).toMatchObject({ emission_status: 'cancelled', miles: 2_000, released_at: expect.any(String) });
+    expect(byEmission[cancelled]).toMatchObject({
+      emission_status: 'cancelled',
+      miles: 2_000,
+      released_at: expect.any(String),
+    });
     expect(Object.keys(byEmission[live]).sort()).toEqual(
-      ['id', 'emission_id', 'emission_pnr', 'emission_route', 'emission_status', 'client_name', 'miles', 'cost_per_thousand', 'cost_cents', 'created_at', 'released_at'].sort(),
+      [
+        'id',
+        'emission_id',
+        'emission_pnr',
+        'emission_route',
+        'emission_status',
+        'client_name',
+        'miles',
+        'cost_per_thousand',
+        'cost_cents',
+        'created_at',
+        'released_at',
+      ].sort(),
     );
   });
 
@@ -319,7 +441,11 @@ describe('GET /api/v1/lots/:id and /api/v1/lots/:id/allocations', () => {
       pages.push(...res.body.data);
     }
     expect(pages.map((a: { emission_id: string }) => a.emission_id)).toEqual([...drawn].reverse());
-    expect((await api.read(`/lots/${lot.id}/allocations?page=4&limit=10`)).body).toMatchObject({ data: [], total: 23, total_pages: 3 });
+    expect((await api.read(`/lots/${lot.id}/allocations?page=4&limit=10`)).body).toMatchObject({
+      data: [],
+      total: 23,
+      total_pages: 3,
+    });
     for (const [query, message] of [
       ['page=0', 'Página inválida'],
       ['page=abc', 'Página inválida'],
@@ -381,10 +507,20 @@ describe('PUT /api/v1/lots/:id', () => {
       notes: 'Renegociado',
       status: 'available',
     });
-    const entries = await ctx.handle.db.select().from(financial_entries).where(eq(financial_entries.lot_id, created.body.id));
+    const entries = await ctx.handle.db
+      .select()
+      .from(financial_entries)
+      .where(eq(financial_entries.lot_id, created.body.id));
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ amount_cents: -360_000, description: 'Compra de lote LATAM Pass — 200.000 milhas', entry_date: '2026-03-05' });
-    const [log] = await ctx.handle.db.select().from(activity).where(and(eq(activity.ref_id, created.body.id), eq(activity.kind, 'lot_updated')));
+    expect(entries[0]).toMatchObject({
+      amount_cents: -360_000,
+      description: 'Compra de lote LATAM Pass — 200.000 milhas',
+      entry_date: '2026-03-05',
+    });
+    const [log] = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ref_id, created.body.id), eq(activity.kind, 'lot_updated')));
     expect(log!.description).toBe('Lote LATAM Pass de 200.000 milhas atualizado');
     // Moving an untouched lot to another program (and account) is fine.
     const moved = await api.update(created.body.id, { ...validBody, program: 'AZUL', account_number: 'AZ-EDITA' });
@@ -399,7 +535,12 @@ describe('PUT /api/v1/lots/:id', () => {
     await drawMiles(holder, 4_000);
     const grown = await api.update(id, intoAccount(holder, { original_quantity: 12_000 }));
     expect(grown.status).toBe(200);
-    expect(grown.body).toMatchObject({ original_quantity: 12_000, remaining_quantity: 8_000, used_quantity: 4_000, status: 'available' });
+    expect(grown.body).toMatchObject({
+      original_quantity: 12_000,
+      remaining_quantity: 8_000,
+      used_quantity: 4_000,
+      status: 'available',
+    });
     // Down to exactly the used miles: nothing left, so used.
     const drained = await api.update(id, intoAccount(holder, { original_quantity: '4000' }));
     expect(drained.status).toBe(200);
@@ -411,39 +552,75 @@ describe('PUT /api/v1/lots/:id', () => {
     const before = (await api.get(id)).body.lot;
     const below = await api.update(id, intoAccount(holder, { original_quantity: 3_999 }));
     expect(below.status).toBe(400);
-    expect(below.body.error.fields).toEqual({ original_quantity: 'Quantidade não pode ser menor que as 4.000 milhas já utilizadas' });
+    expect(below.body.error.fields).toEqual({
+      original_quantity: 'Quantidade não pode ser menor que as 4.000 milhas já utilizadas',
+    });
     const program = await api.update(id, intoAccount(holder, { program: 'SMILES' }));
     expect(program.status).toBe(400);
-    expect(program.body.error.fields).toEqual({ program: 'Este lote já teve milhas utilizadas; o programa não pode ser alterado' });
+    expect(program.body.error.fields).toEqual({
+      program: 'Este lote já teve milhas utilizadas; o programa não pode ser alterado',
+    });
     // Another account, named by number (the agency's own) or chosen by id (another client's).
     const account = await api.update(id, { ...validBody, account_number: 'OUTRA-CONTA' });
     expect(account.status).toBe(400);
-    expect(account.body.error.fields).toEqual({ account_number: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada' });
+    expect(account.body.error.fields).toEqual({
+      account_number: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada',
+    });
     const otherHolder = await clientAccount(agencyId, 'USADO-2');
     const byId = await api.update(id, intoAccount(otherHolder));
     expect(byId.status).toBe(400);
-    expect(byId.body.error.fields).toEqual({ account_id: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada' });
+    expect(byId.body.error.fields).toEqual({
+      account_id: 'Este lote já teve milhas utilizadas; a conta não pode ser alterada',
+    });
     expect((await api.get(id)).body.lot).toEqual(before);
-    expect(await ctx.handle.db.select().from(loyalty_accounts).where(eq(loyalty_accounts.account_number, 'OUTRA-CONTA'))).toEqual([]);
+    expect(
+      await ctx.handle.db.select().from(loyalty_accounts).where(eq(loyalty_accounts.account_number, 'OUTRA-CONTA')),
+    ).toEqual([]);
   });
 
   it('lets an expiry already past stay as it is, but not be moved to another past day', async () => {
     // Bought and registered a year ago (the test clock), expired since.
-    const old = await api.create({ ...validBody, account_number: 'ANTIGO-1', purchase_date: '2025-01-10', expiry_date: '2025-06-30' }, cookie, '2025-01-15');
+    const old = await api.create(
+      { ...validBody, account_number: 'ANTIGO-1', purchase_date: '2025-01-10', expiry_date: '2025-06-30' },
+      cookie,
+      '2025-01-15',
+    );
     expect(old.status).toBe(201);
-    const notes = await api.update(old.body.id, { ...validBody, account_number: 'ANTIGO-1', purchase_date: '2025-01-10', expiry_date: '2025-06-30', notes: 'Nota nova' });
+    const notes = await api.update(old.body.id, {
+      ...validBody,
+      account_number: 'ANTIGO-1',
+      purchase_date: '2025-01-10',
+      expiry_date: '2025-06-30',
+      notes: 'Nota nova',
+    });
     expect(notes.status).toBe(200);
     expect(notes.body).toMatchObject({ expiry_date: '2025-06-30', notes: 'Nota nova', status: 'available' });
-    const moved = await api.update(old.body.id, { ...validBody, account_number: 'ANTIGO-1', purchase_date: '2025-01-10', expiry_date: '2025-07-30' });
+    const moved = await api.update(old.body.id, {
+      ...validBody,
+      account_number: 'ANTIGO-1',
+      purchase_date: '2025-01-10',
+      expiry_date: '2025-07-30',
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.error.fields).toEqual({ expiry_date: LOT_MESSAGES.expiryPast });
     // Other mistakes are still reported, the kept expiry excused.
-    const other = await api.update(old.body.id, { ...validBody, account_number: 'ANTIGO-1', purchase_date: '2025-01-10', expiry_date: '2025-06-30', original_quantity: 0 });
+    const other = await api.update(old.body.id, {
+      ...validBody,
+      account_number: 'ANTIGO-1',
+      purchase_date: '2025-01-10',
+      expiry_date: '2025-06-30',
+      original_quantity: 0,
+    });
     expect(other.body.error.fields).toEqual({ original_quantity: LOT_MESSAGES.quantityPositive });
     // Marked expired, then given a later expiry: available again.
     expect((await api.markExpired()).body.updated).toBeGreaterThanOrEqual(1);
     expect((await api.get(old.body.id)).body.lot.status).toBe('expired');
-    const extended = await api.update(old.body.id, { ...validBody, account_number: 'ANTIGO-1', purchase_date: '2025-01-10', expiry_date: '2026-12-31' });
+    const extended = await api.update(old.body.id, {
+      ...validBody,
+      account_number: 'ANTIGO-1',
+      purchase_date: '2025-01-10',
+      expiry_date: '2026-12-31',
+    });
     expect(extended.body).toMatchObject({ status: 'available', expiry_date: '2026-12-31' });
   });
 });
@@ -454,8 +631,13 @@ describe('DELETE and bulk delete', () => {
     const res = await api.remove(created.body.id);
     expect(res.status).toBe(204);
     expect((await api.get(created.body.id)).status).toBe(404);
-    expect(await ctx.handle.db.select().from(financial_entries).where(eq(financial_entries.lot_id, created.body.id))).toEqual([]);
-    const [log] = await ctx.handle.db.select().from(activity).where(and(eq(activity.ref_id, created.body.id), eq(activity.kind, 'lot_deleted')));
+    expect(
+      await ctx.handle.db.select().from(financial_entries).where(eq(financial_entries.lot_id, created.body.id)),
+    ).toEqual([]);
+    const [log] = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.ref_id, created.body.id), eq(activity.kind, 'lot_deleted')));
     expect(log!.description).toBe('Lote LATAM Pass de 100.000 milhas excluído');
   });
 
@@ -467,9 +649,14 @@ describe('DELETE and bulk delete', () => {
     expect((await api.get(created.body.id)).body.lot.used_quantity).toBe(0);
     const res = await api.remove(created.body.id);
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'LOT_IN_USE', message: 'Este lote já teve milhas utilizadas e não pode ser excluído.' });
+    expect(res.body.error).toEqual({
+      code: 'LOT_IN_USE',
+      message: 'Este lote já teve milhas utilizadas e não pode ser excluído.',
+    });
     expect((await api.get(created.body.id)).status).toBe(200);
-    expect(await ctx.handle.db.select().from(financial_entries).where(eq(financial_entries.lot_id, created.body.id))).toHaveLength(1);
+    expect(
+      await ctx.handle.db.select().from(financial_entries).where(eq(financial_entries.lot_id, created.body.id)),
+    ).toHaveLength(1);
   });
 
   it("bulk-deletes the free lots, keeps the used ones with the reason, and leaves other agencies' alone", async () => {
@@ -479,13 +666,27 @@ describe('DELETE and bulk delete', () => {
     const used = await api.create(intoAccount(holder));
     await drawMiles(holder, 500);
     const foreign = await api.create({ ...validBody, account_number: 'BULK-X' }, otherCookie);
-    const res = await api.bulkDelete([a.body.id, b.body.id, used.body.id, foreign.body.id, crypto.randomUUID(), a.body.id.toUpperCase()]);
+    const res = await api.bulkDelete([
+      a.body.id,
+      b.body.id,
+      used.body.id,
+      foreign.body.id,
+      crypto.randomUUID(),
+      a.body.id.toUpperCase(),
+    ]);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: 2, kept: [{ id: used.body.id, reason: 'Este lote já teve milhas utilizadas e não pode ser excluído.' }], not_found: 2 });
+    expect(res.body).toEqual({
+      deleted: 2,
+      kept: [{ id: used.body.id, reason: 'Este lote já teve milhas utilizadas e não pode ser excluído.' }],
+      not_found: 2,
+    });
     expect((await api.get(a.body.id)).status).toBe(404);
     expect((await api.get(used.body.id)).status).toBe(200);
     expect((await api.get(foreign.body.id, otherCookie)).status).toBe(200);
-    const logs = await ctx.handle.db.select().from(activity).where(and(eq(activity.agency_id, agencyId), eq(activity.kind, 'lots_deleted')));
+    const logs = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.agency_id, agencyId), eq(activity.kind, 'lots_deleted')));
     expect(logs.map((l) => l.description)).toContain('2 lotes excluídos');
     for (const [ids, field, message] of [
       [[], 'ids', 'Selecione pelo menos um lote.'],
@@ -502,7 +703,18 @@ describe('DELETE and bulk delete', () => {
 describe('list, totals, search, sort and pages', () => {
   let listCookie: string;
   let listAgencyId: string;
-  type Lot = { id: string; program: string; remaining_quantity: number; original_quantity: number; cost_per_thousand: string; expiry_date: string | null; status: string; supplier: string | null; notes: string | null; account_number: string };
+  type Lot = {
+    id: string;
+    program: string;
+    remaining_quantity: number;
+    original_quantity: number;
+    cost_per_thousand: string;
+    expiry_date: string | null;
+    status: string;
+    supplier: string | null;
+    notes: string | null;
+    account_number: string;
+  };
   let all: Lot[];
   const list = (query: string) => api.list(query, listCookie);
 
@@ -526,9 +738,19 @@ describe('list, totals, search, sort and pages', () => {
     const la100 = await clientAccount(listAgencyId, 'LA-100');
     const ids: string[] = [];
     for (const [program, account_number, quantity, cost, expiry, supplier, notes] of specs) {
-      const account = account_number === 'LA-100' ? { account_number: null, account_id: la100.accountId } : { account_number };
+      const account =
+        account_number === 'LA-100' ? { account_number: null, account_id: la100.accountId } : { account_number };
       const res = await api.create(
-        { program, ...account, original_quantity: quantity, cost_per_mile: cost, purchase_date: '2026-01-10', expiry_date: expiry, supplier, notes },
+        {
+          program,
+          ...account,
+          original_quantity: quantity,
+          cost_per_mile: cost,
+          purchase_date: '2026-01-10',
+          expiry_date: expiry,
+          supplier,
+          notes,
+        },
         listCookie,
       );
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -538,7 +760,11 @@ describe('list, totals, search, sort and pages', () => {
     // The LA-100 account's lots, cheapest first: 50k at 0.0155 and 20k at 0.0160 used up, 5k of the 0.0170 one.
     await drawMiles(la100, 50_000 + 20_000 + 5_000, listCookie);
     await ctx.handle.db.update(mile_lots).set({ status: 'reserved' }).where(eq(mile_lots.id, ids[8]!));
-    await api.create({ ...validBody, account_number: 'LA-OLD', purchase_date: '2025-01-10', expiry_date: '2025-12-31' }, listCookie, '2025-02-01');
+    await api.create(
+      { ...validBody, account_number: 'LA-OLD', purchase_date: '2025-01-10', expiry_date: '2025-12-31' },
+      listCookie,
+      '2025-02-01',
+    );
     expect((await api.markExpired(listCookie)).body.updated).toBe(1);
     const res = await list('?limit=100');
     all = res.body.data;
@@ -554,8 +780,11 @@ describe('list, totals, search, sort and pages', () => {
     const miles = available.reduce((s, l) => s + l.remaining_quantity, 0);
     const value = available.reduce((s, l) => s + milesCostCents(l.remaining_quantity, l.cost_per_thousand), 0);
     // Σ remaining × cost ÷ Σ remaining, per mile, 4 places.
-    const weighted = available.reduce((s, l) => s + l.remaining_quantity * Number(l.cost_per_thousand), 0) / miles / 1000;
-    const expiring = available.filter((l) => isExpiringSoon(l.expiry_date, TODAY, DEFAULT_SETTINGS.expiry_alert_days)).length;
+    const weighted =
+      available.reduce((s, l) => s + l.remaining_quantity * Number(l.cost_per_thousand), 0) / miles / 1000;
+    const expiring = available.filter((l) =>
+      isExpiringSoon(l.expiry_date, TODAY, DEFAULT_SETTINGS.expiry_alert_days),
+    ).length;
     expect(res.body.totals).toEqual({
       total_miles: miles,
       total_value_cents: value,
@@ -567,9 +796,18 @@ describe('list, totals, search, sort and pages', () => {
     expect(expiring).toBe(4);
     const latam = await list('?program=LATAM');
     expect(latam.body.total).toBe(5);
-    expect(latam.body.totals.total_miles).toBe(all.filter((l) => l.program === 'LATAM' && l.status === 'available').reduce((s, l) => s + l.remaining_quantity, 0));
+    expect(latam.body.totals.total_miles).toBe(
+      all
+        .filter((l) => l.program === 'LATAM' && l.status === 'available')
+        .reduce((s, l) => s + l.remaining_quantity, 0),
+    );
     const none = await list('?search=nada-disso');
-    expect(none.body).toMatchObject({ data: [], total: 0, total_pages: 0, totals: { total_miles: 0, total_value_cents: 0, avg_cost_per_mile: null, expiring_lots: 0 } });
+    expect(none.body).toMatchObject({
+      data: [],
+      total: 0,
+      total_pages: 0,
+      totals: { total_miles: 0, total_value_cents: 0, avg_cost_per_mile: null, expiring_lots: 0 },
+    });
   });
 
   it("counts expiring lots within the agency's alert window", async () => {
@@ -605,7 +843,7 @@ describe('list, totals, search, sort and pages', () => {
       }
       expect(seen.map((l) => l.id).sort()).toEqual(all.map((l) => l.id).sort());
       const key = (l: Lot): string | number | null =>
-        sort === 'cost_per_mile' ? Number(l.cost_per_thousand) : sort === 'expiry_date' ? l.expiry_date : (l[sort]);
+        sort === 'cost_per_mile' ? Number(l.cost_per_thousand) : sort === 'expiry_date' ? l.expiry_date : l[sort];
       const sign = order === 'asc' ? 1 : -1;
       for (let i = 1; i < seen.length; i++) {
         const [a, b] = [seen[i - 1]!, seen[i]!];
@@ -670,11 +908,17 @@ describe('list, totals, search, sort and pages', () => {
   });
 
   it('exports the filtered lots as a CSV with BOM, Portuguese headers and formula-safe cells', async () => {
-    const danger = await api.create({ ...validBody, account_number: 'CSV-1', supplier: '=HYPERLINK("http://x")', notes: 'aspas "duplas"' }, listCookie);
+    const danger = await api.create(
+      { ...validBody, account_number: 'CSV-1', supplier: '=HYPERLINK("http://x")', notes: 'aspas "duplas"' },
+      listCookie,
+    );
     try {
-      const res = await ctx.app.request('http://localhost/api/v1/lots/export?program=LATAM&sort=remaining_quantity&order=desc', {
-        headers: { cookie: listCookie, ...CLOCK },
-      });
+      const res = await ctx.app.request(
+        'http://localhost/api/v1/lots/export?program=LATAM&sort=remaining_quantity&order=desc',
+        {
+          headers: { cookie: listCookie, ...CLOCK },
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toBe(`attachment; filename="lotes_milhas_${TODAY}.csv"`);
@@ -705,7 +949,10 @@ describe('list, totals, search, sort and pages', () => {
     const untilAugust = await api.read('/lots/expiring?days=150', listCookie);
     const until = addDaysIso(TODAY, 150)!;
     expect(untilAugust.body.data.map((l: Lot) => l.id).sort()).toEqual(
-      all.filter((l) => l.status === 'available' && l.expiry_date !== null && l.expiry_date <= until).map((l) => l.id).sort(),
+      all
+        .filter((l) => l.status === 'available' && l.expiry_date !== null && l.expiry_date <= until)
+        .map((l) => l.id)
+        .sort(),
     );
     expect((await api.read('/lots/expiring?days=-1', listCookie)).status).toBe(400);
 
@@ -740,12 +987,20 @@ describe('list, totals, search, sort and pages', () => {
     });
     const tap = summary.body.data.find((r: { program: string }) => r.program === 'TAP');
     // The reserved TAP lot counts as bought, not as balance.
-    expect(tap).toMatchObject({ total_lots: 2, total_miles: 55_000, remaining_miles: 40_000, average_cost_per_mile: '0.0300' });
+    expect(tap).toMatchObject({
+      total_lots: 2,
+      total_miles: 55_000,
+      remaining_miles: 40_000,
+      average_cost_per_mile: '0.0300',
+    });
 
     const average = await api.read('/lots/average-cost', listCookie);
-    const latamAvailable = all.filter((l) => l.program === 'LATAM' && l.status === 'available' && l.remaining_quantity > 0);
+    const latamAvailable = all.filter(
+      (l) => l.program === 'LATAM' && l.status === 'available' && l.remaining_quantity > 0,
+    );
     const latamMiles = latamAvailable.reduce((s, l) => s + l.remaining_quantity, 0);
-    const latamAvg = latamAvailable.reduce((s, l) => s + l.remaining_quantity * Number(l.cost_per_thousand), 0) / latamMiles;
+    const latamAvg =
+      latamAvailable.reduce((s, l) => s + l.remaining_quantity * Number(l.cost_per_thousand), 0) / latamMiles;
     expect(average.body.data.find((r: { program: string }) => r.program === 'LATAM')).toEqual({
       program: 'LATAM',
       average_cost_per_mile: (latamAvg / 1000).toFixed(4),
@@ -769,11 +1024,21 @@ describe('list, totals, search, sort and pages', () => {
 
   it('moves with the account: renumbering it in the client form carries its lots along (search follows)', async () => {
     const client = await createClientRow(ctx.handle.db, listAgencyId, { name: 'Titular Renumerado' });
-    const account = await createLoyaltyAccountRow(ctx.handle.db, listAgencyId, { client_id: client.id, program: 'AZUL', account_number: 'ANTES-1' });
-    const lot = await api.create({ ...validBody, program: 'AZUL', account_number: null, account_id: account.id }, listCookie);
+    const account = await createLoyaltyAccountRow(ctx.handle.db, listAgencyId, {
+      client_id: client.id,
+      program: 'AZUL',
+      account_number: 'ANTES-1',
+    });
+    const lot = await api.create(
+      { ...validBody, program: 'AZUL', account_number: null, account_id: account.id },
+      listCookie,
+    );
     const res = await call(ctx.app, 'PUT', `/api/v1/clients/${client.id}`, {
       cookie: listCookie,
-      body: { name: 'Titular Renumerado', loyalty_accounts: [{ id: account.id, program: 'AZUL', account_number: 'DEPOIS-2' }] },
+      body: {
+        name: 'Titular Renumerado',
+        loyalty_accounts: [{ id: account.id, program: 'AZUL', account_number: 'DEPOIS-2' }],
+      },
     });
     expect(res.status).toBe(200);
     expect((await api.get(lot.body.id, listCookie)).body.lot.account_number).toBe('DEPOIS-2');
@@ -789,12 +1054,22 @@ describe('POST /api/v1/lots/mark-expired', () => {
     const as = await signIn(agency.user.email!, agency.password);
     const lastYear = '2025-06-01';
     const mk = (expiry: string | null) =>
-      api.create({ ...validBody, account_number: 'EXP-1', purchase_date: '2025-05-01', expiry_date: expiry }, as, lastYear).then((r) => r.body.id as string);
+      api
+        .create(
+          { ...validBody, account_number: 'EXP-1', purchase_date: '2025-05-01', expiry_date: expiry },
+          as,
+          lastYear,
+        )
+        .then((r) => r.body.id as string);
     const past = await mk('2026-03-14');
     const today = await mk(TODAY);
     const never = await mk(null);
     const later = await mk('2026-04-01');
-    const foreign = await api.create({ ...validBody, account_number: 'EXP-X', purchase_date: '2025-05-01', expiry_date: '2025-12-01' }, otherCookie, lastYear);
+    const foreign = await api.create(
+      { ...validBody, account_number: 'EXP-X', purchase_date: '2025-05-01', expiry_date: '2025-12-01' },
+      otherCookie,
+      lastYear,
+    );
     const rowsBefore = await ctx.handle.db.select().from(mile_lots).where(eq(mile_lots.agency_id, agency.agency.id));
     const expected = rowsBefore.filter((l) => shouldMarkExpired(l, TODAY)).map((l) => l.id);
     expect(expected).toEqual([past]);
@@ -807,7 +1082,10 @@ describe('POST /api/v1/lots/mark-expired', () => {
     for (const id of [today, never, later]) expect(await status(id)).toBe('available');
     expect(await status(foreign.body.id, otherCookie)).toBe('available');
     expect((await api.markExpired(as)).body).toEqual({ updated: 0 });
-    const logs = await ctx.handle.db.select().from(activity).where(and(eq(activity.agency_id, agency.agency.id), eq(activity.kind, 'lots_expired')));
+    const logs = await ctx.handle.db
+      .select()
+      .from(activity)
+      .where(and(eq(activity.agency_id, agency.agency.id), eq(activity.kind, 'lots_expired')));
     expect(logs.map((l) => l.description)).toEqual(['1 lote marcado como expirado']);
     // The next day, today's lot goes too.
     expect((await api.markExpired(as, '2026-03-16')).body).toEqual({ updated: 1 });
@@ -821,21 +1099,68 @@ describe('GET /api/v1/accounts', () => {
     const id = agency.agency.id;
     const zeca = await createClientRow(ctx.handle.db, id, { name: 'Zeca Pagodinho' });
     const ana = await createClientRow(ctx.handle.db, id, { name: 'Ângela Ramos' });
-    const own = await createLoyaltyAccountRow(ctx.handle.db, id, { client_id: null, program: 'LATAM', account_number: 'AG-1', nickname: 'Conta da agência' });
-    const z = await createLoyaltyAccountRow(ctx.handle.db, id, { client_id: zeca.id, program: 'LATAM', account_number: 'Z-1' });
-    const a = await createLoyaltyAccountRow(ctx.handle.db, id, { client_id: ana.id, program: 'LATAM', account_number: 'A-1' });
-    const s = await createLoyaltyAccountRow(ctx.handle.db, id, { client_id: ana.id, program: 'SMILES', account_number: 'A-2' });
-    await createLoyaltyAccountRow(ctx.handle.db, otherAgencyId, { client_id: null, program: 'LATAM', account_number: 'FORA-1' });
+    const own = await createLoyaltyAccountRow(ctx.handle.db, id, {
+      client_id: null,
+      program: 'LATAM',
+      account_number: 'AG-1',
+      nickname: 'Conta da agência',
+    });
+    const z = await createLoyaltyAccountRow(ctx.handle.db, id, {
+      client_id: zeca.id,
+      program: 'LATAM',
+      account_number: 'Z-1',
+    });
+    const a = await createLoyaltyAccountRow(ctx.handle.db, id, {
+      client_id: ana.id,
+      program: 'LATAM',
+      account_number: 'A-1',
+    });
+    const s = await createLoyaltyAccountRow(ctx.handle.db, id, {
+      client_id: ana.id,
+      program: 'SMILES',
+      account_number: 'A-2',
+    });
+    await createLoyaltyAccountRow(ctx.handle.db, otherAgencyId, {
+      client_id: null,
+      program: 'LATAM',
+      account_number: 'FORA-1',
+    });
 
     const latam = await api.read('/accounts?program=LATAM', as);
     expect(latam.status).toBe(200);
     expect(latam.body.data).toEqual([
-      { id: own.id, program: 'LATAM', account_number: 'AG-1', nickname: 'Conta da agência', client_id: null, client_name: null },
-      { id: a.id, program: 'LATAM', account_number: 'A-1', nickname: null, client_id: ana.id, client_name: 'Ângela Ramos' },
-      { id: z.id, program: 'LATAM', account_number: 'Z-1', nickname: null, client_id: zeca.id, client_name: 'Zeca Pagodinho' },
+      {
+        id: own.id,
+        program: 'LATAM',
+        account_number: 'AG-1',
+        nickname: 'Conta da agência',
+        client_id: null,
+        client_name: null,
+      },
+      {
+        id: a.id,
+        program: 'LATAM',
+        account_number: 'A-1',
+        nickname: null,
+        client_id: ana.id,
+        client_name: 'Ângela Ramos',
+      },
+      {
+        id: z.id,
+        program: 'LATAM',
+        account_number: 'Z-1',
+        nickname: null,
+        client_id: zeca.id,
+        client_name: 'Zeca Pagodinho',
+      },
     ]);
-    expect((await api.read(`/accounts?client_id=${ana.id}`, as)).body.data.map((x: { id: string }) => x.id)).toEqual([a.id, s.id]);
-    expect((await api.read('/accounts?search=angela', as)).body.data.map((x: { id: string }) => x.id).sort()).toEqual([a.id, s.id].sort());
+    expect((await api.read(`/accounts?client_id=${ana.id}`, as)).body.data.map((x: { id: string }) => x.id)).toEqual([
+      a.id,
+      s.id,
+    ]);
+    expect((await api.read('/accounts?search=angela', as)).body.data.map((x: { id: string }) => x.id).sort()).toEqual(
+      [a.id, s.id].sort(),
+    );
     expect((await api.read('/accounts?search=ag-1', as)).body.data.map((x: { id: string }) => x.id)).toEqual([own.id]);
     expect((await api.read('/accounts?search=fora', as)).body.data).toEqual([]);
     expect((await api.read('/accounts?program=XX', as)).status).toBe(400);
@@ -845,7 +1170,11 @@ describe('GET /api/v1/accounts', () => {
 
 describe('the test clock (x-test-today)', () => {
   it('sets the day of validation and counts when the app runs with NODE_ENV=test', async () => {
-    const future = await api.create({ ...validBody, account_number: 'RELOGIO-1', purchase_date: '2030-01-01', expiry_date: '2030-06-01' }, cookie, '2030-01-02');
+    const future = await api.create(
+      { ...validBody, account_number: 'RELOGIO-1', purchase_date: '2030-01-01', expiry_date: '2030-06-01' },
+      cookie,
+      '2030-01-02',
+    );
     expect(future.status).toBe(201);
     await api.remove(future.body.id);
     const bad = await call(ctx.app, 'GET', '/api/v1/lots', { cookie, headers: { 'x-test-today': '31/12/2026' } });
@@ -856,7 +1185,9 @@ describe('the test clock (x-test-today)', () => {
   it('is ignored by an app built without it, which production and development never enable', async () => {
     const app = createApp({ db: ctx.handle.db, logger: pino({ level: 'silent' }), trustProxy: true });
     const agency = await createAgencyWithUser(ctx.handle.db);
-    const login = await call(app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: agency.user.email, password: agency.password } });
+    const login = await call(app, 'POST', '/api/v1/auth/sign-in', {
+      body: { identifier: agency.user.email, password: agency.password },
+    });
     const headers = { 'x-test-today': '2099-01-02' };
     const res = await call(app, 'POST', '/api/v1/lots', {
       cookie: login.cookie,
@@ -865,7 +1196,9 @@ describe('the test clock (x-test-today)', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.purchase_date).toBe(LOT_MESSAGES.purchaseFuture);
-    expect((await call(app, 'GET', '/api/v1/lots', { cookie: login.cookie, headers: { 'x-test-today': 'lixo' } })).status).toBe(200);
+    expect(
+      (await call(app, 'GET', '/api/v1/lots', { cookie: login.cookie, headers: { 'x-test-today': 'lixo' } })).status,
+    ).toBe(200);
 
     for (const NODE_ENV of ['production', 'development', undefined]) {
       expect(appOptionsFromEnv(loadEnv({ NODE_ENV })).testClock, String(NODE_ENV)).toBe(false);
@@ -877,11 +1210,24 @@ describe('the test clock (x-test-today)', () => {
 describe('OpenAPI', () => {
   it('documents the lot and account routes with their schemas', async () => {
     const paths = (await call(ctx.app, 'GET', '/api/openapi.json')).body.paths;
-    expect(paths['/api/v1/lots'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('cost_per_mile');
+    expect(paths['/api/v1/lots'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
+      'cost_per_mile',
+    );
     expect(paths['/api/v1/lots'].get.parameters.map((p: { name: string }) => p.name)).toEqual(
       expect.arrayContaining(['search', 'program', 'status', 'sort', 'order', 'page', 'limit']),
     );
-    for (const path of ['/lots/{id}', '/lots/export', '/lots/expiring', '/lots/stats', '/lots/summary', '/lots/average-cost', '/lots/available', '/lots/mark-expired', '/lots/bulk-delete', '/accounts']) {
+    for (const path of [
+      '/lots/{id}',
+      '/lots/export',
+      '/lots/expiring',
+      '/lots/stats',
+      '/lots/summary',
+      '/lots/average-cost',
+      '/lots/available',
+      '/lots/mark-expired',
+      '/lots/bulk-delete',
+      '/accounts',
+    ]) {
       expect(paths[`/api/v1${path}`], path).toBeDefined();
     }
   });
@@ -893,17 +1239,31 @@ describe("answers match the domain's response schemas", () => {
 
   it('lots, their reads and the accounts the wizard and the lot form read', async () => {
     const account = await clientAccount(agencyId, 'CONTRATO-1');
-    const created = await api.create(intoAccount(account, { expiry_date: addDaysIso(TODAY, 10), supplier: 'Contrato' }));
+    const created = await api.create(
+      intoAccount(account, { expiry_date: addDaysIso(TODAY, 10), supplier: 'Contrato' }),
+    );
     expect(created.status).toBe(201);
     holds(lotSchema, created.body);
     const spare = await api.create({ ...validBody, account_number: 'CONTRATO-2', expiry_date: null });
     holds(lotSchema, spare.body);
-    const updated = await api.update(spare.body.id, { ...validBody, account_number: 'CONTRATO-2', expiry_date: null, notes: 'Sem vencimento' });
+    const updated = await api.update(spare.body.id, {
+      ...validBody,
+      account_number: 'CONTRATO-2',
+      expiry_date: null,
+      notes: 'Sem vencimento',
+    });
     holds(lotSchema, updated.body);
     const emission = await call(ctx.app, 'POST', '/api/v1/emissions', {
       cookie,
       headers: CLOCK,
-      body: { client_id: account.clientId, account_id: account.accountId, route: 'NAT-GRU', miles_used: '1000', revenue_cents: 50_000, passengers: [{ name: 'Maria Contrato', cpf: validCpf(4242) }] },
+      body: {
+        client_id: account.clientId,
+        account_id: account.accountId,
+        route: 'NAT-GRU',
+        miles_used: '1000',
+        revenue_cents: 50_000,
+        passengers: [{ name: 'Maria Contrato', cpf: validCpf(4242) }],
+      },
     });
     expect(emission.status).toBe(201);
     holds(emissionDetailSchema, emission.body);
@@ -934,7 +1294,10 @@ describe('invariant', () => {
       expect(await lotTotalsMismatches(ctx.handle.db, id)).toEqual([]);
       expect(await lotSearchEntryMismatches(ctx.handle.db, id)).toEqual([]);
     }
-    const allocations = await ctx.handle.db.select().from(emission_allocations).where(eq(emission_allocations.agency_id, agencyId));
+    const allocations = await ctx.handle.db
+      .select()
+      .from(emission_allocations)
+      .where(eq(emission_allocations.agency_id, agencyId));
     expect(allocations.length).toBeGreaterThan(0);
   });
 });

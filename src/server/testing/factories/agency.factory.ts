@@ -23,7 +23,11 @@ export const TEST_PASSWORD = 'Senha1234';
 /** An agency with one user, written straight to the database (as a second tenant for isolation tests). */
 export async function createAgencyWithUser(
   db: Database,
-  overrides: { agency?: Partial<typeof agencies.$inferInsert>; user?: Partial<typeof users.$inferInsert>; password?: string } = {},
+  overrides: {
+    agency?: Partial<typeof agencies.$inferInsert>;
+    user?: Partial<typeof users.$inferInsert>;
+    password?: string;
+  } = {},
 ) {
   const n = randomInt(1_000_000);
   const [agency] = await db

@@ -10,7 +10,10 @@ function mod11(digits: number[], firstWeight: number): number {
 
 /** A valid CPF (11 digits) from any non-negative number, e.g. validCpf(1) → "00000000191". */
 export function validCpf(n: number): string {
-  const base = String(n % 1_000_000_000).padStart(9, '0').split('').map(Number);
+  const base = String(n % 1_000_000_000)
+    .padStart(9, '0')
+    .split('')
+    .map(Number);
   if (base.every((d) => d === base[0])) base[8] = (base[8]! + 1) % 10;
   const d1 = mod11(base, 10);
   const d2 = mod11([...base, d1], 11);
@@ -26,7 +29,11 @@ export async function createClientRow(db: Db, agencyId: string, overrides: Parti
   return row!;
 }
 
-export async function createLoyaltyAccountRow(db: Db, agencyId: string, overrides: Partial<typeof loyalty_accounts.$inferInsert> = {}) {
+export async function createLoyaltyAccountRow(
+  db: Db,
+  agencyId: string,
+  overrides: Partial<typeof loyalty_accounts.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(loyalty_accounts)
     .values({ agency_id: agencyId, program: 'LATAM', account_number: '123456789', ...overrides })
@@ -35,7 +42,12 @@ export async function createLoyaltyAccountRow(db: Db, agencyId: string, override
 }
 
 /** A lot in the given account (its program and number copied from the account, as the foreign key demands). */
-export async function createLotRow(db: Db, agencyId: string, accountId: string, overrides: Partial<typeof mile_lots.$inferInsert> = {}) {
+export async function createLotRow(
+  db: Db,
+  agencyId: string,
+  accountId: string,
+  overrides: Partial<typeof mile_lots.$inferInsert> = {},
+) {
   const [account] = await db
     .select({ program: loyalty_accounts.program, account_number: loyalty_accounts.account_number })
     .from(loyalty_accounts)
@@ -68,7 +80,9 @@ export async function createEmissionRow(
   clientId: string,
   overrides: Partial<typeof emissions.$inferInsert> = {},
 ) {
-  const accountId = overrides.account_id ?? (await createLoyaltyAccountRow(db, agencyId, { client_id: null, account_number: `AG-${Date.now()}` })).id;
+  const accountId =
+    overrides.account_id ??
+    (await createLoyaltyAccountRow(db, agencyId, { client_id: null, account_number: `AG-${Date.now()}` })).id;
   const [row] = await db
     .insert(emissions)
     .values({

@@ -8,7 +8,11 @@ const ID = '00000000-0000-4000-8000-000000000001';
 const SESSION = { user: { id: 'u' }, agency: { id: 'a' } };
 
 async function run(loader: LoaderFunction, url: string, params: Record<string, string> = {}) {
-  await loader({ request: new Request(`http://localhost${url}`), params, context: undefined } as Parameters<LoaderFunction>[0]);
+  await loader({
+    request: new Request(`http://localhost${url}`),
+    params,
+    context: undefined,
+  } as Parameters<LoaderFunction>[0]);
   // The session is read first, then the page's queries start.
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
@@ -18,14 +22,21 @@ describe('route loaders', () => {
   beforeEach(() => {
     queryClient = new QueryClient();
     // The answers never come: the test looks at which queries started.
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
   });
   afterEach(() => {
     queryClient.clear();
     vi.unstubAllGlobals();
   });
 
-  const started = () => queryClient.getQueryCache().findAll({ predicate: (query) => query.queryHash !== hashKey(authKeys.me()) }).map((query) => query.queryKey);
+  const started = () =>
+    queryClient
+      .getQueryCache()
+      .findAll({ predicate: (query) => query.queryHash !== hashKey(authKeys.me()) })
+      .map((query) => query.queryKey);
 
   it("start a list page's query under the key the page reads, with the address's state and defaults", async () => {
     queryClient.setQueryData(authKeys.me(), SESSION);
@@ -35,7 +46,9 @@ describe('route loaders', () => {
       lotKeys.list({ page: 2, sort: 'expiry_date', order: 'asc', program: 'AZUL', status: null, search: '' }),
     );
     await run(loaders.clients, '/clientes?status=blocked');
-    expect(started()).toContainEqual(clientKeys.list({ page: 1, sort: 'name', order: 'asc', status: 'blocked', search: '' }));
+    expect(started()).toContainEqual(
+      clientKeys.list({ page: 1, sort: 'name', order: 'asc', status: 'blocked', search: '' }),
+    );
     await run(loaders.emissions, '/emissoes?de=2026-02-01&ate=2026-01-01&q=abc');
     expect(started()).toContainEqual(
       emissionKeys.list({ page: 1, status: null, program: null, date_from: null, date_to: null, search: 'abc' }),

@@ -115,7 +115,11 @@ export default function ClientsRoute() {
             <ListEmptyState
               icon={UsersIcon}
               title="Nenhum cliente encontrado"
-              description={filtered ? 'Nenhum cliente corresponde à busca ou aos filtros aplicados.' : 'Comece adicionando um novo cliente.'}
+              description={
+                filtered
+                  ? 'Nenhum cliente corresponde à busca ou aos filtros aplicados.'
+                  : 'Comece adicionando um novo cliente.'
+              }
             >
               {!filtered && <CreateButton label="Novo Cliente" onClick={openCreate} />}
             </ListEmptyState>

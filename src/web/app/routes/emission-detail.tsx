@@ -1,7 +1,12 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { BanIcon, CheckIcon, RotateCcwIcon, SendIcon, Undo2Icon, XIcon, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { availableActions, EMISSION_ACTION_DEFINITIONS, EMISSION_TEXTS, type EmissionAction } from '@domain/emissions/emission.rules';
+import {
+  availableActions,
+  EMISSION_ACTION_DEFINITIONS,
+  EMISSION_TEXTS,
+  type EmissionAction,
+} from '@domain/emissions/emission.rules';
 import { formatCpf, onlyDigits } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { DetailHeader, DetailPage } from '@/components/detail-page';
@@ -42,7 +47,11 @@ export default function EmissionDetailRoute() {
       back={BACK}
       skeleton={<EmissionDetailSkeleton />}
       errorTitle="Erro ao carregar emissão"
-      notFound={{ title: EMISSION_TEXTS.notFound, description: 'Esta emissão não existe ou não pertence à sua agência.', code: 'EMISSION_NOT_FOUND' }}
+      notFound={{
+        title: EMISSION_TEXTS.notFound,
+        description: 'Esta emissão não existe ou não pertence à sua agência.',
+        code: 'EMISSION_NOT_FOUND',
+      }}
     >
       {({ emission, passengers, allocations, timeline, sla }) => {
         const actions = availableActions(emission.status);
@@ -60,7 +69,11 @@ export default function EmissionDetailRoute() {
                       const def = EMISSION_ACTION_DEFINITIONS[a];
                       const Icon = ACTION_ICONS[a];
                       return (
-                        <Button key={a} variant={def.destructive ? (a === 'cancel' ? 'destructive' : 'outline') : 'default'} onClick={() => setAction(a)}>
+                        <Button
+                          key={a}
+                          variant={def.destructive ? (a === 'cancel' ? 'destructive' : 'outline') : 'default'}
+                          onClick={() => setAction(a)}
+                        >
                           <Icon aria-hidden="true" />
                           {def.label}
                         </Button>
@@ -88,10 +101,15 @@ export default function EmissionDetailRoute() {
                 <CardContent>
                   <dl className="grid grid-cols-1 gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
                     <Field label="Cliente">
-                      <Link to={`/clientes/${emission.client_id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                      <Link
+                        to={`/clientes/${emission.client_id}`}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
                         {emission.client_name}
                       </Link>
-                      {emission.client_email && <EmailText email={emission.client_email} className="block text-xs text-muted-foreground" />}
+                      {emission.client_email && (
+                        <EmailText email={emission.client_email} className="block text-xs text-muted-foreground" />
+                      )}
                     </Field>
                     <Field label="Programa">
                       <ProgramLabel program={emission.program} />
@@ -102,7 +120,9 @@ export default function EmissionDetailRoute() {
                     <Field label="Rota">
                       <span className="font-mono">{emission.route}</span>
                     </Field>
-                    <Field label="Data de embarque">{emission.departure_date ? formatDate(emission.departure_date) : '—'}</Field>
+                    <Field label="Data de embarque">
+                      {emission.departure_date ? formatDate(emission.departure_date) : '—'}
+                    </Field>
                     <Field label="PNR">{emission.pnr ? <span className="font-mono">{emission.pnr}</span> : '—'}</Field>
                     <Field label="Milhas utilizadas">
                       <span className="tabular-nums">{formatNumber(emission.miles_used)}</span>
@@ -111,8 +131,7 @@ export default function EmissionDetailRoute() {
                       <ul className="grid gap-1" data-testid="emission-passengers">
                         {passengers.map((p) => (
                           <li key={p.id}>
-                            {p.name}{' '}
-                            {/* The CPF on its own line on a phone, after a '·' from 640 px. */}
+                            {p.name} {/* The CPF on its own line on a phone, after a '·' from 640 px. */}
                             <span className="block text-muted-foreground tabular-nums sm:inline sm:whitespace-nowrap">
                               <span className="hidden sm:inline">· </span>CPF {formatCpf(onlyDigits(p.cpf))}
                             </span>
@@ -129,7 +148,10 @@ export default function EmissionDetailRoute() {
                   <CardHeader>
                     <CardTitle>Composição financeira</CardTitle>
                     {cancelled && (
-                      <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="emission-cancelled-finance-note">
+                      <p
+                        className="flex items-start gap-2 text-sm text-muted-foreground"
+                        data-testid="emission-cancelled-finance-note"
+                      >
                         <BanIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                         Cancelada — não entra nos totais de receita e margem.
                       </p>
@@ -153,7 +175,12 @@ export default function EmissionDetailRoute() {
                     <CardTitle>Linha do tempo</CardTitle>
                   </CardHeader>
                   <CardContent>
-                    <EmissionTimeline timeline={timeline} sla={sla} submittedAt={emission.submitted_at} issuedAt={emission.issued_at} />
+                    <EmissionTimeline
+                      timeline={timeline}
+                      sla={sla}
+                      submittedAt={emission.submitted_at}
+                      issuedAt={emission.issued_at}
+                    />
                   </CardContent>
                 </Card>
               </div>
@@ -163,7 +190,10 @@ export default function EmissionDetailRoute() {
               <CardHeader className="pb-4">
                 <CardTitle>Lotes utilizados</CardTitle>
                 {cancelled && allocations.length > 0 && (
-                  <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="emission-cancelled-lots-note">
+                  <p
+                    className="flex items-start gap-2 text-sm text-muted-foreground"
+                    data-testid="emission-cancelled-lots-note"
+                  >
                     <Undo2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                     Emissão cancelada: estas milhas voltaram aos lotes.
                   </p>
@@ -172,7 +202,11 @@ export default function EmissionDetailRoute() {
               <AllocationList allocations={allocations} />
             </Card>
 
-            <EmissionActionDialog emissionId={emission.id} action={action} onOpenChange={(open) => !open && setAction(null)} />
+            <EmissionActionDialog
+              emissionId={emission.id}
+              action={action}
+              onOpenChange={(open) => !open && setAction(null)}
+            />
           </>
         );
       }}
@@ -184,15 +218,25 @@ export default function EmissionDetailRoute() {
 function AllocationList({ allocations }: { allocations: EmissionAllocation[] }) {
   const wide = useMediaQuery('(min-width: 768px)');
   if (allocations.length === 0) {
-    return <p className="border-t px-6 py-8 text-center text-sm text-muted-foreground">Nenhum lote registrado para esta emissão.</p>;
+    return (
+      <p className="border-t px-6 py-8 text-center text-sm text-muted-foreground">
+        Nenhum lote registrado para esta emissão.
+      </p>
+    );
   }
   if (!wide) {
     return (
       <ul aria-label="Lotes utilizados" className="divide-y border-t text-sm">
         {allocations.map((a) => (
-          <li key={a.lot_id} data-testid="emission-allocation-row" className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 px-5 py-3">
+          <li
+            key={a.lot_id}
+            data-testid="emission-allocation-row"
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 px-5 py-3"
+          >
             <LotLink allocation={a} className="truncate" />
-            <span className="row-span-3 text-right font-medium whitespace-nowrap tabular-nums">{formatCents(a.cost_cents)}</span>
+            <span className="row-span-3 text-right font-medium whitespace-nowrap tabular-nums">
+              {formatCents(a.cost_cents)}
+            </span>
             <span className="text-xs text-muted-foreground tabular-nums">
               <span className="whitespace-nowrap">{milesText(a.miles)}</span> ·{' '}
               <span className="whitespace-nowrap">{formatCostPerThousand(a.cost_per_thousand)}/mil</span>
@@ -223,9 +267,13 @@ function AllocationList({ allocations }: { allocations: EmissionAllocation[] }) 
               <TableCell>
                 <LotLink allocation={a} />
               </TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{a.lot_expiry_date ? formatDate(a.lot_expiry_date) : 'Sem vencimento'}</TableCell>
+              <TableCell className="whitespace-nowrap tabular-nums">
+                {a.lot_expiry_date ? formatDate(a.lot_expiry_date) : 'Sem vencimento'}
+              </TableCell>
               <TableCell className="text-right tabular-nums">{formatNumber(a.miles)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCostPerThousand(a.cost_per_thousand)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">
+                {formatCostPerThousand(a.cost_per_thousand)}
+              </TableCell>
               <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(a.cost_cents)}</TableCell>
             </TableRow>
           ))}
@@ -237,7 +285,10 @@ function AllocationList({ allocations }: { allocations: EmissionAllocation[] }) 
 
 function LotLink({ allocation, className }: { allocation: EmissionAllocation; className?: string }) {
   return (
-    <Link to={`/lotes/${allocation.lot_id}`} className={cn('font-medium text-primary underline-offset-4 hover:underline', className)}>
+    <Link
+      to={`/lotes/${allocation.lot_id}`}
+      className={cn('font-medium text-primary underline-offset-4 hover:underline', className)}
+    >
       {allocation.lot_supplier || 'Ver lote'}
     </Link>
   );

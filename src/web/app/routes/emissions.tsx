@@ -18,7 +18,6 @@ import { useListUrlState } from '@/hooks/use-list-url-state';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useUrlSearch } from '@/hooks/use-url-search';
 
-
 export default function EmissionsRoute() {
   const [state, updateList] = useListUrlState(readEmissionListParams, writeEmissionListParams);
   const { page, status, program, date_from, date_to, search } = state;
@@ -28,9 +27,18 @@ export default function EmissionsRoute() {
   // An inverted period is not sent (the API would refuse it): the list keeps the last valid one
   // (none on a link that arrives inverted) while the message below the filters says why.
   const periodInverted = date_from !== null && date_to !== null && date_from > date_to;
-  const [validPeriod, setValidPeriod] = useState(() => (periodInverted ? { date_from: null, date_to: null } : { date_from, date_to }));
-  if (!periodInverted && (validPeriod.date_from !== date_from || validPeriod.date_to !== date_to)) setValidPeriod({ date_from, date_to });
-  const emissions = useEmissions({ page, status, program, ...(periodInverted ? validPeriod : { date_from, date_to }), search });
+  const [validPeriod, setValidPeriod] = useState(() =>
+    periodInverted ? { date_from: null, date_to: null } : { date_from, date_to },
+  );
+  if (!periodInverted && (validPeriod.date_from !== date_from || validPeriod.date_to !== date_to))
+    setValidPeriod({ date_from, date_to });
+  const emissions = useEmissions({
+    page,
+    status,
+    program,
+    ...(periodInverted ? validPeriod : { date_from, date_to }),
+    search,
+  });
   const { list, rows, stale } = usePagedList(emissions, page, (last) => updateList({ page: last }, true));
 
   const [wizardOpen, setWizardOpen] = useState(false);
@@ -50,7 +58,12 @@ export default function EmissionsRoute() {
 
   return (
     <div className="space-y-6">
-      <ListPageHeader {...PAGES.emissions} query={emissions} createLabel="Nova Emissão" onCreate={() => setWizardOpen(true)} />
+      <ListPageHeader
+        {...PAGES.emissions}
+        query={emissions}
+        createLabel="Nova Emissão"
+        onCreate={() => setWizardOpen(true)}
+      />
 
       <EmissionsSummaryCards summary={list?.summary} />
 
@@ -78,8 +91,17 @@ export default function EmissionsRoute() {
             <ProgramFilter value={program} onValueChange={(value) => updateList({ program: value, page: 1 })} />
             {/* 'Até dd/mm/aaaa' and its calendar need about 10.5rem: the two boxes side by side where
                 both fit (11rem each from 640 px), one above the other on a narrow phone. */}
-            <div className="grid w-full grid-cols-[repeat(auto-fit,minmax(10.5rem,1fr))] gap-2 sm:w-auto sm:grid-cols-2" key={periodKey}>
-              <DateInput aria-label="Data inicial" placeholder="De dd/mm/aaaa" className="sm:w-44" value={date_from ?? ''} onChange={onDate('date_from')} />
+            <div
+              className="grid w-full grid-cols-[repeat(auto-fit,minmax(10.5rem,1fr))] gap-2 sm:w-auto sm:grid-cols-2"
+              key={periodKey}
+            >
+              <DateInput
+                aria-label="Data inicial"
+                placeholder="De dd/mm/aaaa"
+                className="sm:w-44"
+                value={date_from ?? ''}
+                onChange={onDate('date_from')}
+              />
               <DateInput
                 aria-label="Data final"
                 placeholder="Até dd/mm/aaaa"
@@ -111,7 +133,11 @@ export default function EmissionsRoute() {
             <ListEmptyState
               icon={PlaneTakeoffIcon}
               title="Nenhuma emissão encontrada"
-              description={filtersActive ? 'Nenhuma emissão corresponde à busca ou aos filtros aplicados.' : 'Registre a primeira emissão de passagem com milhas.'}
+              description={
+                filtersActive
+                  ? 'Nenhuma emissão corresponde à busca ou aos filtros aplicados.'
+                  : 'Registre a primeira emissão de passagem com milhas.'
+              }
             >
               <CreateButton label="Nova Emissão" onClick={() => setWizardOpen(true)} />
             </ListEmptyState>

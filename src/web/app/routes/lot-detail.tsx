@@ -33,11 +33,18 @@ export default function LotDetailRoute() {
       back={BACK}
       skeleton={<LotDetailSkeleton />}
       errorTitle="Erro ao carregar lote"
-      notFound={{ title: 'Lote não encontrado', description: 'Este lote não existe ou foi excluído.', code: 'LOT_NOT_FOUND' }}
+      notFound={{
+        title: 'Lote não encontrado',
+        description: 'Este lote não existe ou foi excluído.',
+        code: 'LOT_NOT_FOUND',
+      }}
     >
       {({ lot }) => (
         <>
-          <DetailHeader back={BACK} actions={<EditDeleteActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}>
+          <DetailHeader
+            back={BACK}
+            actions={<EditDeleteActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}
+          >
             <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">
               <ProgramDot program={lot.program} className="size-3.5" data-testid="program-dot" />
               {programName(lot.program)} · {formatNumber(lot.original_quantity)} milhas
@@ -59,7 +66,11 @@ export default function LotDetailRoute() {
           <LotAllocationsCard lotId={lot.id} />
 
           <LotFormDialog open={editing} lot={lot} warningDays={warningDays} onOpenChange={setEditing} />
-          <DeleteLotDialog lot={deleting ? lot : null} onOpenChange={setDeleting} onDeleted={() => void navigate('/lotes', { replace: true })} />
+          <DeleteLotDialog
+            lot={deleting ? lot : null}
+            onOpenChange={setDeleting}
+            onDeleted={() => void navigate('/lotes', { replace: true })}
+          />
         </>
       )}
     </DetailPage>

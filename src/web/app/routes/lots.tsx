@@ -8,7 +8,13 @@ import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
-import { BulkDeleteButton, ClearFiltersButton, ListSearch, ProgramFilter, StatusFilter } from '@/components/list-toolbar';
+import {
+  BulkDeleteButton,
+  ClearFiltersButton,
+  ListSearch,
+  ProgramFilter,
+  StatusFilter,
+} from '@/components/list-toolbar';
 import { Button } from '@/components/ui/button';
 import { PAGES } from '@/config/navigation';
 import { useAgencySettings } from '@/features/agency/api/get-settings';
@@ -29,9 +35,11 @@ import { useUrlSearch } from '@/hooks/use-url-search';
 
 type FormState = { open: false } | { open: true; lot: Lot | null };
 
-
 export default function LotsRoute() {
-  const [{ page, sort, order, program, status, search }, updateList] = useListUrlState(readLotListParams, writeLotListParams);
+  const [{ page, sort, order, program, status, search }, updateList] = useListUrlState(
+    readLotListParams,
+    writeLotListParams,
+  );
   const settings = useAgencySettings();
   const warningDays = settings.data?.expiry_alert_days ?? DEFAULT_EXPIRY_WARNING_DAYS;
   const today = todayIso();
@@ -121,7 +129,11 @@ export default function LotsRoute() {
             <ListEmptyState
               icon={PackageIcon}
               title="Nenhum lote encontrado"
-              description={filtersActive ? 'Nenhum lote corresponde à busca ou aos filtros aplicados.' : 'Comece adicionando um novo lote de milhas.'}
+              description={
+                filtersActive
+                  ? 'Nenhum lote corresponde à busca ou aos filtros aplicados.'
+                  : 'Comece adicionando um novo lote de milhas.'
+              }
             >
               {!filtersActive && <CreateButton label="Novo Lote" onClick={openCreate} />}
             </ListEmptyState>
@@ -136,7 +148,12 @@ export default function LotsRoute() {
         onOpenChange={(open) => !open && setForm({ open: false })}
       />
       <DeleteLotDialog lot={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
-      <BulkDeleteLotsDialog open={bulkOpen} lots={selection.selectedRows} onOpenChange={setBulkOpen} onDone={selection.clear} />
+      <BulkDeleteLotsDialog
+        open={bulkOpen}
+        lots={selection.selectedRows}
+        onOpenChange={setBulkOpen}
+        onDone={selection.clear}
+      />
       <MarkExpiredDialog open={markExpiredOpen} onOpenChange={setMarkExpiredOpen} />
     </div>
   );

@@ -54,7 +54,10 @@ export default function SettingsRoute() {
     <div className="space-y-6">
       <PageHeader {...PAGES.settings} />
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList aria-label="Seções das configurações" className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit">
+        <TabsList
+          aria-label="Seções das configurações"
+          className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit"
+        >
           {TABS.map((item) => (
             <TabsTrigger key={item.value} value={item.value} className="h-8 sm:h-full">
               <item.icon aria-hidden="true" className="hidden sm:block" />

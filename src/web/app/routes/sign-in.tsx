@@ -76,7 +76,9 @@ export default function SignInRoute() {
           ) : (
             <Card className="shadow-sm">
               <CardHeader>
-                <h1 className="text-xl leading-tight font-semibold">{activeMode === 'sign-up' ? 'Criar conta' : 'Entrar'}</h1>
+                <h1 className="text-xl leading-tight font-semibold">
+                  {activeMode === 'sign-up' ? 'Criar conta' : 'Entrar'}
+                </h1>
                 <CardDescription>
                   {activeMode === 'sign-up'
                     ? 'Primeiro acesso: cadastre a agência e o seu usuário administrador.'

@@ -109,14 +109,22 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
             aria-pressed={collapsed}
             onClick={toggleSidebar}
           >
-            {collapsed ? <PanelLeftOpenIcon aria-hidden="true" className="size-5" /> : <PanelLeftCloseIcon aria-hidden="true" className="size-5" />}
+            {collapsed ? (
+              <PanelLeftOpenIcon aria-hidden="true" className="size-5" />
+            ) : (
+              <PanelLeftCloseIcon aria-hidden="true" className="size-5" />
+            )}
           </Button>
           <span aria-hidden="true" className="mx-1 hidden h-6 w-px bg-border sm:block" />
           <HeaderTitle />
           <div className="ml-auto flex items-center gap-2">{headerEnd}</div>
         </header>
 
-        <main id="conteudo" tabIndex={-1} className="mx-auto w-full max-w-[1440px] flex-1 p-4 outline-none sm:p-6 lg:p-8">
+        <main
+          id="conteudo"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-[1440px] flex-1 p-4 outline-none sm:p-6 lg:p-8"
+        >
           {children}
         </main>
       </div>
@@ -152,9 +160,7 @@ function HeaderTitle() {
             </li>
           </>
         )}
-        <li className="truncate font-semibold">
-          {handle.title}
-        </li>
+        <li className="truncate font-semibold">{handle.title}</li>
       </ol>
     </nav>
   );
@@ -164,7 +170,11 @@ function RouteProgress() {
   const navigation = useNavigation();
   if (navigation.state === 'idle') return null;
   return (
-    <div role="progressbar" aria-label="Carregando página" className="pointer-events-none absolute inset-x-0 top-0 h-0.5 overflow-hidden">
+    <div
+      role="progressbar"
+      aria-label="Carregando página"
+      className="pointer-events-none absolute inset-x-0 top-0 h-0.5 overflow-hidden"
+    >
       <div className="h-full w-1/3 animate-[route-progress_1s_ease-in-out_infinite] bg-primary" />
     </div>
   );

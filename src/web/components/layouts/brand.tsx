@@ -28,7 +28,14 @@ export function Brand({ collapsed = false, tone = 'sidebar' }: BrandProps) {
       <BrandMark />
       <div className={cn('min-w-0 leading-tight', collapsed && 'sr-only')}>
         <p className="truncate text-base font-semibold tracking-tight">{APP_NAME}</p>
-        <p className={cn('truncate text-xs', tone === 'sidebar' ? 'text-sidebar-muted-foreground' : 'text-muted-foreground')}>{APP_SUBTITLE}</p>
+        <p
+          className={cn(
+            'truncate text-xs',
+            tone === 'sidebar' ? 'text-sidebar-muted-foreground' : 'text-muted-foreground',
+          )}
+        >
+          {APP_SUBTITLE}
+        </p>
       </div>
     </div>
   );

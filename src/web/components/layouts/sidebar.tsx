@@ -17,7 +17,12 @@ export interface SidebarContentProps {
 export function SidebarContent({ collapsed = false, agencyName, onNavigate }: SidebarContentProps) {
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
-      <div className={cn('flex h-(--header-height) shrink-0 items-center border-b border-sidebar-border px-4', collapsed && 'justify-center px-0')}>
+      <div
+        className={cn(
+          'flex h-(--header-height) shrink-0 items-center border-b border-sidebar-border px-4',
+          collapsed && 'justify-center px-0',
+        )}
+      >
         <Brand collapsed={collapsed} />
       </div>
 
@@ -40,9 +45,15 @@ export function SidebarContent({ collapsed = false, agencyName, onNavigate }: Si
                 {({ isActive }) => (
                   <>
                     {isActive && (
-                      <span aria-hidden="true" className="absolute top-2 bottom-2 left-0 w-1 rounded-r-full bg-sidebar-primary" />
+                      <span
+                        aria-hidden="true"
+                        className="absolute top-2 bottom-2 left-0 w-1 rounded-r-full bg-sidebar-primary"
+                      />
                     )}
-                    <item.icon aria-hidden="true" className={cn('size-[18px] shrink-0', isActive && 'text-sidebar-primary')} />
+                    <item.icon
+                      aria-hidden="true"
+                      className={cn('size-[18px] shrink-0', isActive && 'text-sidebar-primary')}
+                    />
                     <span className={cn('truncate', collapsed && 'sr-only')}>{item.label}</span>
                   </>
                 )}

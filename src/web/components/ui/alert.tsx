@@ -2,17 +2,21 @@ import type * as React from 'react';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '@/lib/utils';
 
-const alertVariants = cva('grid grid-cols-[auto_1fr] items-start gap-x-3 gap-y-0.5 rounded-lg border px-4 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4', {
-  variants: {
-    variant: {
-      default: 'bg-card text-card-foreground [&>svg]:text-muted-foreground',
-      destructive: 'border-destructive/40 bg-destructive/5 text-destructive dark:bg-destructive/10 [&>svg]:text-destructive',
-      warning:
-        'border-amber-400/60 bg-amber-50 text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200 [&>svg]:text-amber-600 dark:[&>svg]:text-amber-400',
+const alertVariants = cva(
+  'grid grid-cols-[auto_1fr] items-start gap-x-3 gap-y-0.5 rounded-lg border px-4 py-3 text-sm [&>svg]:mt-0.5 [&>svg]:size-4',
+  {
+    variants: {
+      variant: {
+        default: 'bg-card text-card-foreground [&>svg]:text-muted-foreground',
+        destructive:
+          'border-destructive/40 bg-destructive/5 text-destructive dark:bg-destructive/10 [&>svg]:text-destructive',
+        warning:
+          'border-amber-400/60 bg-amber-50 text-amber-900 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200 [&>svg]:text-amber-600 dark:[&>svg]:text-amber-400',
+      },
     },
+    defaultVariants: { variant: 'default' },
   },
-  defaultVariants: { variant: 'default' },
-});
+);
 
 export interface AlertProps extends React.ComponentProps<'div'>, VariantProps<typeof alertVariants> {}
 
@@ -26,5 +30,7 @@ export function AlertTitle({ className, ...props }: React.ComponentProps<'p'>) {
 }
 
 export function AlertDescription({ className, ...props }: React.ComponentProps<'p'>) {
-  return <p data-slot="alert-description" className={cn('col-start-2 leading-snug opacity-90', className)} {...props} />;
+  return (
+    <p data-slot="alert-description" className={cn('col-start-2 leading-snug opacity-90', className)} {...props} />
+  );
 }

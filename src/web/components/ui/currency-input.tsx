@@ -6,7 +6,10 @@ import { Input } from './input';
 export function CurrencyInput({ className, ...props }: React.ComponentProps<'input'>) {
   return (
     <div className={cn('relative', className)}>
-      <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground">
+      <span
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-muted-foreground"
+      >
         R$
       </span>
       <Input inputMode="decimal" className="pl-9 tabular-nums" {...props} />

@@ -5,7 +5,10 @@ import { useController, type Control, type FieldValues, type Path } from 'react-
 import { cn } from '@/lib/utils';
 import { inputClassName } from './input';
 
-export interface DateInputProps extends Omit<React.ComponentProps<'input'>, 'value' | 'onChange' | 'type' | 'defaultValue'> {
+export interface DateInputProps extends Omit<
+  React.ComponentProps<'input'>,
+  'value' | 'onChange' | 'type' | 'defaultValue'
+> {
   /** yyyy-MM-dd, '' when empty, or the incomplete text the user typed. */
   value: string;
   onChange: (value: string) => void;
@@ -45,7 +48,10 @@ export function DateInput({ value, onChange, className, ...props }: DateInputPro
         }}
         {...props}
       />
-      <CalendarIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+      <CalendarIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
     </div>
   );
 }

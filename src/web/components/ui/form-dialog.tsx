@@ -31,7 +31,15 @@ export interface FormDialogProps<T> {
 }
 
 /** A dialog holding a form: it keeps what was typed from a stray click, and stays while saving. */
-export function FormDialog<T = void>({ open, onOpenChange, title, description, className, onSaved, children }: FormDialogProps<T>) {
+export function FormDialog<T = void>({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  onSaved,
+  children,
+}: FormDialogProps<T>) {
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
   const guard: FormDialogGuard<T> = {

@@ -22,7 +22,17 @@ export interface PaginationProps {
  * 'Mostrando X a Y de N …', Anterior / Próxima and 'Página p de n' (spec part 1 §2). Renders
  * nothing for a single page; page changes stay between 1 and the last page (§4).
  */
-export function Pagination({ page, totalPages, total, totalCapped = false, pageSize, itemLabel, onPageChange, label = 'Paginação', className }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  total,
+  totalCapped = false,
+  pageSize,
+  itemLabel,
+  onPageChange,
+  label = 'Paginação',
+  className,
+}: PaginationProps) {
   if (totalPages <= 1) return null;
   const current = Math.min(Math.max(page, 1), totalPages);
   const from = (current - 1) * pageSize + 1;
@@ -30,7 +40,10 @@ export function Pagination({ page, totalPages, total, totalCapped = false, pageS
   const go = (target: number) => onPageChange(Math.min(Math.max(target, 1), totalPages));
 
   return (
-    <nav aria-label={label} className={cn('flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between', className)}>
+    <nav
+      aria-label={label}
+      className={cn('flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between', className)}
+    >
       <p className="text-sm text-muted-foreground" aria-live="polite">
         Mostrando {formatNumber(from)} a {formatNumber(to)} de {totalCapped ? 'mais de ' : ''}
         {formatNumber(total)} {itemLabel}
@@ -63,7 +76,13 @@ export function PaginationFooter({
   if (!list || list.total_pages <= 1) return null;
   return (
     <div className="border-t p-4">
-      <Pagination page={list.page} totalPages={list.total_pages} total={list.total} totalCapped={list.total_capped} {...props} />
+      <Pagination
+        page={list.page}
+        totalPages={list.total_pages}
+        total={list.total}
+        totalCapped={list.total_capped}
+        {...props}
+      />
     </div>
   );
 }

@@ -14,12 +14,22 @@ export interface SortableHeadProps<C extends string> {
 }
 
 /** A header cell that sorts its column, with an icon for the order and `aria-sort` for assistive technology. */
-export function SortableHead<C extends string>({ column, label, sort, order, onSort, align = 'left' }: SortableHeadProps<C>) {
+export function SortableHead<C extends string>({
+  column,
+  label,
+  sort,
+  order,
+  onSort,
+  align = 'left',
+}: SortableHeadProps<C>) {
   const active = sort === column;
   const Icon = !active ? ArrowUpDownIcon : order === 'asc' ? ArrowUpIcon : ArrowDownIcon;
   const next = active && order === 'asc' ? 'decrescente' : 'crescente';
   return (
-    <TableHead aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn(align === 'right' && 'text-right')}>
+    <TableHead
+      aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={cn(align === 'right' && 'text-right')}
+    >
       <button
         type="button"
         onClick={() => onSort(column)}
@@ -41,7 +51,11 @@ export function SortableHead<C extends string>({ column, label, sort, order, onS
  * The header cells of one list, sorted by its `sort`, `order` and `onSort`:
  * `const sortable = sortableHeads(list); sortable('name', 'Cliente')`.
  */
-export function sortableHeads<C extends string>({ sort, order, onSort }: Pick<SortableHeadProps<C>, 'sort' | 'order' | 'onSort'>) {
+export function sortableHeads<C extends string>({
+  sort,
+  order,
+  onSort,
+}: Pick<SortableHeadProps<C>, 'sort' | 'order' | 'onSort'>) {
   return (column: C, label: string, align: 'left' | 'right' = 'left') => (
     <SortableHead column={column} label={label} sort={sort} order={order} onSort={onSort} align={align} />
   );

@@ -25,7 +25,11 @@ type Assignable<T extends U, U> = T;
 type _FormFitsSchema = Assignable<ClientFormValues, z.input<typeof clientInputSchema>>;
 
 /** The form's values are a narrower shape of the schema's input (no undefined or null fields). */
-export const clientFormResolver = zodResolver(clientInputSchema) as unknown as Resolver<ClientFormValues, unknown, ClientInput>;
+export const clientFormResolver = zodResolver(clientInputSchema) as unknown as Resolver<
+  ClientFormValues,
+  unknown,
+  ClientInput
+>;
 
 export type ClientForm = UseFormReturn<ClientFormValues, unknown, ClientInput>;
 
@@ -42,7 +46,17 @@ export function maskDocument(typed: string): string {
 
 export function toClientFormValues(client: Client | null): ClientFormValues {
   if (!client) {
-    return { name: '', status: 'active', email: '', phone: '', document: '', birth_date: '', notes: '', tags: [], loyalty_accounts: [] };
+    return {
+      name: '',
+      status: 'active',
+      email: '',
+      phone: '',
+      document: '',
+      birth_date: '',
+      notes: '',
+      tags: [],
+      loyalty_accounts: [],
+    };
   }
   return {
     name: client.name,
@@ -54,7 +68,9 @@ export function toClientFormValues(client: Client | null): ClientFormValues {
     notes: client.notes ?? '',
     tags: client.tags,
     loyalty_accounts: client.loyalty_accounts.flatMap((a) =>
-      isProgramKey(a.program) ? [{ id: a.id, program: a.program, account_number: a.account_number, nickname: a.nickname }] : [],
+      isProgramKey(a.program)
+        ? [{ id: a.id, program: a.program, account_number: a.account_number, nickname: a.nickname }]
+        : [],
     ),
   };
 }

@@ -1,4 +1,9 @@
-import { clientListQuerySchema, type ClientListQuery, type ClientSort, type ClientStatus } from '@domain/clients/client.schema';
+import {
+  clientListQuerySchema,
+  type ClientListQuery,
+  type ClientSort,
+  type ClientStatus,
+} from '@domain/clients/client.schema';
 import { parseSearchParams } from '@/lib/search-params';
 
 /** What /clientes keeps in its address, so reload, links and Back show the same page. */
@@ -6,7 +11,12 @@ export type ClientListUrlState = Pick<ClientListQuery, 'page' | 'sort' | 'order'
 
 /** Reads the list state with the API's clientListQuerySchema; anything it refuses falls back to the default. */
 export function readClientListParams(params: URLSearchParams): ClientListUrlState {
-  const { status, ...state } = parseSearchParams(clientListQuerySchema.shape, params, { page: 'page', sort: 'sort', order: 'order', status: 'status' });
+  const { status, ...state } = parseSearchParams(clientListQuerySchema.shape, params, {
+    page: 'page',
+    sort: 'sort',
+    order: 'order',
+    status: 'status',
+  });
   return { ...state, status: status ?? null };
 }
 
@@ -34,7 +44,10 @@ export function writeClientListParams(params: URLSearchParams, patch: Partial<Cl
 }
 
 /** Clicking a column: the sorted one flips direction, another starts ascending. */
-export function nextSort(current: Pick<ClientListUrlState, 'sort' | 'order'>, column: ClientSort): Pick<ClientListUrlState, 'sort' | 'order'> {
+export function nextSort(
+  current: Pick<ClientListUrlState, 'sort' | 'order'>,
+  column: ClientSort,
+): Pick<ClientListUrlState, 'sort' | 'order'> {
   if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
   return { sort: column, order: 'asc' };
 }

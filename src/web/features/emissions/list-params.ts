@@ -18,19 +18,33 @@ export interface EmissionListUrlState {
  * refuses falls back to the default, and an inverted period is kept for the page to point out.
  */
 export function readEmissionListParams(params: URLSearchParams): EmissionListUrlState {
-  const { page, status, program, date_from, date_to, search } = parseSearchParams(emissionListQuerySchema.shape, params, {
-    page: 'page',
-    status: 'status',
-    program: 'program',
-    date_from: 'de',
-    date_to: 'ate',
-    search: 'q',
-  });
-  return { page, status: status ?? null, program: program ?? null, date_from: date_from ?? null, date_to: date_to ?? null, search };
+  const { page, status, program, date_from, date_to, search } = parseSearchParams(
+    emissionListQuerySchema.shape,
+    params,
+    {
+      page: 'page',
+      status: 'status',
+      program: 'program',
+      date_from: 'de',
+      date_to: 'ate',
+      search: 'q',
+    },
+  );
+  return {
+    page,
+    status: status ?? null,
+    program: program ?? null,
+    date_from: date_from ?? null,
+    date_to: date_to ?? null,
+    search,
+  };
 }
 
 /** Writes `patch` over the list state, leaving other parameters alone and defaults out of the address. */
-export function writeEmissionListParams(params: URLSearchParams, patch: Partial<EmissionListUrlState>): URLSearchParams {
+export function writeEmissionListParams(
+  params: URLSearchParams,
+  patch: Partial<EmissionListUrlState>,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   const state = { ...readEmissionListParams(params), ...patch };
   const set = (key: string, value: string | null) => {
@@ -47,5 +61,11 @@ export function writeEmissionListParams(params: URLSearchParams, patch: Partial<
 }
 
 export function hasEmissionFilters(state: Omit<EmissionListUrlState, 'page'>): boolean {
-  return state.status !== null || state.program !== null || state.date_from !== null || state.date_to !== null || state.search.trim() !== '';
+  return (
+    state.status !== null ||
+    state.program !== null ||
+    state.date_from !== null ||
+    state.date_to !== null ||
+    state.search.trim() !== ''
+  );
 }

@@ -42,13 +42,18 @@ const STEP_FIELDS: readonly (readonly string[])[] = [
 
 /** The first step showing one of `fields` (dotted paths, as the API names them); null when none does. */
 export function wizardStepOf(fields: readonly string[]): number | null {
-  const steps = fields.map((field) => STEP_FIELDS.findIndex((names) => names.includes(field.split('.')[0]!))).filter((i) => i >= 0);
+  const steps = fields
+    .map((field) => STEP_FIELDS.findIndex((names) => names.includes(field.split('.')[0]!)))
+    .filter((i) => i >= 0);
   return steps.length > 0 ? Math.min(...steps) : null;
 }
 
 /** Every field a server message may land on, with `passengers` passengers. */
 export function wizardKnownFields(passengers: number): string[] {
-  return [...STEP_FIELDS.flat(), ...Array.from({ length: passengers }, (_, i) => [`passengers.${i}.name`, `passengers.${i}.cpf`]).flat()];
+  return [
+    ...STEP_FIELDS.flat(),
+    ...Array.from({ length: passengers }, (_, i) => [`passengers.${i}.name`, `passengers.${i}.cpf`]).flat(),
+  ];
 }
 
 /** Puts zod-style dotted errors into a nested FieldErrors object. */
@@ -193,7 +198,10 @@ export interface BeneficiaryInfo {
 }
 
 /** The account's beneficiary slots and whether this emission's passengers would pass the limit. */
-export function beneficiaryInfo(data: AccountBeneficiaries | undefined, passengers: readonly { cpf?: string | null }[]): BeneficiaryInfo {
+export function beneficiaryInfo(
+  data: AccountBeneficiaries | undefined,
+  passengers: readonly { cpf?: string | null }[],
+): BeneficiaryInfo {
   if (!data) return { summary: null, warning: null };
   try {
     const result = countBeneficiaries({

@@ -49,7 +49,10 @@ export function writeLotListParams(params: URLSearchParams, patch: Partial<LotLi
 }
 
 /** Clicking a column: the sorted one flips direction, another starts ascending (spec part 1 §2). */
-export function nextLotSort(current: Pick<LotListUrlState, 'sort' | 'order'>, column: LotSort): Pick<LotListUrlState, 'sort' | 'order'> {
+export function nextLotSort(
+  current: Pick<LotListUrlState, 'sort' | 'order'>,
+  column: LotSort,
+): Pick<LotListUrlState, 'sort' | 'order'> {
   if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
   return { sort: column, order: 'asc' };
 }

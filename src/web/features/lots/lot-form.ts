@@ -102,7 +102,10 @@ export interface LotFormSummary {
 }
 
 /** The form's summary box, from what is typed, with the same parsers the schema uses. */
-export function lotFormSummary(values: Pick<LotFormState, 'original_quantity' | 'cost_per_mile' | 'expiry_date'>, today: string): LotFormSummary {
+export function lotFormSummary(
+  values: Pick<LotFormState, 'original_quantity' | 'cost_per_mile' | 'expiry_date'>,
+  today: string,
+): LotFormSummary {
   const quantity = lotQuantitySchema.safeParse(values.original_quantity);
   const cost = costPerMileSchema.safeParse(values.cost_per_mile);
   const expiry = values.expiry_date && isValidIsoDate(values.expiry_date) ? values.expiry_date : null;
@@ -125,16 +128,21 @@ export function daysBadgeText(days: number | null): string {
  * passed keeps that expiry acceptable while it is left unchanged, as the API does
  * (src/server/lots/lots.service.ts parseLotUpdate): the lot is then judged as of its expiry day.
  */
-export function lotFormResolver(lot: Pick<Lot, 'expiry_date'> | null, today: string): Resolver<LotFormState, unknown, LotInput> {
+export function lotFormResolver(
+  lot: Pick<Lot, 'expiry_date'> | null,
+  today: string,
+): Resolver<LotFormState, unknown, LotInput> {
   // The form's values are a narrower shape of the schema's input (no undefined fields, strings as typed).
-  const asOf = (day: string) => zodResolver(makeLotInputSchema(() => day)) as unknown as Resolver<LotFormState, unknown, LotInput>;
+  const asOf = (day: string) =>
+    zodResolver(makeLotInputSchema(() => day)) as unknown as Resolver<LotFormState, unknown, LotInput>;
   const current = asOf(today);
   const stored = lot?.expiry_date ?? null;
   if (stored === null || stored >= today) return current;
   const asOfExpiry = asOf(stored);
   return async (values, context, options) => {
     const result = await current(values, context, options);
-    const unchangedPastExpiry = values.expiry_date === stored && result.errors.expiry_date?.message === LOT_MESSAGES.expiryPast;
+    const unchangedPastExpiry =
+      values.expiry_date === stored && result.errors.expiry_date?.message === LOT_MESSAGES.expiryPast;
     return unchangedPastExpiry ? asOfExpiry(values, context, options) : result;
   };
 }

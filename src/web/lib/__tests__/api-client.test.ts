@@ -55,10 +55,17 @@ describe('api client', () => {
 
   it('turns the error body into an ApiError with code, message and fields', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos.', fields: { cnpj: 'CNPJ inválido' } } }),
+      jsonResponse(400, {
+        error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos.', fields: { cnpj: 'CNPJ inválido' } },
+      }),
     );
     const error = await failure(api.put('/agency', {}));
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', message: 'Dados inválidos.', fields: { cnpj: 'CNPJ inválido' } });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Dados inválidos.',
+      fields: { cnpj: 'CNPJ inválido' },
+    });
   });
 
   it.each([
@@ -77,7 +84,11 @@ describe('api client', () => {
   it('reports network failures in Portuguese', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     const error = await failure(api.get('/x'));
-    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: 'Erro de conexão. Verifique sua internet.' });
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      message: 'Erro de conexão. Verifique sua internet.',
+    });
   });
 
   it('gives up after the timeout', async () => {
@@ -107,7 +118,9 @@ describe('api client', () => {
   it('calls the unauthorized handler on a 401 from a data endpoint', async () => {
     const handler = vi.fn<() => void>();
     setUnauthorizedHandler(handler);
-    fetchMock.mockResolvedValue(jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Acesso não autorizado.' } }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Acesso não autorizado.' } }),
+    );
     const error = await failure(api.get('/clients?page=2'));
     expect(error.status).toBe(401);
     expect(handler).toHaveBeenCalledOnce();
@@ -133,7 +146,10 @@ describe('api.download', () => {
     fetchMock.mockResolvedValue(
       new Response('\uFEFF"ID","Nome"\r\n', {
         status: 200,
-        headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="clientes_2026-03-05.csv"' },
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="clientes_2026-03-05.csv"',
+        },
       }),
     );
     const file = await api.download('/clients/export?sort=name');
@@ -148,7 +164,9 @@ describe('api.download', () => {
   });
 
   it('fails like any other call when the server refuses', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos.' } }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { error: { code: 'VALIDATION_ERROR', message: 'Dados inválidos.' } }),
+    );
     const error = await failure(api.download('/clients/export?status=x'));
     expect(error.status).toBe(400);
     expect(error.message).toBe('Dados inválidos.');
@@ -159,11 +177,10 @@ describe('filenameFromContentDisposition', () => {
   it.each([
     ['attachment; filename="clientes_2026-03-05.csv"', 'clientes_2026-03-05.csv'],
     ['attachment; filename=lotes.csv', 'lotes.csv'],
-    ["attachment; filename=\"relatorio.pdf\"; filename*=UTF-8''relat%C3%B3rio%20mar%C3%A7o.pdf", 'relatório março.pdf'],
+    ['attachment; filename="relatorio.pdf"; filename*=UTF-8\'\'relat%C3%B3rio%20mar%C3%A7o.pdf', 'relatório março.pdf'],
     ['attachment', null],
     [null, null],
   ])('%s → %s', (header, expected) => {
     expect(filenameFromContentDisposition(header)).toBe(expected);
   });
 });
-

@@ -30,7 +30,10 @@ function run(keys: GoKeyInput[]): GoKeyResult {
 
 describe('handleGoKey', () => {
   it('opens a sequence and asks for the hint on "g"', () => {
-    expect(handleGoKey(GO_IDLE, press('g', 1000))).toEqual({ state: { awaitingSince: 1000 }, effect: { type: 'show-hint' } });
+    expect(handleGoKey(GO_IDLE, press('g', 1000))).toEqual({
+      state: { awaitingSince: 1000 },
+      effect: { type: 'show-hint' },
+    });
   });
 
   it.each([
@@ -76,7 +79,10 @@ describe('handleGoKey', () => {
   });
 
   it('ignores keys typed in editable fields', () => {
-    expect(handleGoKey(GO_IDLE, press('g', 0, { editable: true }))).toEqual({ state: GO_IDLE, effect: { type: 'none' } });
+    expect(handleGoKey(GO_IDLE, press('g', 0, { editable: true }))).toEqual({
+      state: GO_IDLE,
+      effect: { type: 'none' },
+    });
     expect(run([press('g', 0), press('c', 10, { editable: true })]).effect).toEqual({ type: 'cancel' });
   });
 

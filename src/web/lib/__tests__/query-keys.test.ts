@@ -30,10 +30,13 @@ describe('query keys', () => {
   });
 
   it("keep a lot's allocations under the lot, and every account read under accountKeys.all", () => {
-    expect(invalidated(lotKeys.detail(ID), { lot: lotKeys.detail(ID), allocations: lotKeys.allocations(ID, 1), list: lotKeys.list({}) })).toEqual([
-      'lot',
-      'allocations',
-    ]);
+    expect(
+      invalidated(lotKeys.detail(ID), {
+        lot: lotKeys.detail(ID),
+        allocations: lotKeys.allocations(ID, 1),
+        list: lotKeys.list({}),
+      }),
+    ).toEqual(['lot', 'allocations']);
     const accounts = {
       byProgram: accountKeys.list({ program: 'LATAM' }),
       byClient: accountKeys.list({ client_id: ID }),
@@ -44,8 +47,14 @@ describe('query keys', () => {
   });
 
   it('do not let the agency record or the session cover their siblings', () => {
-    expect(invalidated(agencyKeys.detail(), { detail: agencyKeys.detail(), settings: agencyKeys.settings() })).toEqual(['detail']);
-    expect(invalidated(authKeys.sessions(), { me: authKeys.me(), sessions: authKeys.sessions() })).toEqual(['sessions']);
-    expect(invalidated(emissionKeys.lists(), { list: emissionKeys.list({ page: 1 }), detail: emissionKeys.detail(ID) })).toEqual(['list']);
+    expect(invalidated(agencyKeys.detail(), { detail: agencyKeys.detail(), settings: agencyKeys.settings() })).toEqual([
+      'detail',
+    ]);
+    expect(invalidated(authKeys.sessions(), { me: authKeys.me(), sessions: authKeys.sessions() })).toEqual([
+      'sessions',
+    ]);
+    expect(
+      invalidated(emissionKeys.lists(), { list: emissionKeys.list({ page: 1 }), detail: emissionKeys.detail(ID) }),
+    ).toEqual(['list']);
   });
 });

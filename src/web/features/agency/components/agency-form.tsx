@@ -150,7 +150,12 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
           <CardDescription>Informações cadastrais da agência, usadas no painel e nos relatórios.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5 md:grid-cols-2">
-          <FormField id="agency-legal-name" label="Razão Social" error={errorOf('legal_name')} className="md:col-span-2">
+          <FormField
+            id="agency-legal-name"
+            label="Razão Social"
+            error={errorOf('legal_name')}
+            className="md:col-span-2"
+          >
             <Input autoComplete="organization" {...form.register('legal_name')} />
           </FormField>
           <FormField id="agency-trade-name" label="Nome Fantasia" error={errorOf('trade_name')}>
@@ -180,7 +185,11 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
             <FormDateInput control={form.control} name="opened_on" />
           </FormField>
           <FormField id="agency-address" label="Endereço" error={errorOf('address')} className="md:col-span-2">
-            <Input autoComplete="street-address" placeholder="Rua, número, bairro, cidade/UF, CEP" {...form.register('address')} />
+            <Input
+              autoComplete="street-address"
+              placeholder="Rua, número, bairro, cidade/UF, CEP"
+              {...form.register('address')}
+            />
           </FormField>
           <FormField id="agency-main-activity-code" label="CNAE Principal" error={errorOf('main_activity_code')}>
             <Input placeholder="7911-2/00" {...form.register('main_activity_code')} />
@@ -191,13 +200,20 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
               {...form.register('share_capital', {
                 onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
                   const cents = parseBRLToCents(event.target.value);
-                  if (cents !== null && cents >= 0) form.setValue('share_capital', formatCapital(cents), { shouldValidate: true });
+                  if (cents !== null && cents >= 0)
+                    form.setValue('share_capital', formatCapital(cents), { shouldValidate: true });
                 },
               })}
             />
           </FormField>
           <FormField id="agency-email" label="E-mail" error={errorOf('email')}>
-            <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.register('email')} />
+            <Input
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register('email')}
+            />
           </FormField>
           <FormField id="agency-phone" label="Telefone" error={errorOf('phone')}>
             <Input
@@ -216,7 +232,11 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
               : `Última atualização: ${formatDateTime(agency.updated_at)}`}
           </p>
           <Button type="submit" disabled={!isValid || update.isPending}>
-            {update.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : <SaveIcon aria-hidden="true" />}
+            {update.isPending ? (
+              <Loader2Icon aria-hidden="true" className="animate-spin" />
+            ) : (
+              <SaveIcon aria-hidden="true" />
+            )}
             Salvar alterações
           </Button>
         </CardFooter>

@@ -71,7 +71,12 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
 
   return (
     <Card>
-      <form onSubmit={submitHandler(onSubmit)} noValidate aria-label="Configurações financeiras" className="flex flex-col gap-5">
+      <form
+        onSubmit={submitHandler(onSubmit)}
+        noValidate
+        aria-label="Configurações financeiras"
+        className="flex flex-col gap-5"
+      >
         <CardHeader>
           <CardTitle>Configurações Financeiras</CardTitle>
           <CardDescription>Valores padrão usados na precificação, nos alertas e na escolha de lotes.</CardDescription>
@@ -115,7 +120,11 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
         </CardContent>
         <CardFooter className="justify-end border-t pt-5">
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : <SaveIcon aria-hidden="true" />}
+            {update.isPending ? (
+              <Loader2Icon aria-hidden="true" className="animate-spin" />
+            ) : (
+              <SaveIcon aria-hidden="true" />
+            )}
             Salvar configurações
           </Button>
         </CardFooter>

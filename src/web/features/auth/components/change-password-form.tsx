@@ -37,7 +37,9 @@ export function ChangePasswordForm() {
       {
         onSuccess: () => {
           form.reset(EMPTY);
-          toast.success('Senha alterada', { description: 'As outras sessões abertas com a senha antiga foram encerradas.' });
+          toast.success('Senha alterada', {
+            description: 'As outras sessões abertas com a senha antiga foram encerradas.',
+          });
         },
         onError: (error) => {
           if (!applyServerFieldErrors(error, form.setError, ['current_password', 'new_password'])) {
@@ -62,7 +64,11 @@ export function ChangePasswordForm() {
           <FormField id="new-password" label="Nova senha" error={errors.new_password?.message}>
             <Input type="password" autoComplete="new-password" {...form.register('new_password')} />
           </FormField>
-          <FormField id="confirm-new-password" label="Confirmar nova senha" error={errors.confirm_new_password?.message}>
+          <FormField
+            id="confirm-new-password"
+            label="Confirmar nova senha"
+            error={errors.confirm_new_password?.message}
+          >
             <Input type="password" autoComplete="new-password" {...form.register('confirm_new_password')} />
           </FormField>
         </CardContent>

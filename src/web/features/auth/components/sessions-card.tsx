@@ -88,7 +88,11 @@ export function SessionsCard() {
             {sessions.data.map((session) => {
               const Icon = MOBILE_UA.test(session.user_agent ?? '') ? SmartphoneIcon : LaptopIcon;
               return (
-                <li key={session.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="session-row">
+                <li
+                  key={session.id}
+                  className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center"
+                  data-testid="session-row"
+                >
                   <div className="flex min-w-0 flex-1 items-start gap-3">
                     <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-muted text-muted-foreground">
                       <Icon aria-hidden="true" className="size-4" />
@@ -102,7 +106,8 @@ export function SessionsCard() {
                         IP {session.ip ?? 'desconhecido'} · Último acesso: {formatDateTime(session.last_seen_at)}
                       </p>
                       <p className="text-xs text-muted-foreground">
-                        Iniciada em {formatDateTime(session.created_at)} · Expira em {formatDateTime(session.expires_at)}
+                        Iniciada em {formatDateTime(session.created_at)} · Expira em{' '}
+                        {formatDateTime(session.expires_at)}
                       </p>
                     </div>
                   </div>

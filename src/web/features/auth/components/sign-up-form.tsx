@@ -96,7 +96,13 @@ export function SignUpForm({ onSuccess, onClosed }: SignUpFormProps) {
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="sign-up-email" label="E-mail" error={errors.user?.email?.message}>
-            <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.register('user.email')} />
+            <Input
+              type="email"
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register('user.email')}
+            />
           </FormField>
           <FormField id="sign-up-phone" label="Telefone" hint="Opcional" error={errors.user?.phone?.message}>
             <Input

@@ -24,13 +24,20 @@ describe('readClientListParams', () => {
   });
 
   it('ignores unknown sorts, orders and statuses', () => {
-    expect(read('sort=created_at&order=up&status=deleted')).toEqual({ page: 1, sort: 'name', order: 'asc', status: null });
+    expect(read('sort=created_at&order=up&status=deleted')).toEqual({
+      page: 1,
+      sort: 'name',
+      order: 'asc',
+      status: null,
+    });
   });
 });
 
 describe('writeClientListParams', () => {
   it('leaves defaults out of the address', () => {
-    expect(write('page=4&sort=emissions&order=desc&status=active', { page: 1, sort: 'name', order: 'asc', status: null })).toBe('');
+    expect(
+      write('page=4&sort=emissions&order=desc&status=active', { page: 1, sort: 'name', order: 'asc', status: null }),
+    ).toBe('');
   });
 
   it('keeps sort and order together and other parameters untouched', () => {
@@ -46,8 +53,14 @@ describe('writeClientListParams', () => {
 
 describe('nextSort', () => {
   it('flips the sorted column and starts another ascending', () => {
-    expect(nextSort({ sort: 'total_spent', order: 'asc' }, 'total_spent')).toEqual({ sort: 'total_spent', order: 'desc' });
-    expect(nextSort({ sort: 'total_spent', order: 'desc' }, 'total_spent')).toEqual({ sort: 'total_spent', order: 'asc' });
+    expect(nextSort({ sort: 'total_spent', order: 'asc' }, 'total_spent')).toEqual({
+      sort: 'total_spent',
+      order: 'desc',
+    });
+    expect(nextSort({ sort: 'total_spent', order: 'desc' }, 'total_spent')).toEqual({
+      sort: 'total_spent',
+      order: 'asc',
+    });
     expect(nextSort({ sort: 'total_spent', order: 'desc' }, 'name')).toEqual({ sort: 'name', order: 'asc' });
   });
 });

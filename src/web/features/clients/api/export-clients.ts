@@ -7,7 +7,9 @@ import { clientFiltersSearchParams } from './get-clients';
 
 /** Every client matching the list's filters, in its order, as the server's CSV (spec part 1 §7 "Export"). */
 export async function exportClients(filters: ClientListFilters): Promise<void> {
-  const file = await api.download(`/clients/export?${clientFiltersSearchParams(filters).toString()}`, { timeoutMs: 120_000 });
+  const file = await api.download(`/clients/export?${clientFiltersSearchParams(filters).toString()}`, {
+    timeoutMs: 120_000,
+  });
   saveFile(file, `clientes_${todayIso()}.csv`);
 }
 

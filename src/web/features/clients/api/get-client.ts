@@ -3,7 +3,8 @@ import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/query-keys';
 import type { ClientDetail } from '../types';
 
-export const getClient = (id: string, signal?: AbortSignal) => api.get<ClientDetail>(`/clients/${encodeURIComponent(id)}`, { signal });
+export const getClient = (id: string, signal?: AbortSignal) =>
+  api.get<ClientDetail>(`/clients/${encodeURIComponent(id)}`, { signal });
 
 export const getClientQueryOptions = (id: string) =>
   queryOptions({ queryKey: clientKeys.detail(id), queryFn: ({ signal }) => getClient(id, signal) });

@@ -5,7 +5,8 @@ import { clientKeys } from '@/lib/query-keys';
 
 export type { TopClient } from '@domain/clients/client.schema';
 
-export const getTopClients = (limit: number, signal?: AbortSignal) => api.get<TopClientList>(`/clients/top?limit=${limit}`, { signal });
+export const getTopClients = (limit: number, signal?: AbortSignal) =>
+  api.get<TopClientList>(`/clients/top?limit=${limit}`, { signal });
 
 /** Under the clients key, so every client mutation refreshes the ranking too. */
 export const getTopClientsQueryOptions = (limit: number = TOP_CLIENTS_DEFAULT) =>

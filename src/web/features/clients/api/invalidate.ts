@@ -7,5 +7,7 @@ import { accountKeys, clientKeys, dashboardKeys } from '@/lib/query-keys';
  * dashboard's client counts.
  */
 export function invalidateClientQueries(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([clientKeys.all, accountKeys.all, dashboardKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    [clientKeys.all, accountKeys.all, dashboardKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }

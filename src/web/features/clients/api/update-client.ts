@@ -14,7 +14,9 @@ export function useUpdateClient() {
     mutationFn: updateClient,
     onSuccess: (client) => {
       // The detail page shows the saved record at once; its stats are refetched with the rest.
-      queryClient.setQueryData<ClientDetail>(clientKeys.detail(client.id), (detail) => (detail ? { ...detail, client } : detail));
+      queryClient.setQueryData<ClientDetail>(clientKeys.detail(client.id), (detail) =>
+        detail ? { ...detail, client } : detail,
+      );
       return Promise.all([
         invalidateClientQueries(queryClient),
         // Lots and emissions show the client's name and account numbers.

@@ -34,7 +34,9 @@ export function ClientAccountsFieldset({ form, idPrefix }: ClientAccountsFieldse
       {accounts.fields.length > 0 ? (
         <ul aria-label="Programas adicionados" className="divide-y rounded-md border">
           {accounts.fields.map((account, index) => {
-            const error = errors.loyalty_accounts?.[index]?.program?.message ?? errors.loyalty_accounts?.[index]?.account_number?.message;
+            const error =
+              errors.loyalty_accounts?.[index]?.program?.message ??
+              errors.loyalty_accounts?.[index]?.account_number?.message;
             return (
               <li key={account.key} className="flex items-center gap-3 px-3 py-2 text-sm">
                 <ProgramDot program={account.program} />
@@ -151,7 +153,11 @@ function NewAccountRow({ idPrefix, onAdd }: NewAccountRowProps) {
         </Button>
       </div>
       {addError && (
-        <p id={`${idPrefix}-new-program-error`} role="alert" className="text-[0.8rem] leading-snug font-medium text-destructive">
+        <p
+          id={`${idPrefix}-new-program-error`}
+          role="alert"
+          className="text-[0.8rem] leading-snug font-medium text-destructive"
+        >
           {addError}
         </p>
       )}

@@ -19,7 +19,13 @@ export function ClientDetailsFields({ form, fieldId }: ClientDetailsFieldsProps)
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FormField id={fieldId('name')} label="Nome *" error={errors.name?.message}>
-        <Input autoComplete="off" autoFocus placeholder="Nome completo" aria-required="true" {...form.register('name')} />
+        <Input
+          autoComplete="off"
+          autoFocus
+          placeholder="Nome completo"
+          aria-required="true"
+          {...form.register('name')}
+        />
       </FormField>
       <FormField id={fieldId('status')} label="Status" error={errors.status?.message}>
         <Select {...form.register('status')}>
@@ -41,7 +47,13 @@ export function ClientDetailsFields({ form, fieldId }: ClientDetailsFieldsProps)
         />
       </FormField>
       <FormField id={fieldId('phone')} label="Telefone" error={errors.phone?.message}>
-        <Input type="tel" inputMode="tel" placeholder="(11) 99999-9999" maxLength={15} {...withMask(form.register('phone'), maskPhone)} />
+        <Input
+          type="tel"
+          inputMode="tel"
+          placeholder="(11) 99999-9999"
+          maxLength={15}
+          {...withMask(form.register('phone'), maskPhone)}
+        />
       </FormField>
       <FormField id={fieldId('document')} label="CPF" error={errors.document?.message}>
         <Input

@@ -19,7 +19,11 @@ export function ClientEmissionsCard({ clientId }: { clientId: string }) {
       title="Emissões"
       query={emissions}
       errorTitle="Erro ao carregar emissões"
-      empty={{ icon: PlaneTakeoffIcon, title: 'Nenhuma emissão registrada', description: 'As emissões deste cliente aparecerão aqui.' }}
+      empty={{
+        icon: PlaneTakeoffIcon,
+        title: 'Nenhuma emissão registrada',
+        description: 'As emissões deste cliente aparecerão aqui.',
+      }}
       tableLabel="Emissões do cliente"
       tableClassName="min-w-[760px]"
       head={
@@ -50,7 +54,10 @@ function ClientEmissionRow({ emission }: { emission: ClientEmission }) {
       <TableCell>
         <Link
           to={`/emissoes/${emission.id}`}
-          className={cn('whitespace-nowrap text-primary underline-offset-4 hover:underline', emission.pnr ? 'font-mono font-medium' : 'text-xs')}
+          className={cn(
+            'whitespace-nowrap text-primary underline-offset-4 hover:underline',
+            emission.pnr ? 'font-mono font-medium' : 'text-xs',
+          )}
         >
           {emission.pnr || 'Sem PNR'}
         </Link>
@@ -64,7 +71,9 @@ function ClientEmissionRow({ emission }: { emission: ClientEmission }) {
       </TableCell>
       <TableCell className="text-right tabular-nums">{formatNumber(emission.miles_used)}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(emission.revenue_cents)}</TableCell>
-      <TableCell className={cn('text-right whitespace-nowrap tabular-nums', emission.margin_cents < 0 && 'text-destructive')}>
+      <TableCell
+        className={cn('text-right whitespace-nowrap tabular-nums', emission.margin_cents < 0 && 'text-destructive')}
+      >
         {formatCents(emission.margin_cents)}
       </TableCell>
       <TableCell>

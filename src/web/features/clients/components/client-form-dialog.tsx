@@ -78,7 +78,12 @@ function ClientForm({ client, onBusyChange, onDirtyChange, onCancel, onSaved }: 
   const fieldId = (name: FieldPath<ClientFormValues>) => `${idPrefix}-${name.replace(/[._]/g, '-')}`;
 
   return (
-    <form onSubmit={submitHandler(onSubmit)} noValidate aria-label={client ? 'Editar Cliente' : 'Novo Cliente'} className="grid gap-5">
+    <form
+      onSubmit={submitHandler(onSubmit)}
+      noValidate
+      aria-label={client ? 'Editar Cliente' : 'Novo Cliente'}
+      className="grid gap-5"
+    >
       <ClientDetailsFields form={form} fieldId={fieldId} />
       <ClientAccountsFieldset form={form} idPrefix={idPrefix} />
       <FormField id={fieldId('notes')} label="Observações" error={errors.notes?.message}>

@@ -42,12 +42,18 @@ export function ClientProfileCard({ client }: { client: Client }) {
               missing
             )}
           </Item>
-          <Item label={documentLabel}>{client.document ? <span className="tabular-nums">{formatCpfOrCnpj(client.document)}</span> : missing}</Item>
+          <Item label={documentLabel}>
+            {client.document ? <span className="tabular-nums">{formatCpfOrCnpj(client.document)}</span> : missing}
+          </Item>
           <Item label="Data de Nascimento">{client.birth_date ? formatDate(client.birth_date) : missing}</Item>
           <Item label="Cliente desde">{formatDate(client.created_at)}</Item>
           <Item label="Última atualização">{formatDate(client.updated_at)}</Item>
           <Item label="Observações" wide>
-            {client.notes ? <span className="whitespace-pre-line">{client.notes}</span> : <span className="text-muted-foreground">Nenhuma observação</span>}
+            {client.notes ? (
+              <span className="whitespace-pre-line">{client.notes}</span>
+            ) : (
+              <span className="text-muted-foreground">Nenhuma observação</span>
+            )}
           </Item>
         </dl>
       </CardContent>

@@ -19,7 +19,10 @@ export function ClientStatsCards({ stats }: { stats: ClientStats | undefined }) 
   return (
     <section aria-label="Indicadores do cliente" className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-7">
       {STATS.map((stat, index) => (
-        <Card key={stat.label} className={cn('gap-1.5 px-4 py-3.5', index === STATS.length - 1 && 'col-span-2 2xl:col-span-1')}>
+        <Card
+          key={stat.label}
+          className={cn('gap-1.5 px-4 py-3.5', index === STATS.length - 1 && 'col-span-2 2xl:col-span-1')}
+        >
           <p className="text-xs font-medium text-muted-foreground">{stat.label}</p>
           {stats ? (
             <p

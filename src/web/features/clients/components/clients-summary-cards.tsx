@@ -38,9 +38,24 @@ export function ClientsSummaryCards({ summary }: ClientsSummaryCardsProps) {
   const loading = summary === undefined;
   return (
     <SummaryCards label="Resumo dos clientes">
-      <SummaryCard label="Total de Clientes" icon={UsersIcon} loading={loading} value={formatNumber(summary?.total_clients ?? 0)} />
-      <SummaryCard label="Clientes Ativos" icon={UserCheckIcon} loading={loading} value={formatNumber(summary?.active_clients ?? 0)} />
-      <SummaryCard label="Total de Emissões" icon={PlaneTakeoffIcon} loading={loading} value={formatNumber(summary?.total_emissions ?? 0)} />
+      <SummaryCard
+        label="Total de Clientes"
+        icon={UsersIcon}
+        loading={loading}
+        value={formatNumber(summary?.total_clients ?? 0)}
+      />
+      <SummaryCard
+        label="Clientes Ativos"
+        icon={UserCheckIcon}
+        loading={loading}
+        value={formatNumber(summary?.active_clients ?? 0)}
+      />
+      <SummaryCard
+        label="Total de Emissões"
+        icon={PlaneTakeoffIcon}
+        loading={loading}
+        value={formatNumber(summary?.total_emissions ?? 0)}
+      />
       <SummaryCard
         label="Receita Total"
         icon={CircleDollarSignIcon}

@@ -87,8 +87,14 @@ function ClientsWideTable({ clients, onToggle, onEdit, onDelete, ...list }: Clie
             <TableCell>
               {client.email || client.phone ? (
                 <div className="min-w-0">
-                  {client.email && <p className="max-w-[11rem] truncate 2xl:max-w-[16rem]" title={client.email}>{client.email}</p>}
-                  {client.phone && <p className="text-xs text-muted-foreground tabular-nums">{formatPhone(client.phone)}</p>}
+                  {client.email && (
+                    <p className="max-w-[11rem] truncate 2xl:max-w-[16rem]" title={client.email}>
+                      {client.email}
+                    </p>
+                  )}
+                  {client.phone && (
+                    <p className="text-xs text-muted-foreground tabular-nums">{formatPhone(client.phone)}</p>
+                  )}
                 </div>
               ) : (
                 <span className="text-muted-foreground">—</span>
@@ -98,10 +104,16 @@ function ClientsWideTable({ clients, onToggle, onEdit, onDelete, ...list }: Clie
               <ClientStatusBadge status={client.status} />
             </TableCell>
             <TableCell className="text-right tabular-nums">{formatNumber(client.emissions_count)}</TableCell>
-            <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(client.total_spent_cents)}</TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">
+              {formatCents(client.total_spent_cents)}
+            </TableCell>
             <TableCell className="whitespace-nowrap tabular-nums">{formatDate(client.updated_at)}</TableCell>
             <TableCell className="text-right">
-              <RowActionsMenu viewPath={`/clientes/${client.id}`} onEdit={() => onEdit(client)} onDelete={() => onDelete(client)} />
+              <RowActionsMenu
+                viewPath={`/clientes/${client.id}`}
+                onEdit={() => onEdit(client)}
+                onDelete={() => onDelete(client)}
+              />
             </TableCell>
           </TableRow>
         );
@@ -150,14 +162,23 @@ function ClientsCardList({ clients, onToggle, onEdit, onDelete, ...list }: Clien
             <ClientAvatar name={client.name} />
             <div className="min-w-0 flex-1">
               <div className="flex items-center gap-2">
-                <Link to={`/clientes/${client.id}`} className="min-w-0 flex-1 truncate font-medium underline-offset-4 hover:underline">
+                <Link
+                  to={`/clientes/${client.id}`}
+                  className="min-w-0 flex-1 truncate font-medium underline-offset-4 hover:underline"
+                >
                   {client.name}
                 </Link>
-                <RowActionsMenu viewPath={`/clientes/${client.id}`} onEdit={() => onEdit(client)} onDelete={() => onDelete(client)} />
+                <RowActionsMenu
+                  viewPath={`/clientes/${client.id}`}
+                  onEdit={() => onEdit(client)}
+                  onDelete={() => onDelete(client)}
+                />
               </div>
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <ClientStatusBadge status={client.status} />
-                {client.document && <span className="text-xs text-muted-foreground tabular-nums">{formatCpfOrCnpj(client.document)}</span>}
+                {client.document && (
+                  <span className="text-xs text-muted-foreground tabular-nums">{formatCpfOrCnpj(client.document)}</span>
+                )}
               </div>
               <div className="mt-1.5 space-y-0.5 text-sm">
                 {client.email && <p className="truncate">{client.email}</p>}

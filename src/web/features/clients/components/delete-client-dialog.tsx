@@ -43,8 +43,8 @@ export function DeleteClientDialog({ client, onOpenChange, onDeleted }: DeleteCl
       title="Confirmar exclusão"
       description={
         <>
-          Tem certeza que deseja excluir o cliente <b className="font-semibold text-foreground">{shown?.name}</b>? Esta ação não pode ser
-          desfeita.
+          Tem certeza que deseja excluir o cliente <b className="font-semibold text-foreground">{shown?.name}</b>? Esta
+          ação não pode ser desfeita.
         </>
       }
       confirmLabel="Excluir"

@@ -14,12 +14,17 @@ describe('emission list params', () => {
   });
 
   it('drops unknown values', () => {
-    const state = readEmissionListParams(new URLSearchParams('page=-2&status=done&program=XYZ&de=2026-02-30&ate=ontem'));
+    const state = readEmissionListParams(
+      new URLSearchParams('page=-2&status=done&program=XYZ&de=2026-02-30&ate=ontem'),
+    );
     expect(state).toMatchObject({ page: 1, status: null, program: null, date_from: null, date_to: null });
   });
 
   it('keeps an inverted period for the page to point out (the schema refuses it only as a whole)', () => {
-    expect(readEmissionListParams(new URLSearchParams('de=2026-02-01&ate=2026-01-01'))).toMatchObject({ date_from: '2026-02-01', date_to: '2026-01-01' });
+    expect(readEmissionListParams(new URLSearchParams('de=2026-02-01&ate=2026-01-01'))).toMatchObject({
+      date_from: '2026-02-01',
+      date_to: '2026-01-01',
+    });
   });
 
   it('round-trips a filtered page and leaves the defaults out', () => {
@@ -33,9 +38,16 @@ describe('emission list params', () => {
     });
     expect(written.toString()).toBe('other=1&q=ABC123&status=issued&program=LATAM&de=2026-01-01&ate=2026-01-31&page=3');
     expect(readEmissionListParams(written)).toMatchObject({ status: 'issued', page: 3, search: 'ABC123' });
-    expect(writeEmissionListParams(written, { status: null, program: null, date_from: null, date_to: null, search: '', page: 1 }).toString()).toBe(
-      'other=1',
-    );
+    expect(
+      writeEmissionListParams(written, {
+        status: null,
+        program: null,
+        date_from: null,
+        date_to: null,
+        search: '',
+        page: 1,
+      }).toString(),
+    ).toBe('other=1');
   });
 
   it('tells whether anything narrows the list', () => {

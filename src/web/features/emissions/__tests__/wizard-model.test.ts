@@ -59,7 +59,9 @@ describe('wizard model', () => {
   });
 
   it('counts beneficiaries and warns past the limit', () => {
-    const info = beneficiaryInfo({ program: 'AZUL', holder_cpf: null, past_passengers: [], today: TODAY }, [{ cpf: '529.982.247-25' }]);
+    const info = beneficiaryInfo({ program: 'AZUL', holder_cpf: null, past_passengers: [], today: TODAY }, [
+      { cpf: '529.982.247-25' },
+    ]);
     expect(info.summary).toMatch(/^Beneficiários: 0 de/);
     expect(info.warning).toBeNull();
   });
@@ -68,7 +70,9 @@ describe('wizard model', () => {
     expect(wizardStepOf(['miles_used', 'account_id'])).toBe(0);
     expect(wizardStepOf(['passengers.1.cpf'])).toBe(1);
     expect(wizardStepOf(['agency_id'])).toBeNull();
-    expect(wizardKnownFields(2)).toEqual(expect.arrayContaining(['client_id', 'lot_ids', 'passengers.1.name', 'passengers.1.cpf']));
+    expect(wizardKnownFields(2)).toEqual(
+      expect.arrayContaining(['client_id', 'lot_ids', 'passengers.1.name', 'passengers.1.cpf']),
+    );
     expect(wizardKnownFields(2)).not.toContain('passengers.2.name');
   });
 });

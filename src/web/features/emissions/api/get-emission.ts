@@ -3,7 +3,8 @@ import { api } from '@/lib/api-client';
 import { emissionKeys } from '@/lib/query-keys';
 import type { EmissionDetail } from '../types';
 
-export const getEmission = (id: string, signal?: AbortSignal) => api.get<EmissionDetail>(`/emissions/${encodeURIComponent(id)}`, { signal });
+export const getEmission = (id: string, signal?: AbortSignal) =>
+  api.get<EmissionDetail>(`/emissions/${encodeURIComponent(id)}`, { signal });
 
 export const getEmissionQueryOptions = (id: string) =>
   queryOptions({ queryKey: emissionKeys.detail(id), queryFn: ({ signal }) => getEmission(id, signal) });

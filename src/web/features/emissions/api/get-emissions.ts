@@ -5,7 +5,14 @@ import { api } from '@/lib/api-client';
 import { emissionKeys } from '@/lib/query-keys';
 import type { EmissionList, EmissionListParams } from '../types';
 
-export function emissionListSearchParams({ page, status, program, date_from, date_to, search }: EmissionListParams): URLSearchParams {
+export function emissionListSearchParams({
+  page,
+  status,
+  program,
+  date_from,
+  date_to,
+  search,
+}: EmissionListParams): URLSearchParams {
   const params = new URLSearchParams();
   if (status) params.set('status', status);
   if (program) params.set('program', program);

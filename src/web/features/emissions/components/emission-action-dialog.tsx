@@ -23,7 +23,10 @@ export function EmissionActionDialog({ emissionId, action, onOpenChange }: Emiss
       {
         onSuccess: () => {
           onOpenChange(false);
-          toast.success(def.success_toast.title, def.success_toast.description ? { description: def.success_toast.description } : undefined);
+          toast.success(
+            def.success_toast.title,
+            def.success_toast.description ? { description: def.success_toast.description } : undefined,
+          );
         },
         onError: (error) => {
           onOpenChange(false);

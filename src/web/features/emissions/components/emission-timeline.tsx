@@ -68,8 +68,15 @@ export function EmissionTimeline({ timeline, sla, submittedAt, issuedAt }: Emiss
         const withSla = entry.kind === 'submitted' || entry.kind === 'issued';
         return (
           <li key={`${entry.kind}-${entry.at}-${i}`} className="relative flex gap-3">
-            {i < entries.length - 1 && <span aria-hidden="true" className="absolute top-6 bottom-[-1rem] left-[0.6875rem] w-px bg-border" />}
-            <span className={cn('relative z-10 flex size-6 shrink-0 items-center justify-center rounded-full bg-card', kind.tone)}>
+            {i < entries.length - 1 && (
+              <span aria-hidden="true" className="absolute top-6 bottom-[-1rem] left-[0.6875rem] w-px bg-border" />
+            )}
+            <span
+              className={cn(
+                'relative z-10 flex size-6 shrink-0 items-center justify-center rounded-full bg-card',
+                kind.tone,
+              )}
+            >
               <Icon aria-hidden="true" className="size-5" />
             </span>
             <div className="min-w-0 flex-1">
@@ -79,7 +86,12 @@ export function EmissionTimeline({ timeline, sla, submittedAt, issuedAt }: Emiss
               </p>
               <p className="text-xs text-muted-foreground tabular-nums">{formatDateTime(entry.at)}</p>
               {entry.kind === 'issued' && hours !== null && hours > 0 && (
-                <p className={cn('text-xs tabular-nums', isSlaExceeded(hours, sla.target_hours) ? 'text-destructive' : 'text-muted-foreground')}>
+                <p
+                  className={cn(
+                    'text-xs tabular-nums',
+                    isSlaExceeded(hours, sla.target_hours) ? 'text-destructive' : 'text-muted-foreground',
+                  )}
+                >
                   Emitida {hours < 0.1 ? 'em menos de 0,1 h' : `em ${formatHours(hours)}`} após a submissão
                 </p>
               )}

@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
-import { emissionFormDefaults, type EmissionFormValues, type EmissionWizardValues } from '@domain/emissions/emission.schema';
+import {
+  emissionFormDefaults,
+  type EmissionFormValues,
+  type EmissionWizardValues,
+} from '@domain/emissions/emission.schema';
 import { EMISSION_TEXTS } from '@domain/emissions/emission.rules';
 import { todayIso } from '@domain/format';
 import { FormDialog, type FormDialogGuard } from '@/components/ui/form-dialog';
@@ -72,12 +76,18 @@ function useWizardChoices() {
 }
 
 /** Choosing a client, an account or lots: a new client or account drops what was chosen under the previous one. */
-function choiceHandlers(form: WizardForm, { setClient, setAccountId, setSelection }: ReturnType<typeof useWizardChoices>) {
+function choiceHandlers(
+  form: WizardForm,
+  { setClient, setAccountId, setSelection }: ReturnType<typeof useWizardChoices>,
+) {
   const chooseClient = (next: ClientOption | null) => {
     setClient(next);
     // Accounts belong to one client: the chosen one no longer applies (spec part 2 §4).
     setAccountId('');
-    form.setValue('client_id', next?.id ?? '', { shouldDirty: true, shouldValidate: form.formState.isSubmitted && next !== null });
+    form.setValue('client_id', next?.id ?? '', {
+      shouldDirty: true,
+      shouldValidate: form.formState.isSubmitted && next !== null,
+    });
     form.setValue('account_id', '', { shouldDirty: true });
     form.setValue('lot_ids', []);
     setSelection(SUGGESTED);
@@ -100,7 +110,10 @@ function choiceHandlers(form: WizardForm, { setClient, setAccountId, setSelectio
 
 /** What the wizard reads for the chosen client and account: the accounts, the account's beneficiaries, the lot panel for the typed miles. */
 function useWizardData(form: WizardForm, candidates: readonly AccountLot[], lotsToday: string) {
-  const [clientId, accountId, milesTyped] = useWatch({ control: form.control, name: ['client_id', 'account_id', 'miles_used'] });
+  const [clientId, accountId, milesTyped] = useWatch({
+    control: form.control,
+    name: ['client_id', 'account_id', 'miles_used'],
+  });
   const accounts = useClientAccounts(clientId ?? '');
   const beneficiaries = useAccountBeneficiaries(accountId ?? '');
   const account = accounts.data?.find((a) => a.id === accountId) ?? null;
@@ -126,7 +139,8 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
     if (m === null) return null;
     if (lots.isPending) return 'Aguarde o carregamento dos lotes da conta.';
     if (lots.isError) return lots.error.message || 'Não foi possível carregar os lotes da conta.';
-    const ids = step === 2 ? (values.lot_ids ?? []) : selectedLotIds(selection, lotPanel(candidates, m, lotsToday).suggestion);
+    const ids =
+      step === 2 ? (values.lot_ids ?? []) : selectedLotIds(selection, lotPanel(candidates, m, lotsToday).suggestion);
     const result = chosenPlan(candidates, m, ids, lotsToday);
     return result.ok ? null : result.message;
   };
@@ -182,7 +196,11 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
           const target = wizardStepOf(Object.keys(error.fields));
           if (target !== null) {
             goTo(target);
-            applyServerFieldErrors(error, form.setError, wizardKnownFields((form.getValues('passengers') ?? []).length));
+            applyServerFieldErrors(
+              error,
+              form.setError,
+              wizardKnownFields((form.getValues('passengers') ?? []).length),
+            );
           }
         }
         toastError(EMISSION_TEXTS.createError, error);
@@ -205,7 +223,15 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
       <Stepper steps={WIZARD_STEPS} current={step} label="Etapas da emissão" />
 
       <div className="min-w-0" data-testid={`wizard-step-${step + 1}`}>
-        {step === 0 && <WizardStepAccount form={form} client={client} onClientChange={chooseClient} accounts={accounts} onAccountChange={chooseAccount} />}
+        {step === 0 && (
+          <WizardStepAccount
+            form={form}
+            client={client}
+            onClientChange={chooseClient}
+            accounts={accounts}
+            onAccountChange={chooseAccount}
+          />
+        )}
         {step === 1 && (
           <WizardStepData
             form={form}
@@ -232,7 +258,13 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
         )}
       </div>
 
-      <WizardFooter step={step} last={last} pending={create.isPending} onCancel={onCancel} onBack={() => goTo(step - 1)} />
+      <WizardFooter
+        step={step}
+        last={last}
+        pending={create.isPending}
+        onCancel={onCancel}
+        onBack={() => goTo(step - 1)}
+      />
     </form>
   );
 }

@@ -15,8 +15,20 @@ export function EmissionsSummaryCards({ summary }: { summary: EmissionSummary | 
         loading={loading}
         value={formatNumber(summary?.total ?? 0)}
       />
-      <SummaryCard label="Emitidas" hint="Bilhetes já emitidos" icon={TicketCheckIcon} loading={loading} value={formatNumber(summary?.issued ?? 0)} />
-      <SummaryCard label="Pendentes" hint="Pendentes e processando" icon={ClockIcon} loading={loading} value={formatNumber(summary?.pending ?? 0)} />
+      <SummaryCard
+        label="Emitidas"
+        hint="Bilhetes já emitidos"
+        icon={TicketCheckIcon}
+        loading={loading}
+        value={formatNumber(summary?.issued ?? 0)}
+      />
+      <SummaryCard
+        label="Pendentes"
+        hint="Pendentes e processando"
+        icon={ClockIcon}
+        loading={loading}
+        value={formatNumber(summary?.pending ?? 0)}
+      />
       <SummaryCard
         label="Receita (emitidas)"
         hint="Somente emissões emitidas"

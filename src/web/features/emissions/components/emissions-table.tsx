@@ -24,14 +24,32 @@ export interface EmissionsTableProps {
 const detailPath = (emission: Pick<Emission, 'id'>) => `/emissoes/${emission.id}`;
 
 function PnrText({ pnr }: { pnr: string | null }) {
-  return pnr ? <span className="font-mono font-medium">{pnr}</span> : <span className="text-muted-foreground italic">Sem PNR</span>;
+  return pnr ? (
+    <span className="font-mono font-medium">{pnr}</span>
+  ) : (
+    <span className="text-muted-foreground italic">Sem PNR</span>
+  );
 }
 
-function Margin({ emission, className }: { emission: Pick<Emission, 'margin_cents' | 'margin_percent'>; className?: string }) {
+function Margin({
+  emission,
+  className,
+}: {
+  emission: Pick<Emission, 'margin_cents' | 'margin_percent'>;
+  className?: string;
+}) {
   return (
-    <span className={cn('inline-flex flex-col items-end leading-tight tabular-nums', emission.margin_cents < 0 && 'text-destructive', className)}>
+    <span
+      className={cn(
+        'inline-flex flex-col items-end leading-tight tabular-nums',
+        emission.margin_cents < 0 && 'text-destructive',
+        className,
+      )}
+    >
       <span>{formatCents(emission.margin_cents)}</span>
-      <span className={cn('text-xs', emission.margin_cents < 0 ? 'text-destructive/80' : 'text-muted-foreground')}>{marginPercentText(emission.margin_percent)}</span>
+      <span className={cn('text-xs', emission.margin_cents < 0 ? 'text-destructive/80' : 'text-muted-foreground')}>
+        {marginPercentText(emission.margin_percent)}
+      </span>
     </span>
   );
 }
@@ -109,13 +127,17 @@ function WideTable({ emissions, refreshing, empty }: EmissionsTableProps) {
               <PnrText pnr={emission.pnr} />
             </Link>
           </TableCell>
-          <TableCell className="max-w-[9rem] truncate font-medium 2xl:max-w-[14rem]" title={emission.client_name}>{emission.client_name}</TableCell>
+          <TableCell className="max-w-[9rem] truncate font-medium 2xl:max-w-[14rem]" title={emission.client_name}>
+            {emission.client_name}
+          </TableCell>
           <TableCell className="font-mono text-sm whitespace-nowrap">{emission.route}</TableCell>
           <TableCell className="max-w-[8.5rem]">
             <ProgramLabel program={emission.program} />
           </TableCell>
           <TableCell className="text-right tabular-nums">{formatNumber(emission.miles_used)}</TableCell>
-          <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(emission.revenue_cents)}</TableCell>
+          <TableCell className="text-right whitespace-nowrap tabular-nums">
+            {formatCents(emission.revenue_cents)}
+          </TableCell>
           <TableCell className="text-right whitespace-nowrap">
             <Margin emission={emission} />
           </TableCell>
@@ -147,7 +169,8 @@ function NarrowList({ emissions, refreshing, empty }: EmissionsTableProps) {
           >
             <div className="flex items-center justify-between gap-2">
               <span className="min-w-0 truncate">
-                <PnrText pnr={emission.pnr} /> <span className="font-mono text-sm text-muted-foreground">· {emission.route}</span>
+                <PnrText pnr={emission.pnr} />{' '}
+                <span className="font-mono text-sm text-muted-foreground">· {emission.route}</span>
               </span>
               <EmissionStatusBadge status={emission.status} data-testid="emission-status" />
             </div>
@@ -165,7 +188,8 @@ function NarrowList({ emissions, refreshing, empty }: EmissionsTableProps) {
               <div className="text-right">
                 <p className="text-xs text-muted-foreground">Margem</p>
                 <p className={cn('tabular-nums', emission.margin_cents < 0 && 'text-destructive')}>
-                  {formatCents(emission.margin_cents)} <span className="text-xs">({marginPercentText(emission.margin_percent)})</span>
+                  {formatCents(emission.margin_cents)}{' '}
+                  <span className="text-xs">({marginPercentText(emission.margin_percent)})</span>
                 </p>
               </div>
             </div>

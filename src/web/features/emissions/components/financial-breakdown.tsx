@@ -24,7 +24,11 @@ export function FinancialBreakdown(props: FinancialBreakdownProps) {
     </div>
   );
   return (
-    <section aria-label="Composição financeira" className={cn('rounded-lg border p-4 text-sm', props.className)} data-testid="financial-breakdown">
+    <section
+      aria-label="Composição financeira"
+      className={cn('rounded-lg border p-4 text-sm', props.className)}
+      data-testid="financial-breakdown"
+    >
       <dl className="divide-y">
         <div>
           {row('Custo das milhas', props.milesCostCents)}
@@ -33,10 +37,16 @@ export function FinancialBreakdown(props: FinancialBreakdownProps) {
         </div>
         <div>{row('Custo total', props.totalCostCents, true)}</div>
         <div>{row('Receita', props.revenueCents, true)}</div>
-        <div className={cn('flex items-center justify-between gap-4 pt-2 text-base font-semibold', negative && 'text-destructive')}>
+        <div
+          className={cn(
+            'flex items-center justify-between gap-4 pt-2 text-base font-semibold',
+            negative && 'text-destructive',
+          )}
+        >
           <dt>Margem</dt>
           <dd className="tabular-nums" data-testid="margin-value">
-            {formatCents(props.marginCents)} <span className="text-sm font-medium">({marginPercentText(props.marginPercent)})</span>
+            {formatCents(props.marginCents)}{' '}
+            <span className="text-sm font-medium">({marginPercentText(props.marginPercent)})</span>
           </dd>
         </div>
       </dl>

@@ -23,7 +23,15 @@ export interface LotSuggestionPanelProps {
 }
 
 /** The lot badges: 'Alto CPMM' above the program's cap, and expiry under 60 days highlighted (spec part 2 §9). */
-export function LotFlags({ lot, today, cpmCap }: { lot: Pick<AccountLot, 'cost_per_thousand' | 'expiry_date'>; today: string; cpmCap: string | null }) {
+export function LotFlags({
+  lot,
+  today,
+  cpmCap,
+}: {
+  lot: Pick<AccountLot, 'cost_per_thousand' | 'expiry_date'>;
+  today: string;
+  cpmCap: string | null;
+}) {
   const flags = lotOptionFlags(lot, today, cpmCap);
   return (
     <>
@@ -34,14 +42,26 @@ export function LotFlags({ lot, today, cpmCap }: { lot: Pick<AccountLot, 'cost_p
       )}
       {flags.expiring_soon && flags.days_to_expiry !== null && (
         <Badge variant="warning" data-testid="expiring-badge">
-          {flags.days_to_expiry === 0 ? 'Vence hoje' : `Vence em ${formatNumber(flags.days_to_expiry)} ${flags.days_to_expiry === 1 ? 'dia' : 'dias'}`}
+          {flags.days_to_expiry === 0
+            ? 'Vence hoje'
+            : `Vence em ${formatNumber(flags.days_to_expiry)} ${flags.days_to_expiry === 1 ? 'dia' : 'dias'}`}
         </Badge>
       )}
     </>
   );
 }
 
-function LotLine({ lot, miles, today, cpmCap }: { lot: AccountLot; miles?: number; today: string; cpmCap: string | null }) {
+function LotLine({
+  lot,
+  miles,
+  today,
+  cpmCap,
+}: {
+  lot: AccountLot;
+  miles?: number;
+  today: string;
+  cpmCap: string | null;
+}) {
   const expiring = lotOptionFlags(lot, today, cpmCap).expiring_soon;
   return (
     <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -65,7 +85,15 @@ const optionClass =
   'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40 hover:bg-muted/50';
 
 /** 'Sugestão de lotes': one lot, several when none suffices alone, and the manual list. */
-export function LotSuggestionPanel({ lots, today, miles, panel, selection, onSelectionChange, error }: LotSuggestionPanelProps) {
+export function LotSuggestionPanel({
+  lots,
+  today,
+  miles,
+  panel,
+  selection,
+  onSelectionChange,
+  error,
+}: LotSuggestionPanelProps) {
   const [manualOpen, setManualOpen] = useState(selection.mode === 'manual');
   const cpmCap = lots.data?.cpm_cap ?? null;
   const byId = new Map((lots.data?.data ?? []).map((lot) => [lot.id, lot]));
@@ -80,7 +108,9 @@ export function LotSuggestionPanel({ lots, today, miles, panel, selection, onSel
       </div>
     );
   } else if (lots.isError) {
-    body = <p className="text-sm text-destructive">{lots.error.message || 'Não foi possível carregar os lotes da conta.'}</p>;
+    body = (
+      <p className="text-sm text-destructive">{lots.error.message || 'Não foi possível carregar os lotes da conta.'}</p>
+    );
   } else if (miles === null || suggestion === null) {
     body = <p className="text-sm text-muted-foreground">Informe as milhas para ver a sugestão de lotes.</p>;
   } else if (suggestion.kind === 'none') {
@@ -103,13 +133,17 @@ export function LotSuggestionPanel({ lots, today, miles, panel, selection, onSel
           />
           {suggestion.kind === 'single' ? (
             <div className="flex min-w-0 flex-1 flex-col gap-1">
-              <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Sugestão · lote único</span>
+              <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                Sugestão · lote único
+              </span>
               <LotLine lot={suggestion.lot} miles={suggestion.allocation.miles} today={today} cpmCap={cpmCap} />
             </div>
           ) : (
             <div className="flex min-w-0 flex-1 flex-col gap-2">
               <span className="flex flex-col gap-0.5">
-                <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Sugestão · {suggestion.allocations.length} lotes</span>
+                <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+                  Sugestão · {suggestion.allocations.length} lotes
+                </span>
                 <span className="text-xs text-muted-foreground">Nenhum lote sozinho cobre as milhas.</span>
               </span>
               {suggestion.allocations.map((a) => {
@@ -134,11 +168,16 @@ export function LotSuggestionPanel({ lots, today, miles, panel, selection, onSel
           onClick={() => setManualOpen((open) => !open)}
         >
           Escolher lotes manualmente
-          <ChevronDownIcon aria-hidden="true" className={cn('size-4 transition-transform', manualOpen && 'rotate-180')} />
+          <ChevronDownIcon
+            aria-hidden="true"
+            className={cn('size-4 transition-transform', manualOpen && 'rotate-180')}
+          />
         </button>
         {manualOpen &&
           (manual.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Nenhum lote cobre sozinho {milesText(miles)}; use a sugestão acima.</p>
+            <p className="text-sm text-muted-foreground">
+              Nenhum lote cobre sozinho {milesText(miles)}; use a sugestão acima.
+            </p>
           ) : (
             <div className="grid gap-2" data-testid="manual-lots">
               {manual.map((lot) => (

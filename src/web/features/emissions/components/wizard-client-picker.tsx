@@ -30,14 +30,19 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
       {client ? (
         <div className="grid grid-cols-1 gap-2">
           <p className="text-sm leading-none font-medium">Cliente</p>
-          <div className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3" data-testid="wizard-selected-client">
+          <div
+            className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3"
+            data-testid="wizard-selected-client"
+          >
             <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
               <UserRoundIcon aria-hidden="true" className="size-4" />
             </span>
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">{client.name}</p>
               <p className="truncate text-xs text-muted-foreground">
-                {[client.document ? formatCpfOrCnpj(client.document) : null, client.email].filter(Boolean).join(' · ') || 'Sem documento'}
+                {[client.document ? formatCpfOrCnpj(client.document) : null, client.email]
+                  .filter(Boolean)
+                  .join(' · ') || 'Sem documento'}
               </p>
             </div>
             <Button
@@ -60,7 +65,10 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
             Cliente
           </Label>
           <div className="relative">
-            <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <SearchIcon
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               id="emission-client"
               type="search"
@@ -82,11 +90,18 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
               }}
             />
             {search.isFetching && (
-              <Loader2Icon aria-hidden="true" className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground" />
+              <Loader2Icon
+                aria-hidden="true"
+                className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+              />
             )}
           </div>
           {errors.client_id ? (
-            <p id="emission-client-help" role="alert" className="text-[0.8rem] leading-snug font-medium text-destructive">
+            <p
+              id="emission-client-help"
+              role="alert"
+              className="text-[0.8rem] leading-snug font-medium text-destructive"
+            >
               {errors.client_id.message}
             </p>
           ) : (
@@ -116,7 +131,9 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
                   >
                     <span className="max-w-full truncate text-sm font-medium">{option.name}</span>
                     <span className="max-w-full truncate text-xs text-muted-foreground">
-                      {[option.document ? formatCpfOrCnpj(option.document) : null, option.email].filter(Boolean).join(' · ') || 'Sem documento'}
+                      {[option.document ? formatCpfOrCnpj(option.document) : null, option.email]
+                        .filter(Boolean)
+                        .join(' · ') || 'Sem documento'}
                     </span>
                   </button>
                 </li>

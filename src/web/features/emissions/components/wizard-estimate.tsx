@@ -20,7 +20,11 @@ export function WizardEstimate({ form, milesCost }: WizardEstimateProps) {
   const est = estimate({ fees_cents: fees, rav_cents: rav, revenue_cents: revenue }, milesCost);
   return (
     <>
-      <section aria-label="Estimativa" className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/40 p-4 sm:grid-cols-3 sm:gap-3" data-testid="wizard-estimate">
+      <section
+        aria-label="Estimativa"
+        className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/40 p-4 sm:grid-cols-3 sm:gap-3"
+        data-testid="wizard-estimate"
+      >
         <Figure label="Custo das milhas" value={milesCost === null ? '—' : formatCents(milesCost)} />
         <Figure label="Custo total" value={est ? formatCents(est.financials.total_cost_cents) : '—'} />
         <Figure
@@ -41,13 +45,32 @@ export function WizardEstimate({ form, milesCost }: WizardEstimateProps) {
 }
 
 /** Label and value side by side on a phone, stacked from 640 px; the percent goes under the value. */
-function Figure({ label, value, detail, negative = false }: { label: string; value: string; detail?: string | undefined; negative?: boolean }) {
+function Figure({
+  label,
+  value,
+  detail,
+  negative = false,
+}: {
+  label: string;
+  value: string;
+  detail?: string | undefined;
+  negative?: boolean;
+}) {
   return (
     <div className="flex min-w-0 items-baseline justify-between gap-3 sm:block sm:space-y-0.5">
       <p className="shrink-0 text-xs font-medium text-muted-foreground">{label}</p>
-      <p className={cn('text-right text-base font-semibold whitespace-nowrap tabular-nums sm:text-left sm:text-lg', negative && 'text-destructive')}>
+      <p
+        className={cn(
+          'text-right text-base font-semibold whitespace-nowrap tabular-nums sm:text-left sm:text-lg',
+          negative && 'text-destructive',
+        )}
+      >
         {value}
-        {detail && <span className={cn('block text-xs font-medium', negative ? 'text-destructive' : 'text-muted-foreground')}>{detail}</span>}
+        {detail && (
+          <span className={cn('block text-xs font-medium', negative ? 'text-destructive' : 'text-muted-foreground')}>
+            {detail}
+          </span>
+        )}
       </p>
     </div>
   );

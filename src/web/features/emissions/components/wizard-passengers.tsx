@@ -40,14 +40,22 @@ export function WizardPassengers({ form, beneficiaries }: WizardPassengersProps)
       </div>
       <ol className="grid gap-3">
         {passengers.fields.map((field, i) => (
-          <li key={field.id} className="grid grid-cols-[1fr_auto] items-start gap-x-2 gap-y-3 sm:grid-cols-[1fr_11rem_auto]">
+          <li
+            key={field.id}
+            className="grid grid-cols-[1fr_auto] items-start gap-x-2 gap-y-3 sm:grid-cols-[1fr_11rem_auto]"
+          >
             <FormField
               id={`emission-passenger-${i}-name`}
               label={`Nome do passageiro ${i + 1}`}
               error={errors.passengers?.[i]?.name?.message}
               className="col-start-1 row-start-1"
             >
-              <Input autoComplete="off" maxLength={120} placeholder="Nome completo" {...form.register(`passengers.${i}.name`)} />
+              <Input
+                autoComplete="off"
+                maxLength={120}
+                placeholder="Nome completo"
+                {...form.register(`passengers.${i}.name`)}
+              />
             </FormField>
             <FormField
               id={`emission-passenger-${i}-cpf`}

@@ -51,7 +51,13 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
             <option value="">Carregando contas...</option>
           ) : (
             <>
-              <option value="">{client === null ? 'Selecione o cliente primeiro' : options.length === 0 ? 'Nenhuma conta' : 'Selecione a conta'}</option>
+              <option value="">
+                {client === null
+                  ? 'Selecione o cliente primeiro'
+                  : options.length === 0
+                    ? 'Nenhuma conta'
+                    : 'Selecione a conta'}
+              </option>
               {options.map((account) => (
                 <option key={account.id} value={account.id}>
                   {accountLabel(account)}

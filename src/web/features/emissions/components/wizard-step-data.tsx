@@ -24,7 +24,17 @@ export interface WizardStepDataProps {
 }
 
 /** Step 2: the issuance data, the passengers, the lots and the live margin estimate. */
-export function WizardStepData({ form, account, lots, today, miles, panel, selection, onSelectionChange, beneficiaries }: WizardStepDataProps) {
+export function WizardStepData({
+  form,
+  account,
+  lots,
+  today,
+  miles,
+  panel,
+  selection,
+  onSelectionChange,
+  beneficiaries,
+}: WizardStepDataProps) {
   const { errors } = form.formState;
   const milesCost = selectionMilesCost(lots.data?.data ?? [], miles, selection, panel.suggestion, today);
 
@@ -36,16 +46,44 @@ export function WizardStepData({ form, account, lots, today, miles, panel, selec
         </p>
       )}
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-        <FormField id="emission-route" label="Rota" error={errors.route?.message} className="col-span-2" hint="Códigos de aeroporto, ex.: NAT-GRU">
-          <Input autoComplete="off" placeholder="NAT-GRU" maxLength={60} className="font-mono uppercase" {...form.register('route')} />
+        <FormField
+          id="emission-route"
+          label="Rota"
+          error={errors.route?.message}
+          className="col-span-2"
+          hint="Códigos de aeroporto, ex.: NAT-GRU"
+        >
+          <Input
+            autoComplete="off"
+            placeholder="NAT-GRU"
+            maxLength={60}
+            className="font-mono uppercase"
+            {...form.register('route')}
+          />
         </FormField>
         <FormField id="emission-pnr" label="PNR (opcional)" error={errors.pnr?.message} className="col-span-1">
-          <Input autoComplete="off" placeholder="ABC123" maxLength={8} className="font-mono uppercase" {...form.register('pnr')} />
+          <Input
+            autoComplete="off"
+            placeholder="ABC123"
+            maxLength={8}
+            className="font-mono uppercase"
+            {...form.register('pnr')}
+          />
         </FormField>
-        <FormField id="emission-departure" label="Data de embarque" error={errors.departure_date?.message} className="col-span-1">
+        <FormField
+          id="emission-departure"
+          label="Data de embarque"
+          error={errors.departure_date?.message}
+          className="col-span-1"
+        >
           <FormDateInput control={form.control} name="departure_date" />
         </FormField>
-        <FormField id="emission-miles" label="Milhas" error={errors.miles_used?.message} className="col-span-2 sm:col-span-1">
+        <FormField
+          id="emission-miles"
+          label="Milhas"
+          error={errors.miles_used?.message}
+          className="col-span-2 sm:col-span-1"
+        >
           <Input
             inputMode="numeric"
             autoComplete="off"
@@ -58,10 +96,24 @@ export function WizardStepData({ form, account, lots, today, miles, panel, selec
         <FormField id="emission-fees" label="Taxas (R$)" error={errors.fees_cents?.message} className="col-span-1">
           <CurrencyInput autoComplete="off" placeholder="0,00" {...withMask(form.register('fees_cents'), maskMoney)} />
         </FormField>
-        <FormField id="emission-revenue" label="Receita (R$)" error={errors.revenue_cents?.message} className="col-span-1">
-          <CurrencyInput autoComplete="off" placeholder="0,00" {...withMask(form.register('revenue_cents'), maskMoney)} />
+        <FormField
+          id="emission-revenue"
+          label="Receita (R$)"
+          error={errors.revenue_cents?.message}
+          className="col-span-1"
+        >
+          <CurrencyInput
+            autoComplete="off"
+            placeholder="0,00"
+            {...withMask(form.register('revenue_cents'), maskMoney)}
+          />
         </FormField>
-        <FormField id="emission-rav" label="RAV (R$)" error={errors.rav_cents?.message} className="col-span-2 sm:col-span-1">
+        <FormField
+          id="emission-rav"
+          label="RAV (R$)"
+          error={errors.rav_cents?.message}
+          className="col-span-2 sm:col-span-1"
+        >
           <CurrencyInput autoComplete="off" placeholder="0,00" {...withMask(form.register('rav_cents'), maskMoney)} />
         </FormField>
       </div>

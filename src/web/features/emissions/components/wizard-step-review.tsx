@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { isBelowRecommendedMargin, isNegativeMargin, marginAlertMessage, NEGATIVE_MARGIN_WARNING } from '@domain/emissions/emission.rules';
+import {
+  isBelowRecommendedMargin,
+  isNegativeMargin,
+  marginAlertMessage,
+  NEGATIVE_MARGIN_WARNING,
+} from '@domain/emissions/emission.rules';
 import { departureDateSchema, pnrSchema, routeSchema } from '@domain/emissions/emission.schema';
 import { formatCpf, formatCpfOrCnpj, onlyDigits } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
@@ -28,7 +33,15 @@ const read = <T,>(schema: { safeParse: (v: unknown) => { success: boolean; data?
 };
 
 /** Step 3: what will be created, and the negative-margin warning, which does not block. */
-export function WizardStepReview({ form, client, account, lots, today, beneficiaries, cpmCap = null }: WizardStepReviewProps) {
+export function WizardStepReview({
+  form,
+  client,
+  account,
+  lots,
+  today,
+  beneficiaries,
+  cpmCap = null,
+}: WizardStepReviewProps) {
   const values = useWatch({ control: form.control });
   const miles = parsedMiles(values.miles_used);
   const result = miles === null ? null : chosenPlan(lots, miles, values.lot_ids ?? [], today);
@@ -39,7 +52,10 @@ export function WizardStepReview({ form, client, account, lots, today, beneficia
   );
   const byId = new Map(lots.map((lot) => [lot.id, lot]));
   const passengers = values.passengers ?? [];
-  const ben = beneficiaryInfo(beneficiaries, passengers.map((p) => ({ cpf: p?.cpf ?? '' })));
+  const ben = beneficiaryInfo(
+    beneficiaries,
+    passengers.map((p) => ({ cpf: p?.cpf ?? '' })),
+  );
   const route = read<string>(routeSchema, values.route) ?? values.route ?? '';
   const pnr = read<string | null>(pnrSchema, values.pnr);
   const departure = read<string | null>(departureDateSchema, values.departure_date);
@@ -63,7 +79,9 @@ export function WizardStepReview({ form, client, account, lots, today, beneficia
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
         <Item label="Cliente" className="col-span-2 sm:col-span-1">
           <span className="font-medium">{client?.name ?? '—'}</span>
-          {client?.document && <span className="block text-xs text-muted-foreground">{formatCpfOrCnpj(client.document)}</span>}
+          {client?.document && (
+            <span className="block text-xs text-muted-foreground">{formatCpfOrCnpj(client.document)}</span>
+          )}
         </Item>
         <Item label="Conta" className="col-span-2 sm:col-span-1">
           {account ? accountLabel(account) : '—'}
@@ -71,8 +89,16 @@ export function WizardStepReview({ form, client, account, lots, today, beneficia
         <Item label="Rota">
           <span className="font-mono">{route}</span>
         </Item>
-        <Item label="PNR">{pnr ? <span className="font-mono">{pnr}</span> : <span className="text-muted-foreground">Não informado</span>}</Item>
-        <Item label="Data de embarque">{departure ? formatDate(departure) : <span className="text-muted-foreground">Não informada</span>}</Item>
+        <Item label="PNR">
+          {pnr ? (
+            <span className="font-mono">{pnr}</span>
+          ) : (
+            <span className="text-muted-foreground">Não informado</span>
+          )}
+        </Item>
+        <Item label="Data de embarque">
+          {departure ? formatDate(departure) : <span className="text-muted-foreground">Não informada</span>}
+        </Item>
         <Item label="Milhas">{miles === null ? '—' : <span className="tabular-nums">{formatNumber(miles)}</span>}</Item>
         <Item label={`Passageiros (${passengers.length})`} className="col-span-2">
           <ul className="grid gap-0.5">
@@ -102,12 +128,17 @@ export function WizardStepReview({ form, client, account, lots, today, beneficia
             {plan.allocations.map((a) => {
               const lot = byId.get(a.lot_id);
               return (
-                <li key={a.lot_id} className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-3 py-2">
+                <li
+                  key={a.lot_id}
+                  className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-1 px-3 py-2"
+                >
                   <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
                     <span className="truncate font-medium">{lot?.supplier || 'Lote sem fornecedor'}</span>
                     {lot && <LotFlags lot={lot} today={today} cpmCap={cpmCap} />}
                   </span>
-                  <span className="row-span-2 text-right font-medium whitespace-nowrap tabular-nums">{formatCents(a.cost_cents)}</span>
+                  <span className="row-span-2 text-right font-medium whitespace-nowrap tabular-nums">
+                    {formatCents(a.cost_cents)}
+                  </span>
                   <span className="text-xs text-muted-foreground tabular-nums">
                     <span className="whitespace-nowrap">{milesText(a.miles)}</span> ·{' '}
                     <span className="whitespace-nowrap">{formatCostPerThousand(a.cost_per_thousand)}/mil</span>
@@ -117,12 +148,17 @@ export function WizardStepReview({ form, client, account, lots, today, beneficia
             })}
             {plan.allocations.length > 1 && (
               <li className="px-3 py-2 text-xs text-muted-foreground">
-                Custo médio ponderado: <span className="font-medium text-foreground">{formatCostPerThousand(plan.weighted_cost_per_thousand)}/mil</span>
+                Custo médio ponderado:{' '}
+                <span className="font-medium text-foreground">
+                  {formatCostPerThousand(plan.weighted_cost_per_thousand)}/mil
+                </span>
               </li>
             )}
           </ul>
         ) : (
-          <p className="text-sm text-destructive">{result && !result.ok ? result.message : 'Volte à etapa anterior e informe as milhas.'}</p>
+          <p className="text-sm text-destructive">
+            {result && !result.ok ? result.message : 'Volte à etapa anterior e informe as milhas.'}
+          </p>
         )}
       </section>
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { hasLotFilters, nextLotSort, readLotListParams, writeLotListParams } from '../list-params';
 
 const read = (query: string) => readLotListParams(new URLSearchParams(query));
-const write = (query: string, patch: Parameters<typeof writeLotListParams>[1]) => writeLotListParams(new URLSearchParams(query), patch).toString();
+const write = (query: string, patch: Parameters<typeof writeLotListParams>[1]) =>
+  writeLotListParams(new URLSearchParams(query), patch).toString();
 
 describe('readLotListParams', () => {
   it('defaults to page 1, expiry ascending, no filters (spec part 1 §2)', () => {
@@ -61,14 +62,22 @@ describe('writeLotListParams', () => {
   });
 
   it('writes filters and a trimmed search', () => {
-    expect(write('', { program: 'AZUL', status: 'available', search: '  milhas  ' })).toBe('q=milhas&program=AZUL&status=available');
+    expect(write('', { program: 'AZUL', status: 'available', search: '  milhas  ' })).toBe(
+      'q=milhas&program=AZUL&status=available',
+    );
   });
 });
 
 describe('nextLotSort', () => {
   it('flips the sorted column and starts another one ascending', () => {
-    expect(nextLotSort({ sort: 'expiry_date', order: 'asc' }, 'expiry_date')).toEqual({ sort: 'expiry_date', order: 'desc' });
-    expect(nextLotSort({ sort: 'expiry_date', order: 'desc' }, 'expiry_date')).toEqual({ sort: 'expiry_date', order: 'asc' });
+    expect(nextLotSort({ sort: 'expiry_date', order: 'asc' }, 'expiry_date')).toEqual({
+      sort: 'expiry_date',
+      order: 'desc',
+    });
+    expect(nextLotSort({ sort: 'expiry_date', order: 'desc' }, 'expiry_date')).toEqual({
+      sort: 'expiry_date',
+      order: 'asc',
+    });
     expect(nextLotSort({ sort: 'expiry_date', order: 'desc' }, 'program')).toEqual({ sort: 'program', order: 'asc' });
   });
 });

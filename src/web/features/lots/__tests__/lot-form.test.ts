@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { makeLotInputSchema } from '@domain/lots/lot.schema';
-import { costToInput, daysBadgeText, lotFormResolver, lotFormSummary, maskCost, maskQuantity, toLotFormState } from '../lot-form';
+import {
+  costToInput,
+  daysBadgeText,
+  lotFormResolver,
+  lotFormSummary,
+  maskCost,
+  maskQuantity,
+  toLotFormState,
+} from '../lot-form';
 import { formatCostPerMile, formatCostPerThousand, lotLabel } from '../lot-display';
 import type { Lot } from '../types';
 
@@ -74,7 +82,12 @@ describe('toLotFormState', () => {
       notes: '',
     });
     const parsed = makeLotInputSchema(() => TODAY).parse(state);
-    expect(parsed).toMatchObject({ account_id: lot.account_id, account_number: null, original_quantity: 10_000, cost_per_mile: '0.0155' });
+    expect(parsed).toMatchObject({
+      account_id: lot.account_id,
+      account_number: null,
+      original_quantity: 10_000,
+      cost_per_mile: '0.0155',
+    });
   });
 
   it('shows a cost with a comma', () => expect(costToInput('0.0200')).toBe('0,0200'));
@@ -82,7 +95,9 @@ describe('toLotFormState', () => {
 
 describe('lotFormSummary', () => {
   it('computes the total cost exactly, and the cost per thousand', () => {
-    expect(lotFormSummary({ original_quantity: '10000', cost_per_mile: '0,0185', expiry_date: '2026-04-09' }, TODAY)).toEqual({
+    expect(
+      lotFormSummary({ original_quantity: '10000', cost_per_mile: '0,0185', expiry_date: '2026-04-09' }, TODAY),
+    ).toEqual({
       total_cost_cents: 18_500,
       cost_per_thousand: '18.5000',
       days_to_expiry: 30,
@@ -121,7 +136,9 @@ describe('display', () => {
 });
 
 describe('lotFormResolver', () => {
-  const options = { fields: {}, shouldUseNativeValidation: false } as unknown as Parameters<ReturnType<typeof lotFormResolver>>[2];
+  const options = { fields: {}, shouldUseNativeValidation: false } as unknown as Parameters<
+    ReturnType<typeof lotFormResolver>
+  >[2];
   const expired = { ...lot, expiry_date: '2026-03-01', purchase_date: '2026-01-05' };
 
   it('accepts the unchanged past expiry of a lot being edited, as the API does', async () => {
@@ -131,14 +148,32 @@ describe('lotFormResolver', () => {
   });
 
   it('refuses a past expiry that was changed, and any past expiry on a new lot', async () => {
-    const changed = await lotFormResolver(expired, TODAY)({ ...toLotFormState(expired, TODAY), expiry_date: '2026-03-02' }, undefined, options);
+    const changed = await lotFormResolver(expired, TODAY)(
+      { ...toLotFormState(expired, TODAY), expiry_date: '2026-03-02' },
+      undefined,
+      options,
+    );
     expect(changed.errors.expiry_date?.message).toBe('Data de vencimento não pode estar no passado');
-    const fresh = await lotFormResolver(null, TODAY)({ ...toLotFormState(null, TODAY), account_number: '1', original_quantity: '10', cost_per_mile: '0,01', expiry_date: '2026-03-01' }, undefined, options);
+    const fresh = await lotFormResolver(null, TODAY)(
+      {
+        ...toLotFormState(null, TODAY),
+        account_number: '1',
+        original_quantity: '10',
+        cost_per_mile: '0,01',
+        expiry_date: '2026-03-01',
+      },
+      undefined,
+      options,
+    );
     expect(fresh.errors.expiry_date?.message).toBe('Data de vencimento não pode estar no passado');
   });
 
   it('still reports the other fields of a lot with a past expiry', async () => {
-    const result = await lotFormResolver(expired, TODAY)({ ...toLotFormState(expired, TODAY), original_quantity: '0' }, undefined, options);
+    const result = await lotFormResolver(expired, TODAY)(
+      { ...toLotFormState(expired, TODAY), original_quantity: '0' },
+      undefined,
+      options,
+    );
     expect(Object.keys(result.errors)).toEqual(['original_quantity']);
   });
 });

@@ -3,5 +3,7 @@ import { alertKeys, dashboardKeys, lotKeys } from '@/lib/query-keys';
 
 /** After any lot mutation: the lists, every lot page, and the figures built on lots (spec part 1 §7). */
 export function invalidateLotQueries(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([lotKeys.all, dashboardKeys.all, alertKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    [lotKeys.all, dashboardKeys.all, alertKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }

@@ -5,7 +5,8 @@ import { accountKeys, lotKeys } from '@/lib/query-keys';
 import type { Lot, LotDetail } from '../types';
 import { invalidateLotQueries } from './invalidate';
 
-export const updateLot = ({ id, input }: { id: string; input: LotUpdate }) => api.put<Lot>(`/lots/${encodeURIComponent(id)}`, input);
+export const updateLot = ({ id, input }: { id: string; input: LotUpdate }) =>
+  api.put<Lot>(`/lots/${encodeURIComponent(id)}`, input);
 
 export function useUpdateLot() {
   const queryClient = useQueryClient();

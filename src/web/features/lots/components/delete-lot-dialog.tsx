@@ -40,8 +40,8 @@ export function DeleteLotDialog({ lot, onOpenChange, onDeleted }: DeleteLotDialo
       title="Confirmar exclusão"
       description={
         <>
-          Tem certeza que deseja excluir o lote <b className="font-semibold text-foreground">{lot ? lotLabel(lot) : ''}</b>? Esta ação
-          não pode ser desfeita.
+          Tem certeza que deseja excluir o lote{' '}
+          <b className="font-semibold text-foreground">{lot ? lotLabel(lot) : ''}</b>? Esta ação não pode ser desfeita.
         </>
       }
       confirmLabel="Excluir"

@@ -31,7 +31,10 @@ export function ExpiryCountdown({ expiryDate, today, warningDays, showDate = tru
       <p
         data-testid="expiry-countdown"
         data-tone={display.tone}
-        className={cn('inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap', EXPIRY_TONE_CLASSES[display.tone])}
+        className={cn(
+          'inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap',
+          EXPIRY_TONE_CLASSES[display.tone],
+        )}
       >
         {display.show_warning_icon && <AlertTriangleIcon aria-hidden="true" className="size-3.5" />}
         {display.text}

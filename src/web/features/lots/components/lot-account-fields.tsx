@@ -88,10 +88,13 @@ export interface LotAccountFieldsProps {
 /** 'Programa', 'Conta' and, for a new account, 'Número da conta' (cells of the form's grid). */
 export function LotAccountFields({ form, fieldId, choice }: LotAccountFieldsProps) {
   const { errors } = form.formState;
-  const { accountLocked, accounts, options, loadingAccounts, newAccount, accountValue, chooseAccount, programField } = choice;
+  const { accountLocked, accounts, options, loadingAccounts, newAccount, accountValue, chooseAccount, programField } =
+    choice;
   // With the picker showing, "número da conta" would point at a field that is not there.
   const pickerError =
-    errors.account_number?.message === LOT_MESSAGES.accountNumberRequired ? 'Selecione a conta ou “+ Nova conta”.' : errors.account_number?.message;
+    errors.account_number?.message === LOT_MESSAGES.accountNumberRequired
+      ? 'Selecione a conta ou “+ Nova conta”.'
+      : errors.account_number?.message;
   const accountError = errors.account_id?.message ?? (newAccount ? undefined : pickerError);
 
   return (
@@ -119,7 +122,11 @@ export function LotAccountFields({ form, fieldId, choice }: LotAccountFieldsProp
         error={accountError}
         hint={accounts.isError ? 'Não foi possível carregar as contas; informe o número de uma nova conta.' : undefined}
       >
-        <Select value={loadingAccounts ? '' : accountValue} disabled={accountLocked || loadingAccounts} onChange={(event) => chooseAccount(event.target.value)}>
+        <Select
+          value={loadingAccounts ? '' : accountValue}
+          disabled={accountLocked || loadingAccounts}
+          onChange={(event) => chooseAccount(event.target.value)}
+        >
           {loadingAccounts ? (
             <option value="">Carregando contas...</option>
           ) : (

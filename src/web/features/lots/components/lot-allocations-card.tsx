@@ -53,15 +53,22 @@ function LotAllocationRow({ allocation }: { allocation: LotAllocation }) {
       <TableCell>
         <Link
           to={`/emissoes/${allocation.emission_id}`}
-          className={cn('font-medium text-primary underline-offset-4 hover:underline', allocation.emission_pnr && 'font-mono')}
+          className={cn(
+            'font-medium text-primary underline-offset-4 hover:underline',
+            allocation.emission_pnr && 'font-mono',
+          )}
         >
           {allocation.emission_pnr || 'Ver emissão'}
         </Link>
-        {allocation.emission_route && <p className="text-xs whitespace-nowrap text-muted-foreground">{allocation.emission_route}</p>}
+        {allocation.emission_route && (
+          <p className="text-xs whitespace-nowrap text-muted-foreground">{allocation.emission_route}</p>
+        )}
       </TableCell>
       <TableCell className="max-w-[14rem] truncate">{allocation.client_name ?? '—'}</TableCell>
       <TableCell className="text-right tabular-nums">{formatNumber(allocation.miles)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCostPerThousand(allocation.cost_per_thousand)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">
+        {formatCostPerThousand(allocation.cost_per_thousand)}
+      </TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(allocation.cost_cents)}</TableCell>
       <TableCell className="whitespace-nowrap tabular-nums">{formatDate(allocation.created_at)}</TableCell>
       <TableCell>

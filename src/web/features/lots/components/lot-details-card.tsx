@@ -67,7 +67,12 @@ export function LotDetailsCard({ lot, today, warningDays }: LotDetailsCardProps)
             {lot.expiry_date ? (
               <span className="flex flex-wrap items-baseline gap-x-2">
                 <span className="tabular-nums">{formatDate(lot.expiry_date)}</span>
-                <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} showDate={false} />
+                <ExpiryCountdown
+                  expiryDate={lot.expiry_date}
+                  today={today}
+                  warningDays={warningDays}
+                  showDate={false}
+                />
               </span>
             ) : (
               <span className="text-muted-foreground">Sem vencimento</span>
@@ -78,7 +83,11 @@ export function LotDetailsCard({ lot, today, warningDays }: LotDetailsCardProps)
             <span className="tabular-nums">{formatDateTime(lot.created_at)}</span>
           </Item>
           <Item label="Observações" wide>
-            {lot.notes ? <span className="whitespace-pre-line">{lot.notes}</span> : <span className="text-muted-foreground">Nenhuma observação</span>}
+            {lot.notes ? (
+              <span className="whitespace-pre-line">{lot.notes}</span>
+            ) : (
+              <span className="text-muted-foreground">Nenhuma observação</span>
+            )}
           </Item>
         </dl>
       </CardContent>

@@ -15,7 +15,8 @@ const FIGURES: Figure[] = [
   {
     label: 'Milhas restantes',
     value: (lot) => formatNumber(lot.remaining_quantity),
-    hint: (lot) => `de ${formatNumber(lot.original_quantity)} · ${formatPercent(remainingPercent(lot.original_quantity, lot.remaining_quantity))}`,
+    hint: (lot) =>
+      `de ${formatNumber(lot.original_quantity)} · ${formatPercent(remainingPercent(lot.original_quantity, lot.remaining_quantity))}`,
   },
   {
     label: 'Custo por milha',
@@ -23,7 +24,11 @@ const FIGURES: Figure[] = [
     hint: (lot) => `${formatCostPerThousand(lot.cost_per_thousand)} por milheiro`,
   },
   { label: 'Custo total', value: (lot) => formatCents(lot.total_cost_cents), hint: () => 'Pago pelo lote inteiro' },
-  { label: 'Valor restante', value: (lot) => formatCents(lot.remaining_value_cents), hint: () => 'Das milhas que restam' },
+  {
+    label: 'Valor restante',
+    value: (lot) => formatCents(lot.remaining_value_cents),
+    hint: () => 'Das milhas que restam',
+  },
 ];
 
 /** The lot's four figures at the top of /lotes/:id. */
@@ -35,7 +40,9 @@ export function LotFigures({ lot }: { lot: Lot | undefined }) {
           <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
           {lot ? (
             <>
-              <p className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{figure.value(lot)}</p>
+              <p className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
+                {figure.value(lot)}
+              </p>
               <p className="truncate text-xs text-muted-foreground tabular-nums">{figure.hint(lot)}</p>
             </>
           ) : (

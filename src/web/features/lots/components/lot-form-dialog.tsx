@@ -77,7 +77,9 @@ function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSa
     saveRecord({
       id: lot?.id ?? null,
       // Only one of the two reaches the API: the chosen account, or the number of a new one.
-      input: (account.newAccount ? { ...input, account_id: null } : { ...input, account_number: null }) satisfies LotInput,
+      input: (account.newAccount
+        ? { ...input, account_id: null }
+        : { ...input, account_number: null }) satisfies LotInput,
       create,
       update,
       texts: LOT_SAVE_TEXTS,
@@ -88,7 +90,12 @@ function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSa
   );
 
   return (
-    <form onSubmit={submitHandler(onSubmit)} noValidate aria-label={lot ? 'Editar Lote' : 'Novo Lote de Milhas'} className="grid gap-5">
+    <form
+      onSubmit={submitHandler(onSubmit)}
+      noValidate
+      aria-label={lot ? 'Editar Lote' : 'Novo Lote de Milhas'}
+      className="grid gap-5"
+    >
       <div className="grid grid-cols-2 gap-4">
         <LotAccountFields form={form} fieldId={fieldId} choice={account} />
         <LotPurchaseFields form={form} fieldId={fieldId} />

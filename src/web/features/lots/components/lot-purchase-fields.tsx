@@ -32,8 +32,18 @@ export function LotPurchaseFields({ form, fieldId }: LotPurchaseFieldsProps) {
         />
       </FormField>
 
-      <FormField id={fieldId('cost_per_mile')} label="Custo por milha (R$)" error={errors.cost_per_mile?.message} className="col-span-2 sm:col-span-1">
-        <CurrencyInput autoComplete="off" placeholder="0,0155" maxLength={12} {...withMask(form.register('cost_per_mile'), maskCost)} />
+      <FormField
+        id={fieldId('cost_per_mile')}
+        label="Custo por milha (R$)"
+        error={errors.cost_per_mile?.message}
+        className="col-span-2 sm:col-span-1"
+      >
+        <CurrencyInput
+          autoComplete="off"
+          placeholder="0,0155"
+          maxLength={12}
+          {...withMask(form.register('cost_per_mile'), maskCost)}
+        />
       </FormField>
 
       <FormField id={fieldId('purchase_date')} label="Data de compra" error={errors.purchase_date?.message}>
@@ -45,11 +55,21 @@ export function LotPurchaseFields({ form, fieldId }: LotPurchaseFieldsProps) {
       </FormField>
 
       <FormField id={fieldId('supplier')} label="Fornecedor" error={errors.supplier?.message} className="col-span-2">
-        <Input autoComplete="off" maxLength={200} placeholder="De quem as milhas foram compradas" {...form.register('supplier')} />
+        <Input
+          autoComplete="off"
+          maxLength={200}
+          placeholder="De quem as milhas foram compradas"
+          {...form.register('supplier')}
+        />
       </FormField>
 
       <FormField id={fieldId('notes')} label="Observações" error={errors.notes?.message} className="col-span-2">
-        <Textarea rows={3} maxLength={2000} placeholder="Condições da compra, forma de pagamento..." {...form.register('notes')} />
+        <Textarea
+          rows={3}
+          maxLength={2000}
+          placeholder="Condições da compra, forma de pagamento..."
+          {...form.register('notes')}
+        />
       </FormField>
     </>
   );

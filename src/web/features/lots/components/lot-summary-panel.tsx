@@ -26,7 +26,9 @@ export function LotSummaryPanel({ control, today, warningDays }: LotSummaryPanel
           {summary.total_cost_cents === null ? '—' : formatCents(summary.total_cost_cents)}
         </p>
         <p className="text-xs text-muted-foreground">
-          {summary.cost_per_thousand === null ? 'Informe quantidade e custo' : `${formatCostPerThousand(summary.cost_per_thousand)} por milheiro`}
+          {summary.cost_per_thousand === null
+            ? 'Informe quantidade e custo'
+            : `${formatCostPerThousand(summary.cost_per_thousand)} por milheiro`}
         </p>
       </div>
       <div className="space-y-1 text-right">

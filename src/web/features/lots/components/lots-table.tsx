@@ -68,7 +68,12 @@ function LotsWideTable({ lots, onToggle, onEdit, onDelete, today, warningDays, .
       {(lot) => {
         const selected = list.selectedIds.has(lot.id);
         return (
-          <TableRow key={lot.id} data-state={selected ? 'selected' : undefined} data-testid="lot-row" data-lot-id={lot.id}>
+          <TableRow
+            key={lot.id}
+            data-state={selected ? 'selected' : undefined}
+            data-testid="lot-row"
+            data-lot-id={lot.id}
+          >
             <TableCell className="pr-0">
               <Checkbox
                 aria-label={`Selecionar ${lotLabel(lot)}`}
@@ -108,7 +113,10 @@ function LotsWideTable({ lots, onToggle, onEdit, onDelete, today, warningDays, .
                 {formatCostPerMile(lot.cost_per_mile)}
                 <span className="sr-only"> por milha</span>
               </p>
-              <p className="text-xs whitespace-nowrap text-muted-foreground" title="Custo das milhas que restam no lote">
+              <p
+                className="text-xs whitespace-nowrap text-muted-foreground"
+                title="Custo das milhas que restam no lote"
+              >
                 Saldo {formatCents(lot.remaining_value_cents)}
               </p>
             </TableCell>
@@ -116,7 +124,11 @@ function LotsWideTable({ lots, onToggle, onEdit, onDelete, today, warningDays, .
               <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} />
             </TableCell>
             <TableCell>
-              <LotUtilisation original={lot.original_quantity} remaining={lot.remaining_quantity} className="min-w-32" />
+              <LotUtilisation
+                original={lot.original_quantity}
+                remaining={lot.remaining_quantity}
+                className="min-w-32"
+              />
             </TableCell>
             <TableCell>
               <LotStatusBadge status={lot.status} />
@@ -176,16 +188,25 @@ function LotsCardList({ lots, onToggle, onEdit, onDelete, today, warningDays, ..
                 <div className="min-w-0 flex-1">
                   <div className="flex items-center gap-2">
                     <ProgramDot program={lot.program} data-testid="program-dot" />
-                    <Link to={`/lotes/${lot.id}`} className="min-w-0 truncate font-medium underline-offset-4 hover:underline">
+                    <Link
+                      to={`/lotes/${lot.id}`}
+                      className="min-w-0 truncate font-medium underline-offset-4 hover:underline"
+                    >
                       {programName(lot.program)}
                     </Link>
                     <LotStatusBadge status={lot.status} />
                   </div>
                   <p className="mt-0.5 truncate text-xs text-muted-foreground">
-                    {[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name].filter(Boolean).join(' · ')}
+                    {[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </p>
                 </div>
-                <RowActionsMenu viewPath={`/lotes/${lot.id}`} onEdit={() => onEdit(lot)} onDelete={() => onDelete(lot)} />
+                <RowActionsMenu
+                  viewPath={`/lotes/${lot.id}`}
+                  onEdit={() => onEdit(lot)}
+                  onDelete={() => onDelete(lot)}
+                />
               </div>
               <div className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
                 <div className="min-w-0">
@@ -193,12 +214,18 @@ function LotsCardList({ lots, onToggle, onEdit, onDelete, today, warningDays, ..
                 </div>
                 <div className="min-w-0 text-right">
                   <p className="truncate">{formatCostPerMile(lot.cost_per_mile)}/milha</p>
-                  <p className="truncate text-xs text-muted-foreground">Saldo {formatCents(lot.remaining_value_cents)}</p>
+                  <p className="truncate text-xs text-muted-foreground">
+                    Saldo {formatCents(lot.remaining_value_cents)}
+                  </p>
                 </div>
               </div>
               <div className="flex items-end justify-between gap-3 text-sm">
                 <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} />
-                <LotUtilisation original={lot.original_quantity} remaining={lot.remaining_quantity} className="w-36 shrink-0" />
+                <LotUtilisation
+                  original={lot.original_quantity}
+                  remaining={lot.remaining_quantity}
+                  className="w-36 shrink-0"
+                />
               </div>
             </div>
           </li>

@@ -32,8 +32,8 @@ export function MarkExpiredDialog({ open, onOpenChange }: MarkExpiredDialogProps
       title="Marcar lotes expirados"
       description={
         <>
-          Todos os lotes disponíveis com vencimento anterior a hoje passarão para o status Expirado e deixarão de ser usados nas
-          emissões. Deseja continuar?
+          Todos os lotes disponíveis com vencimento anterior a hoje passarão para o status Expirado e deixarão de ser
+          usados nas emissões. Deseja continuar?
         </>
       }
       confirmLabel="Marcar Expirados"

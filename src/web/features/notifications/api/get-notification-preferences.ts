@@ -3,7 +3,8 @@ import type { NotificationPrefs } from '@domain/agency/agency.schema';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from '@/lib/query-keys';
 
-export const getNotificationPreferences = (signal?: AbortSignal) => api.get<NotificationPrefs>('/me/notifications', { signal });
+export const getNotificationPreferences = (signal?: AbortSignal) =>
+  api.get<NotificationPrefs>('/me/notifications', { signal });
 
 export const getNotificationPreferencesQueryOptions = () =>
   queryOptions({

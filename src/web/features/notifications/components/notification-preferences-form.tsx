@@ -69,10 +69,17 @@ function NotificationPreferencesFormLoaded({ prefs }: { prefs: NotificationPrefs
 
   return (
     <Card>
-      <form onSubmit={submitHandler(onSubmit)} noValidate aria-label="Preferências de notificação" className="flex flex-col gap-5">
+      <form
+        onSubmit={submitHandler(onSubmit)}
+        noValidate
+        aria-label="Preferências de notificação"
+        className="flex flex-col gap-5"
+      >
         <CardHeader>
           <CardTitle>Notificações</CardTitle>
-          <CardDescription>Escolha quais avisos você quer receber. As preferências valem só para o seu usuário.</CardDescription>
+          <CardDescription>
+            Escolha quais avisos você quer receber. As preferências valem só para o seu usuário.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="divide-y rounded-lg border">
@@ -108,7 +115,11 @@ function NotificationPreferencesFormLoaded({ prefs }: { prefs: NotificationPrefs
         </CardContent>
         <CardFooter className="justify-end border-t pt-5">
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? <Loader2Icon aria-hidden="true" className="animate-spin" /> : <SaveIcon aria-hidden="true" />}
+            {update.isPending ? (
+              <Loader2Icon aria-hidden="true" className="animate-spin" />
+            ) : (
+              <SaveIcon aria-hidden="true" />
+            )}
             Salvar preferências
           </Button>
         </CardFooter>
