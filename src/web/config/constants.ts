@@ -4,7 +4,6 @@ export const APP_SUBTITLE = 'CRM & Gestão';
 export const API_BASE_PATH = '/api/v1';
 export const API_TIMEOUT_MS = 30_000;
 export const TOAST_DURATION_MS = 5_000;
-export const SHORTCUT_HINT_MS = 2_000;
 export const QUERY_RETRIES = 3;
 export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
 export const QUERY_GC_TIME_MS = 5 * 60_000;

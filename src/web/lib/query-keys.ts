@@ -1,7 +1,7 @@
 /**
  * Every query key of the app, one builder per feature, each key extending the one above it
  * ("Effective React Query Keys", https://tkdodo.eu/blog/effective-react-query-keys): invalidating
- * `clientKeys.all` refreshes the client lists, pages, rankings and picker, and a mutation in one
+ * `clientKeys.all` refreshes the client lists, pages and picker, and a mutation in one
  * feature names another's keys here instead of repeating its strings.
  */
 
@@ -32,7 +32,6 @@ export const clientKeys = {
   detail: (id: string) => [...clientKeys.details(), id] as const,
   /** Under the client's key: whatever refreshes the client refreshes its history. */
   emissions: (id: string, page: number) => [...clientKeys.detail(id), 'emissions', { page }] as const,
-  top: (limit: number) => [...clientKeys.all, 'top', { limit }] as const,
   /** The emission wizard's client picker. */
   quickSearch: (q: string) => [...clientKeys.all, 'quick-search', q] as const,
 };

@@ -6,7 +6,6 @@ import { buttonVariants, type ButtonProps } from './button';
 /* Radix AlertDialog is modal and ignores clicks outside: destructive confirmations can only be
    answered with their buttons or Escape (spec part 1 §2, "Confirmation dialogs"). */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
   return (

@@ -1,20 +1,8 @@
 import { formatNumber, formatPercent } from '@domain/format';
-import { COST_SCALE, numericToScaled } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
 import type { AccountOption } from './types';
 
 export { formatCostPerThousand } from '@/lib/cost-format';
-
-/** Whether a numeric text is valid for numericToScaled. */
-export function isNumericText(text: string | null | undefined): text is string {
-  if (typeof text !== 'string') return false;
-  try {
-    numericToScaled(text, COST_SCALE);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** "1 milha", "10.000 milhas". */
 export function milesText(miles: number): string {

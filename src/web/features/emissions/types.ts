@@ -6,7 +6,6 @@ export type {
   EmissionAllocation,
   EmissionDetail,
   EmissionList,
-  EmissionPassenger,
   EmissionSla,
   EmissionSummary,
   EmissionTimelineEntry,

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldErrors, FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import { countBeneficiaries, beneficiarySummary, beneficiaryWarning } from '@domain/emissions/beneficiaries';
 import {
   computeEmissionFinancials,
@@ -30,7 +30,6 @@ import type { AccountBeneficiaries, AccountLot } from './types';
 
 /** One form spans the three steps; each step's component takes it. */
 export type WizardForm = UseFormReturn<EmissionFormValues>;
-export type WizardFieldPath = FieldPath<EmissionFormValues>;
 
 export const WIZARD_STEPS = ['Cliente e conta', 'Dados da emissão', 'Revisão'] as const;
 

@@ -25,8 +25,3 @@ export function lotLabel(lot: { program: string; original_quantity: number; acco
   const base = `${programName(lot.program)} · ${formatNumber(lot.original_quantity)} milhas`;
   return lot.account_number ? `${base} (conta ${lot.account_number})` : base;
 }
-
-/** "1 milha", "10.000 milhas". */
-export function milesText(miles: number): string {
-  return `${formatNumber(miles)} ${miles === 1 ? 'milha' : 'milhas'}`;
-}

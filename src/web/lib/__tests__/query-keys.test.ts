@@ -20,11 +20,10 @@ describe('query keys', () => {
       list: clientKeys.list({ page: 1, search: '' }),
       detail: clientKeys.detail(ID),
       emissions: clientKeys.emissions(ID, 2),
-      top: clientKeys.top(5),
       quickSearch: clientKeys.quickSearch('ana'),
       lot: lotKeys.detail(ID),
     };
-    expect(invalidated(clientKeys.all, keys)).toEqual(['list', 'detail', 'emissions', 'top', 'quickSearch']);
+    expect(invalidated(clientKeys.all, keys)).toEqual(['list', 'detail', 'emissions', 'quickSearch']);
     expect(invalidated(clientKeys.detail(ID), keys)).toEqual(['detail', 'emissions']);
     expect(invalidated(clientKeys.lists(), keys)).toEqual(['list']);
   });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { accountKeys, clientKeys, dashboardKeys } from '@/lib/query-keys';
 
 /**
- * After any client mutation: the lists, pages, ranking and wizard picker; the loyalty accounts
+ * After any client mutation: the lists, pages and wizard picker; the loyalty accounts
  * saved with the client (the lot form's and the wizard's account pickers read them); the
  * dashboard's client counts.
  */

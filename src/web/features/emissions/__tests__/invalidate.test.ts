@@ -14,7 +14,6 @@ describe('invalidateEmissionQueries', () => {
       clientList: clientKeys.list({ page: 1 }),
       client: clientKeys.detail(ID),
       clientEmissions: clientKeys.emissions(ID, 1),
-      topClients: clientKeys.top(5),
       lotList: lotKeys.list({ page: 1 }),
       lot: lotKeys.detail(ID),
       lotAllocations: lotKeys.allocations(ID, 1),
