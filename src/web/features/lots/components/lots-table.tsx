@@ -4,14 +4,16 @@ import { formatCents, formatNumber, formatPercent } from '@domain/format';
 import type { LotSort, LotSortOrder } from '@domain/lots/lot.schema';
 import { remainingPercent } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
-import { ListTable } from '@/components/list-rows';
-import { SelectableListCards, SelectAllHead, type SelectableListProps } from '@/components/list-selection';
+import {
+  SelectableListCards,
+  SelectableListTable,
+  type SelectableListProps,
+  type SelectableRows,
+} from '@/components/list-selection';
 import { ProgramDot } from '@/components/program-label';
-import { RowActionsMenu } from '@/components/row-actions-menu';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
 import { sortableHeads } from '@/components/ui/sortable-head';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TableCell, TableHead } from '@/components/ui/table';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { formatCostPerMile, lotLabel } from '../lot-display';
 import type { Lot } from '../types';
@@ -19,8 +21,6 @@ import { ExpiryCountdown } from './expiry-countdown';
 import { LotStatusBadge } from './lot-status-badge';
 import { LotUtilisation } from './lot-utilisation';
 
-/* Spec part 1 §9: 5 skeleton rows while loading. */
-const SKELETON_ROWS = 5;
 const COLUMN_COUNT = 8;
 
 export interface LotsTableProps extends SelectableListProps<Lot, LotSort, LotSortOrder> {
@@ -32,114 +32,93 @@ export interface LotsTableProps extends SelectableListProps<Lot, LotSort, LotSor
   warningDays: number;
 }
 
+const lotPath = (lot: Pick<Lot, 'id'>) => `/lotes/${lot.id}`;
+
+const LOT_ROWS: SelectableRows<Lot> = {
+  label: 'Lotes de milhas',
+  rowLabel: lotLabel,
+  rowPath: lotPath,
+  rowTestId: 'lot-row',
+  skeletonTestId: 'lot-skeleton-row',
+};
+
 /** Table from 1024 px up; below, one card per lot with a sort select (seven columns do not fit a phone). */
 export function LotsTable(props: LotsTableProps) {
   const wide = useMediaQuery('(min-width: 1024px)');
   return wide ? <LotsWideTable {...props} /> : <LotsCardList {...props} />;
 }
 
-function LotsWideTable({ lots, onToggle, onEdit, onDelete, today, warningDays, ...list }: LotsTableProps) {
-  const rows = lots ?? [];
+function LotsWideTable({ lots, today, warningDays, ...list }: LotsTableProps) {
   const sortable = sortableHeads(list);
-
   return (
-    <ListTable
-      label="Lotes de milhas"
+    <SelectableListTable
+      {...list}
+      {...LOT_ROWS}
+      rows={lots}
       className="min-w-[900px]"
+      columns={COLUMN_COUNT}
       head={
         <>
-          <SelectAllHead rows={rows} selectedIds={list.selectedIds} onToggleAll={list.onToggleAll} />
           {sortable('program', 'Programa')}
           {sortable('remaining_quantity', 'Quantidade', 'right')}
           {sortable('cost_per_mile', 'Custo', 'right')}
           {sortable('expiry_date', 'Vencimento')}
           <TableHead className="w-40">Utilização</TableHead>
           {sortable('status', 'Status')}
-          <TableHead className="w-12">
-            <span className="sr-only">Ações</span>
-          </TableHead>
         </>
       }
-      {...list}
-      rows={lots}
-      columns={COLUMN_COUNT}
-      skeleton={<SkeletonRows />}
+      skeletonCells={<SkeletonCells />}
     >
-      {(lot) => {
-        const selected = list.selectedIds.has(lot.id);
-        return (
-          <TableRow
-            key={lot.id}
-            data-state={selected ? 'selected' : undefined}
-            data-testid="lot-row"
-            data-lot-id={lot.id}
-          >
-            <TableCell className="pr-0">
-              <Checkbox
-                aria-label={`Selecionar ${lotLabel(lot)}`}
-                checked={selected}
-                onCheckedChange={(checked) => onToggle(lot.id, checked === true)}
-              />
-            </TableCell>
-            <TableCell>
-              <div className="flex min-w-0 items-start gap-2.5">
-                <ProgramDot program={lot.program} className="mt-1.5" data-testid="program-dot" />
-                <div className="min-w-0">
-                  <Link
-                    to={`/lotes/${lot.id}`}
-                    className="block max-w-[12rem] truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline 2xl:max-w-[16rem]"
-                  >
-                    {programName(lot.program)}
-                  </Link>
-                  {lot.account_number && (
-                    <p className="max-w-[12rem] truncate text-xs text-muted-foreground tabular-nums 2xl:max-w-[16rem]">
-                      Conta: {lot.account_number}
-                    </p>
-                  )}
-                  {lot.client_name && (
-                    <p className="flex max-w-[12rem] items-center gap-1 text-xs text-muted-foreground 2xl:max-w-[16rem]">
-                      <UserIcon aria-hidden="true" className="size-3 shrink-0" />
-                      <span className="truncate">{lot.client_name}</span>
-                    </p>
-                  )}
-                </div>
+      {(lot) => (
+        <>
+          <TableCell>
+            <div className="flex min-w-0 items-start gap-2.5">
+              <ProgramDot program={lot.program} className="mt-1.5" data-testid="program-dot" />
+              <div className="min-w-0">
+                <Link
+                  to={lotPath(lot)}
+                  className="block max-w-[12rem] truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline 2xl:max-w-[16rem]"
+                >
+                  {programName(lot.program)}
+                </Link>
+                {lot.account_number && (
+                  <p className="max-w-[12rem] truncate text-xs text-muted-foreground tabular-nums 2xl:max-w-[16rem]">
+                    Conta: {lot.account_number}
+                  </p>
+                )}
+                {lot.client_name && (
+                  <p className="flex max-w-[12rem] items-center gap-1 text-xs text-muted-foreground 2xl:max-w-[16rem]">
+                    <UserIcon aria-hidden="true" className="size-3 shrink-0" />
+                    <span className="truncate">{lot.client_name}</span>
+                  </p>
+                )}
               </div>
-            </TableCell>
-            <TableCell className="text-right tabular-nums">
-              <LotQuantity lot={lot} lineClassName="whitespace-nowrap" />
-            </TableCell>
-            <TableCell className="text-right tabular-nums">
-              <p className="whitespace-nowrap">
-                {formatCostPerMile(lot.cost_per_mile)}
-                <span className="sr-only"> por milha</span>
-              </p>
-              <p
-                className="text-xs whitespace-nowrap text-muted-foreground"
-                title="Custo das milhas que restam no lote"
-              >
-                Saldo {formatCents(lot.remaining_value_cents)}
-              </p>
-            </TableCell>
-            <TableCell>
-              <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} />
-            </TableCell>
-            <TableCell>
-              <LotUtilisation
-                original={lot.original_quantity}
-                remaining={lot.remaining_quantity}
-                className="min-w-32"
-              />
-            </TableCell>
-            <TableCell>
-              <LotStatusBadge status={lot.status} />
-            </TableCell>
-            <TableCell className="text-right">
-              <RowActionsMenu viewPath={`/lotes/${lot.id}`} onEdit={() => onEdit(lot)} onDelete={() => onDelete(lot)} />
-            </TableCell>
-          </TableRow>
-        );
-      }}
-    </ListTable>
+            </div>
+          </TableCell>
+          <TableCell className="text-right tabular-nums">
+            <LotQuantity lot={lot} lineClassName="whitespace-nowrap" />
+          </TableCell>
+          <TableCell className="text-right tabular-nums">
+            <p className="whitespace-nowrap">
+              {formatCostPerMile(lot.cost_per_mile)}
+              <span className="sr-only"> por milha</span>
+            </p>
+            <p className="text-xs whitespace-nowrap text-muted-foreground" title="Custo das milhas que restam no lote">
+              Saldo {formatCents(lot.remaining_value_cents)}
+            </p>
+          </TableCell>
+          <TableCell>
+            <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} />
+          </TableCell>
+          <TableCell>
+            <LotUtilisation original={lot.original_quantity} remaining={lot.remaining_quantity} className="min-w-32" />
+          </TableCell>
+          <TableCell>
+            <LotStatusBadge status={lot.status} />
+          </TableCell>
+        </>
+      )}
+    </SelectableListTable>
   );
 }
 
@@ -157,80 +136,62 @@ const SORT_OPTIONS: { value: `${LotSort}:${LotSortOrder}`; label: string }[] = [
   { value: 'status:desc', label: 'Status (Usado primeiro)' },
 ];
 
-function LotsCardList({ lots, onToggle, onEdit, onDelete, today, warningDays, ...list }: LotsTableProps) {
+function LotsCardList({ lots, today, warningDays, ...list }: LotsTableProps) {
   return (
     <SelectableListCards
       {...list}
+      {...LOT_ROWS}
       rows={lots}
       sortOptions={SORT_OPTIONS}
-      label="Lotes de milhas"
       loadingLabel="Carregando lotes"
-      skeleton={<SkeletonItems />}
+      checkboxClassName="mt-2"
+      skeletonItem={
+        <>
+          <Skeleton className="mt-0.5 size-4 rounded-[4px]" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-36" />
+            <Skeleton className="h-3 w-48" />
+            <Skeleton className="h-2 w-full" />
+          </div>
+        </>
+      }
     >
-      {(lot) => {
-        const selected = list.selectedIds.has(lot.id);
-        return (
-          <li
-            key={lot.id}
-            data-testid="lot-row"
-            data-lot-id={lot.id}
-            data-state={selected ? 'selected' : undefined}
-            className="flex gap-3 px-4 py-3 data-[state=selected]:bg-muted"
-          >
-            <Checkbox
-              className="mt-2"
-              aria-label={`Selecionar ${lotLabel(lot)}`}
-              checked={selected}
-              onCheckedChange={(checked) => onToggle(lot.id, checked === true)}
-            />
-            <div className="min-w-0 flex-1 space-y-2">
-              <div className="flex items-start gap-2">
-                <div className="min-w-0 flex-1">
-                  <div className="flex items-center gap-2">
-                    <ProgramDot program={lot.program} data-testid="program-dot" />
-                    <Link
-                      to={`/lotes/${lot.id}`}
-                      className="min-w-0 truncate font-medium underline-offset-4 hover:underline"
-                    >
-                      {programName(lot.program)}
-                    </Link>
-                    <LotStatusBadge status={lot.status} />
-                  </div>
-                  <p className="mt-0.5 truncate text-xs text-muted-foreground">
-                    {[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </p>
-                </div>
-                <RowActionsMenu
-                  viewPath={`/lotes/${lot.id}`}
-                  onEdit={() => onEdit(lot)}
-                  onDelete={() => onDelete(lot)}
-                />
+      {(lot, actions) => (
+        <div className="min-w-0 flex-1 space-y-2">
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <div className="flex items-center gap-2">
+                <ProgramDot program={lot.program} data-testid="program-dot" />
+                <Link to={lotPath(lot)} className="min-w-0 truncate font-medium underline-offset-4 hover:underline">
+                  {programName(lot.program)}
+                </Link>
+                <LotStatusBadge status={lot.status} />
               </div>
-              <div className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
-                <div className="min-w-0">
-                  <LotQuantity lot={lot} lineClassName="truncate" />
-                </div>
-                <div className="min-w-0 text-right">
-                  <p className="truncate">{formatCostPerMile(lot.cost_per_mile)}/milha</p>
-                  <p className="truncate text-xs text-muted-foreground">
-                    Saldo {formatCents(lot.remaining_value_cents)}
-                  </p>
-                </div>
-              </div>
-              <div className="flex items-end justify-between gap-3 text-sm">
-                <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} />
-                <LotUtilisation
-                  original={lot.original_quantity}
-                  remaining={lot.remaining_quantity}
-                  className="w-36 shrink-0"
-                />
-              </div>
+              <p className="mt-0.5 truncate text-xs text-muted-foreground">
+                {[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name].filter(Boolean).join(' · ')}
+              </p>
             </div>
-          </li>
-        );
-      }}
+            {actions}
+          </div>
+          <div className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm tabular-nums">
+            <div className="min-w-0">
+              <LotQuantity lot={lot} lineClassName="truncate" />
+            </div>
+            <div className="min-w-0 text-right">
+              <p className="truncate">{formatCostPerMile(lot.cost_per_mile)}/milha</p>
+              <p className="truncate text-xs text-muted-foreground">Saldo {formatCents(lot.remaining_value_cents)}</p>
+            </div>
+          </div>
+          <div className="flex items-end justify-between gap-3 text-sm">
+            <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} />
+            <LotUtilisation
+              original={lot.original_quantity}
+              remaining={lot.remaining_quantity}
+              className="w-36 shrink-0"
+            />
+          </div>
+        </div>
+      )}
     </SelectableListCards>
   );
 }
@@ -250,29 +211,10 @@ function LotQuantity({ lot, lineClassName }: { lot: Lot; lineClassName: string }
   );
 }
 
-function SkeletonItems() {
-  return Array.from({ length: SKELETON_ROWS }, (_, i) => (
-    <li key={i} className="flex gap-3 px-4 py-3" data-testid="lot-skeleton-row">
-      <Skeleton className="mt-0.5 size-4 rounded-[4px]" />
-      <div className="flex-1 space-y-2">
-        <Skeleton className="h-4 w-36" />
-        <Skeleton className="h-3 w-48" />
-        <Skeleton className="h-2 w-full" />
-      </div>
-    </li>
-  ));
-}
-
-function SkeletonRows() {
-  return Array.from({ length: SKELETON_ROWS }, (_, i) => <SkeletonRow key={i} />);
-}
-
-function SkeletonRow() {
+/** The cells between the checkbox and the actions, while the first page loads. */
+function SkeletonCells() {
   return (
-    <TableRow className="hover:bg-transparent" data-testid="lot-skeleton-row">
-      <TableCell className="pr-0">
-        <Skeleton className="size-4 rounded-[4px]" />
-      </TableCell>
+    <>
       <TableCell>
         <SkeletonText widths={['w-28', 'w-24']} />
       </TableCell>
@@ -291,9 +233,6 @@ function SkeletonRow() {
       <TableCell>
         <Skeleton className="h-5 w-16" />
       </TableCell>
-      <TableCell>
-        <Skeleton className="ml-auto size-8" />
-      </TableCell>
-    </TableRow>
+    </>
   );
 }
