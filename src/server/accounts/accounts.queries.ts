@@ -264,9 +264,9 @@ export async function deleteLoyaltyAccounts(db: Db, { agencyId, ids }: { agencyI
 }
 
 /**
- * The lots of these accounts, locked in id order: a renumbered account's lots follow it (ON UPDATE
- * CASCADE, migration 0006), and lots are locked before the client, as every write path does
- * (docs/decisions/0011-lock-order-and-retries.md).
+ * The lots of these accounts, locked in id order: a renumbered account's lots follow it (their
+ * copy of the number, through mile_lots_account_fk ON UPDATE CASCADE), and lots are locked before
+ * the client, as every write path does (docs/decisions/0011-lock-order-and-retries.md).
  */
 export async function lockAccountLots(db: Db, { agencyId, accountIds }: { agencyId: string; accountIds: string[] }) {
   if (accountIds.length === 0) return;

@@ -117,7 +117,8 @@ const containsPattern = (word: string) => `%${escapeLike(word)}%`;
 /**
  * Contains-search over search_text (lower-case, accent-free name, e-mail and document), one
  * condition per word so "jose silva" finds "José da Silva". Searches run on the client_search
- * view, where the trigram index can serve them (migration 0005). A word of one or two characters
+ * view, where the trigram index on clients.search_text can serve them (under row-level security
+ * LIKE could not use it: the view applies the tenant filter itself). A word of one or two characters
  * makes no trigram: as LIKE it would lead the planner to scan the whole index (or the table) for
  * it, so it is tested with strpos, the same contains-test, which the index does not take.
  */
@@ -155,10 +156,6 @@ interface SortColumns {
   id: AnyPgColumn;
 }
 
-/**
- * The sort key, then sort_name and id, all in one direction, so each order has an index to read
- * forwards or backwards (migration 0004) and ties never make a row repeat or vanish across pages.
- */
 /** The sort columns of a client row read through selectClientRows. */
 const clientRowSort: SortColumns = {
   status: clients.status,
@@ -168,6 +165,12 @@ const clientRowSort: SortColumns = {
   id: clients.id,
 };
 
+/**
+ * The sort key, then sort_name and id, all in one direction, so each order has an index to read
+ * forwards or backwards (clients_list_name_idx and clients_list_status_idx on clients, the
+ * emissions and total-spent ones on client_figures) and ties never make a row repeat or vanish
+ * across pages.
+ */
 export function orderBy({ sort, order }: ClientOrder, t: SortColumns = clientRowSort): SQL[] {
   const dir = order === 'asc' ? asc : desc;
   const key = { name: [], status: [t.status], emissions: [t.emissions_count], total_spent: [t.total_spent_cents] }[
@@ -177,11 +180,12 @@ export function orderBy({ sort, order }: ClientOrder, t: SortColumns = clientRow
 }
 
 /**
- * The agency's whole live client base, as kept by migration 0005's triggers: the list's summary
+ * The agency's whole live client base as client_totals keeps it, per statement, from the writes to
+ * clients (the counts per status) and to client_figures (emissions and revenue): the list's summary
  * cards and the per-status counts, without scanning the clients.
  */
 export async function getClientTotals(db: Db, { agencyId }: { agencyId: string }) {
-  // The agency's stripes (migration 0008), at most 16 rows of the primary key, summed.
+  // The agency's stripes (by client id, 16 at most, rows of the primary key), summed.
   const [row] = await db
     .select({
       total_clients: sql<string>`coalesce(sum(${client_totals.total_clients}), 0)::text`,

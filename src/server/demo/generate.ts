@@ -6,8 +6,9 @@
  *
  * The content comes from a seeded PRNG, so the same seed gives the same people, amounts and dates
  * (relative to `now`); row ids are random UUIDs. Rows are written in multi-row INSERTs, straight
- * to the tables (as the connecting role, not through the API), and the emission trigger of
- * migration 0003 derives the clients' totals as it would for real emissions.
+ * to the tables (as the connecting role, not through the API), and the statement-level triggers on
+ * emissions derive the clients' figures (client_figures, client_totals) as they would for real
+ * emissions.
  *
  * Used by demo mode (`src/server/demo.ts`, through demo-seed.ts), by tests that need an agency's
  * worth of data, and by the benchmarks in bench/ (50,000 clients and more).

@@ -183,8 +183,9 @@ export async function getEmissionsPage(
 }
 
 /**
- * The agency's live emissions per status and the issued ones' revenue, as kept by migration 0014:
- * its stripes (at most 16 rows of the primary key), summed.
+ * The agency's live emissions per status and the issued ones' revenue, as emission_totals keeps
+ * them per statement from the writes to emissions: its stripes (at most 16 rows of the primary
+ * key), summed.
  */
 export async function getEmissionTotals(db: Db, { agencyId }: { agencyId: string }) {
   const t = emission_totals;
@@ -320,7 +321,8 @@ interface CreateContextRow extends SlaColumns {
 
 // The client is locked after the lots (docs/decisions/0011-lock-order-and-retries.md): `client`
 // waits for the count of `locked`, an init plan run before its scan, so the lots' locks come first
-// whatever plan the statement gets; then the emission's trigger updates a row already held.
+// whatever plan the statement gets. The emission's triggers then take the client's client_figures
+// row after the client, as a write to the client does through its own triggers.
 const createContextStatement = (name: string, lockCte: SQL) =>
   preparedStatement<CreateContextRow>(
     name,

@@ -130,8 +130,9 @@ function filterWhere(params: LotFilters): SQL {
 }
 
 /**
- * Conditions on the lot_search_matches view, where LIKE can use the trigram index
- * (migration 0007): one LIKE per word, each word anywhere in supplier, notes or account number.
+ * Conditions on the lot_search_matches view, where LIKE can use the trigram index on
+ * lot_search_entries.search_text: one LIKE per word, each word anywhere in supplier, notes or
+ * account number.
  */
 function searchWhere({ agencyId, search, program, status }: LotFilters): SQL {
   const conditions: SQL[] = [eq(lot_search_matches.agency_id, agencyId), isNull(lot_search_matches.deleted_at)];
@@ -162,9 +163,10 @@ interface OrderClause {
 }
 
 /**
- * The sort key, then id, in one direction: each order is one list index read forwards or
- * backwards (migration 0007). A lot without expiry comes last in both directions of the expiry
- * order (its own pair of indexes); other keys are never null. Cost per mile sorts by the cost per
+ * The sort key, then id, in one direction: each order is one of mile_lots' list indexes
+ * (mile_lots_list_*_idx: agency_id, the key, id) read forwards or backwards. A lot without expiry
+ * comes last in both directions of the expiry order (its own pair of indexes); other keys are
+ * never null. Cost per mile sorts by the cost per
  * thousand, which orders the same. Programs sort by key.
  */
 function orderClauses({ sort, order }: LotOrder, t: OrderColumns): OrderClause[] {
@@ -211,7 +213,7 @@ interface ExpiringWindow {
  * from today to `expiringUntil` (isExpiringSoon).
  *
  * This is the unsearched list's (all lots, or one program and/or status): the sums come from
- * lot_totals (kept by migration 0007's triggers) and the expiring lots from the
+ * lot_totals (kept per statement by the triggers on mile_lots) and the expiring lots from the
  * (agency, status, expiry) index, so no request reads every lot. A search sums its matches in
  * searchLots.
  */

@@ -35,8 +35,8 @@ export async function brokenLots(db: Db, agencyId: string): Promise<BrokenLot[]>
 }
 
 /**
- * lot_totals rows of the agency that differ from a recount of its live lots (migration 0007's
- * triggers keep them); empty when all is well.
+ * lot_totals rows of the agency that differ from a recount of its live lots (the statement-level
+ * triggers on mile_lots keep them); empty when all is well.
  */
 export async function lotTotalsMismatches(db: Db, agencyId: string): Promise<unknown[]> {
   const result = await db.execute(sql`
@@ -57,7 +57,10 @@ export async function lotTotalsMismatches(db: Db, agencyId: string): Promise<unk
   return (result as { rows: unknown[] }).rows;
 }
 
-/** Lots of the agency whose lot_search_entries row (migration 0007's triggers) differs from the lot. */
+/**
+ * Lots of the agency whose lot_search_entries row (kept by the triggers on mile_lots) differs from
+ * the lot.
+ */
 export async function lotSearchEntryMismatches(db: Db, agencyId: string): Promise<unknown[]> {
   const result = await db.execute(sql`
     SELECT l.id FROM mile_lots l

@@ -180,7 +180,7 @@ async function expectExact(search: string, status?: ClientStatus, cap?: number) 
 }
 
 const WORDS = [
-  // one, two and three characters: counted in client_search_counts
+  // one, two and three characters: below three no trigram (strpos), at three a single one
   'a',
   'x',
   '@',

@@ -2,11 +2,11 @@
  * The whole data model of DESIGN.md §2. Keys are snake_case in TypeScript and SQL alike, so rows
  * travel to the API without renaming. Money is integer centavos (bigint, `*_cents`); cost per
  * thousand miles (CPM) is numeric(14,4). Every business table carries agency_id, and composite
- * foreign keys (id, agency_id) keep a row from pointing at another agency's row. Primary keys,
+ * foreign keys (agency_id, id) keep a row from pointing at another agency's row. Primary keys,
  * unique constraints and unique indexes of those tables include agency_id, the column a sharded
- * deployment distributes them by (migration 0016). agencies, users and sessions stay keyed by id
- * alone: reference tables, read before the agency is known (DESIGN.md §1; the reasons are listed
- * in src/server/db/__tests__/tenant-keys.test.ts).
+ * deployment distributes them by (docs/decisions/0013-tenant-keys.md). agencies, users and
+ * sessions stay keyed by id alone: reference tables, read before the agency is known (DESIGN.md
+ * §1; the reasons are listed in src/server/db/__tests__/tenant-keys.test.ts).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -206,16 +206,16 @@ export const clients = pgTable(
       .default(sql`'{}'::text[]`),
     notes: text(),
     /**
-     * Lower-case, accent-free name, e-mail and document, for contains-search with a trigram index
-     * (migration 0003). translate() keeps it immutable on both engines, without the unaccent
-     * extension; src/domain/search.ts normalises queries the same way.
+     * Lower-case, accent-free name, e-mail and document, for contains-search with a trigram
+     * index (clients_search_trgm_idx). translate() keeps it immutable on both engines, without
+     * the unaccent extension; src/domain/search.ts normalises queries the same way.
      */
     search_text: text().generatedAlwaysAs(
       sql`translate(lower(coalesce(name, '') || ' ' || coalesce(email, '') || ' ' || coalesce(document, '')), ${sql.raw(`'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'`)})`,
     ),
     /**
      * The name as it sorts for people: lower-case and accent-free, so "Ângela" comes before
-     * "Bruno" and "ana" beside "Ana" under the databases' byte-order "C" collation (migration 0004).
+     * "Bruno" and "ana" beside "Ana" under the databases' byte-order "C" collation.
      */
     sort_name: text().generatedAlwaysAs(
       sql`translate(lower(name), ${sql.raw(`'áàâãäåéèêëíìîïóòôõöúùûüçñý', 'aaaaaaeeeeiiiiooooouuuucny'`)})`,
@@ -237,7 +237,7 @@ export const clients = pgTable(
       .where(sql`${t.deleted_at} IS NULL`),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     index('clients_agency_document_idx').on(t.agency_id, t.document),
-    // Only imported rows: what an import's undo finds (migration 0018).
+    // Only imported rows: what an import's undo finds.
     index('clients_import_job_idx')
       .on(t.import_job_id)
       .where(sql`${t.import_job_id} IS NOT NULL`),
@@ -282,11 +282,12 @@ export const client_figures = pgTable(
 );
 
 /**
- * Per-agency totals of the live client base (the clients list's summary cards), kept by the
- * statement-level triggers of migrations 0005 and 0008 on every write to clients, so the list never
- * has to scan the whole base. Derived, never typed in. Striped (migration 0008): a client's figures
- * go to the row of its stripe (client_totals_stripe(id), 0–15) and readers sum an agency's rows, so
- * emissions of different clients do not queue on one agency-wide row.
+ * Per-agency totals of the live client base (the clients list's summary cards), moved per
+ * statement by deltas: the client counts by the statement-level triggers on clients, the emission
+ * count and revenue with each write to client_figures. So the list never has to scan the whole
+ * base. Derived, never typed in. Striped: a client's figures go to the row of its stripe
+ * (client_totals_stripe(id), 0–15) and readers sum an agency's rows, so emissions of different
+ * clients do not queue on one agency-wide row.
  */
 export const client_totals = pgTable(
   'client_totals',
@@ -359,8 +360,8 @@ export const loyalty_accounts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'loyalty_accounts_pkey', columns: [t.agency_id, t.id] }),
-    // What mile_lots copies from its account (program, number), for a foreign key that keeps the
-    // copies in step (ON UPDATE CASCADE), migration 0006.
+    // What mile_lots copies from its account (program, number), for the foreign key
+    // mile_lots_account_fk that keeps the copies in step (ON UPDATE CASCADE).
     unique('loyalty_accounts_lot_ref_key').on(t.id, t.agency_id, t.program, t.account_number),
     foreignKey({ columns: [t.agency_id, t.client_id], foreignColumns: [clients.agency_id, clients.id] }).onDelete(
       'cascade',
@@ -391,7 +392,7 @@ export const mile_lots = pgTable(
     /**
      * The account's program and number, copied so the lots list can filter, sort and search by
      * them through its own indexes; the foreign key mile_lots_account_fk (ON UPDATE CASCADE)
-     * keeps them equal to the account's (migration 0006).
+     * keeps them equal to the account's.
      */
     program: text().notNull(),
     account_number: text().notNull(),
@@ -425,8 +426,8 @@ export const mile_lots = pgTable(
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     // One index per list order of GET /lots, ending in id for a stable order (null expiry last in
     // both directions, hence two for expiry); the id-only page query reads them, from either end.
-    // Migration 0007 creates them with INCLUDE (program, status), which drizzle cannot express:
-    // keep the two in step by hand.
+    // The migration creates them with INCLUDE (program, status: those not in the key), which
+    // drizzle cannot express: keep the two in step by hand.
     index('mile_lots_list_expiry_idx')
       .on(t.agency_id, t.expiry_date, t.id)
       .where(sql`${t.deleted_at} IS NULL`),
@@ -447,7 +448,7 @@ export const mile_lots = pgTable(
       .where(sql`${t.deleted_at} IS NULL`),
     index('mile_lots_agency_status_idx').on(t.agency_id, t.status, t.expiry_date),
     index('mile_lots_account_idx').on(t.account_id, t.status),
-    // Only imported rows: what an import's undo finds (migration 0018).
+    // Only imported rows: what an import's undo finds.
     index('mile_lots_import_job_idx')
       .on(t.import_job_id)
       .where(sql`${t.import_job_id} IS NOT NULL`),
@@ -461,7 +462,7 @@ export const mile_lots = pgTable(
 /**
  * What a searched lots list needs of each lot, with its supplier, notes and account number
  * lower-case and accent-free (search_text, the same translate() as clients.search_text) under a
- * trigram index. Kept by the triggers of migration 0007, apart from mile_lots: taking miles from
+ * trigram index. Kept per statement by the triggers on mile_lots, apart from it: taking miles from
  * a lot rewrites its mile_lots row with new entries in every index (remaining_quantity is
  * indexed), and a trigram index there would cost each allocation a third more; here the same
  * change leaves every indexed column alone (a HOT update). A search then never reads mile_lots
@@ -491,7 +492,7 @@ export const lot_search_entries = pgTable(
 /**
  * The lots list's cards, stats and per-program summary without reading every lot: per agency,
  * account, program and status, the live lots' count and sums, moved by the statement-level
- * triggers of migration 0007 from each statement's transition tables (deltas, as client_totals).
+ * triggers on mile_lots from each statement's transition tables (deltas, as client_totals).
  * Keyed by account, so two emissions drawing from different accounts never queue on one row;
  * those drawing from the same account already queue on its lots.
  * docs/decisions/0006-lots-at-scale.md
@@ -523,9 +524,9 @@ export const lot_totals = pgTable(
 );
 
 /**
- * The sortable and filterable columns of the request's agency's lots (migration 0007): an
- * unsearched list's page ids are read here, through the view's owner; whole rows are still read
- * from mile_lots, under RLS.
+ * The sortable and filterable columns of the request's agency's lots: an unsearched list's page ids
+ * are read here, along mile_lots' list indexes, through the view's owner (the view filters by
+ * app_current_agency() itself); whole rows are still read from mile_lots, under RLS.
  */
 export const lot_search = pgView('lot_search', {
   id: uuid().notNull(),
@@ -594,7 +595,7 @@ export const emissions = pgTable(
     }),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     // The list, newest first (ties by id), all, by program (the account, carried last) or by
-    // status, read from either end of these; counts index-only (migration 0012).
+    // status, read from either end of these; counts index-only.
     index('emissions_list_idx')
       .on(t.agency_id, t.created_at, t.id, t.account_id)
       .where(sql`${t.deleted_at} IS NULL`),
@@ -602,10 +603,10 @@ export const emissions = pgTable(
       .on(t.agency_id, t.status, t.created_at, t.id, t.revenue_cents)
       .where(sql`${t.deleted_at} IS NULL`),
     // A client's emissions, newest last: its page, and its newest live emission when one is deleted
-    // (clients_apply_figures, migration 0018).
+    // (clients_apply_figures, the trigger function that moves client_figures).
     index('emissions_client_idx').on(t.agency_id, t.client_id, t.created_at),
     index('emissions_account_idx').on(t.account_id),
-    // Only imported rows: what an import's undo finds (migration 0018).
+    // Only imported rows: what an import's undo finds.
     index('emissions_import_job_idx')
       .on(t.import_job_id)
       .where(sql`${t.import_job_id} IS NOT NULL`),
@@ -624,10 +625,10 @@ export const emissions = pgTable(
 );
 
 /**
- * The emissions list's cards and unfiltered counts, per agency, as kept by migration 0014: live
- * emissions per status and the revenue of the issued ones, moved by statement triggers on
- * emissions. Striped as client_totals (16 rows per agency, by the emission's id), so concurrent
- * creations do not queue on one row; readers sum an agency's rows.
+ * The emissions list's cards and unfiltered counts, per agency: live emissions per status and the
+ * revenue of the issued ones, moved by deltas by the statement-level triggers on emissions.
+ * Striped as client_totals (16 rows per agency, by the emission's id), so concurrent creations do
+ * not queue on one row; readers sum an agency's rows.
  */
 export const emission_totals = pgTable(
   'emission_totals',
@@ -654,9 +655,11 @@ export const emission_totals = pgTable(
 );
 
 /**
- * The agency's SLA statistic (spec part 2 §9) as kept by migration 0013: how many positive times
- * from submission to issue, their sum and the one at the P95 position, in whole milliseconds,
- * recomputed by each statement that changes an emission's submission or issue time or deletion.
+ * The agency's SLA statistic (spec part 2 §9): how many positive times from submission to issue,
+ * their sum and the one at the P95 position, in whole milliseconds. A statement that changes an
+ * emission's submission or issue time or deletion only marks the row stale (a column of the
+ * migration's that no TypeScript reads); it is recomputed once, at commit, by a deferred trigger,
+ * or first by a read in the same transaction (emission_sla_current).
  */
 export const emission_sla_stats = pgTable('emission_sla_stats', {
   agency_id: uuid()
@@ -680,7 +683,7 @@ export const emission_allocations = pgTable(
     created_at: createdAt(),
     /**
      * When the miles went back to the lot (the emission cancelled). The row stays as history;
-     * only unreleased rows hold miles: original = remaining + Σ unreleased miles (migration 0006).
+     * only unreleased rows hold miles: original = remaining + Σ unreleased miles.
      */
     released_at: ts(),
   },
@@ -880,19 +883,25 @@ export const activity = pgTable(
   ],
 );
 
-/** Tables holding one agency's rows; each gets a row-level-security policy (migration 0001). */
+/**
+ * Tables holding one agency's rows; each has row-level security on and the agency_isolation
+ * policy (agency_id = app_current_agency()), granted to the tenant role.
+ */
 export const AGENCY_TABLES = [
   'users',
   'sessions',
   'import_jobs',
   'import_presets',
   'clients',
+  'client_figures',
   'client_totals',
   'loyalty_accounts',
   'mile_lots',
   'lot_search_entries',
   'lot_totals',
   'emissions',
+  'emission_totals',
+  'emission_sla_stats',
   'emission_allocations',
   'emission_passengers',
   'financial_entries',

@@ -47,7 +47,7 @@ describe('data generator', () => {
     expect(rows.some((r) => /[áâãéêíóôõúç]/i.test(r.name))).toBe(true);
   });
 
-  it('keeps the clients figures equal to a recount of their emissions, and the trigger back on', async () => {
+  it('keeps the clients figures equal to a recount of their emissions, and moves them with a later emission', async () => {
     const mismatches = rowsOf(
       await ctx.handle.db.execute(sql`
         SELECT c.client_id FROM client_figures c
@@ -63,7 +63,8 @@ describe('data generator', () => {
             OR c.total_spent_cents <> coalesce(d.s, 0) OR c.last_emission_at IS DISTINCT FROM d.m)`),
     );
     expect(mismatches).toEqual([]);
-    // Each stripe of client_totals (migration 0008) holds exactly the sums of its clients.
+    // Each stripe of client_totals (client_totals_stripe of the client's id) holds exactly the
+    // sums of its clients.
     const stripeMismatches = rowsOf<{ stripe: number }>(
       await ctx.handle.db.execute(sql`
         SELECT coalesce(t.stripe, c.stripe) AS stripe

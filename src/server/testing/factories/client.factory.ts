@@ -71,8 +71,8 @@ export async function createLotRow(
 }
 
 /**
- * An emission row for a client (the trigger of migration 0003 updates the client's totals). Uses
- * the given account, or a fresh agency-owned LATAM account.
+ * An emission row for a client (the triggers on emissions move the client's figures and the
+ * agency's totals). Uses the given account, or a fresh agency-owned LATAM account.
  */
 export async function createEmissionRow(
   db: Db,
