@@ -45,12 +45,7 @@ export function DetailPage<T>({ query, back, skeleton, errorTitle, notFound, chi
     return (
       <div className="space-y-4">
         <BackLink {...back} />
-        <QueryErrorState
-          title={errorTitle}
-          error={error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <QueryErrorState title={errorTitle} query={query} />
       </div>
     );
   }

@@ -46,17 +46,7 @@ export function ListCard({
     <Card className="gap-0 py-0">
       <div className={cn('border-b p-4', toolbarClassName)}>{toolbar}</div>
 
-      {query.isError && !list ? (
-        <QueryErrorState
-          className="m-4"
-          title={errorTitle}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
-      ) : (
-        children
-      )}
+      {query.isError && !list ? <QueryErrorState className="m-4" title={errorTitle} query={query} /> : children}
 
       <PaginationFooter
         list={list}

@@ -67,12 +67,7 @@ export function PagedTableCard<T>({
       </CardHeader>
       {query.isError && !result ? (
         <CardContent className="pb-5">
-          <QueryErrorState
-            title={errorTitle}
-            error={query.error}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <QueryErrorState title={errorTitle} query={query} />
         </CardContent>
       ) : result && result.total === 0 ? (
         <div className="flex flex-col items-center gap-2 border-t px-6 py-10 text-center">

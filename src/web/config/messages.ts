@@ -11,10 +11,5 @@ export const ERROR_MESSAGES = {
 } as const;
 
 export const SUCCESS_MESSAGES = {
-  created: 'Criado com sucesso!',
   updated: 'Atualizado com sucesso!',
-  deleted: 'Excluído com sucesso!',
-  imported: 'Importado com sucesso!',
-  exported: 'Exportado com sucesso!',
-  sent: 'Enviado com sucesso!',
 } as const;

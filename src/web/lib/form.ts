@@ -1,5 +1,6 @@
 import type * as React from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, UseFormReturn, UseFormSetError } from 'react-hook-form';
+import { SUCCESS_MESSAGES } from '@/config/messages';
 import { isApiError } from './api-client';
 import { toast, toastError } from './toast';
 
@@ -61,6 +62,25 @@ export interface SaveTexts {
   updateFailed: string;
 }
 
+/** The callbacks of one save: on success its toast, then `onSaved`; on failure the server's field messages go on their fields and the rest is toasted. */
+function saveCallbacks<T, F extends FieldValues>(
+  saved: { title: string; description: string },
+  failed: string,
+  fields: { setError: UseFormSetError<F>; knownFields: readonly string[]; rename?: Readonly<Record<string, string>> },
+  onSaved: (saved: T) => void,
+) {
+  return {
+    onSuccess: (result: T) => {
+      toast.success(saved.title, { description: saved.description });
+      onSaved(result);
+    },
+    onError: (error: Error) => {
+      applyServerFieldErrors(error, fields.setError, fields.knownFields, fields.rename);
+      toastError(failed, error);
+    },
+  };
+}
+
 /**
  * Creates the record, or updates the one with `id`: on success its toast, then `onSaved`; on
  * failure the server's field messages go on their fields (`knownFields`) and the rest is toasted.
@@ -84,14 +104,36 @@ export function saveRecord<I, T, F extends FieldValues>({
   knownFields: readonly string[];
   onSaved: (saved: T) => void;
 }): void {
-  const done = (said: { title: string; description: string }) => (saved: T) => {
-    toast.success(said.title, { description: said.description });
-    onSaved(saved);
-  };
-  const failed = (title: string) => (error: Error) => {
-    applyServerFieldErrors(error, setError, knownFields);
-    toastError(title, error);
-  };
-  if (id) update.mutate({ id, input }, { onSuccess: done(texts.updated), onError: failed(texts.updateFailed) });
-  else create.mutate(input, { onSuccess: done(texts.created), onError: failed(texts.createFailed) });
+  const fields = { setError, knownFields };
+  if (id) update.mutate({ id, input }, saveCallbacks(texts.updated, texts.updateFailed, fields, onSaved));
+  else create.mutate(input, saveCallbacks(texts.created, texts.createFailed, fields, onSaved));
+}
+
+/** What a form that edits one loaded record in place says: 'Configurações salvas', 'Erro ao salvar configurações'. */
+export interface SaveInPlaceTexts {
+  saved: string;
+  failed: string;
+}
+
+/**
+ * The callbacks of a form that edits one loaded record in place (the agency, its settings, the
+ * user's preferences): once saved, the form starts over from what the server kept and a toast
+ * says so; refused, the server's messages go on `knownFields` (the API's names in `rename`) and
+ * the rest is toasted.
+ */
+export function saveInPlace<T, F extends FieldValues>(
+  form: Pick<UseFormReturn<F, unknown, unknown>, 'reset' | 'setError'>,
+  texts: SaveInPlaceTexts,
+  {
+    toValues,
+    knownFields = [],
+    rename,
+  }: { toValues: (saved: T) => F; knownFields?: readonly string[]; rename?: Readonly<Record<string, string>> },
+) {
+  return saveCallbacks<T, F>(
+    { title: texts.saved, description: SUCCESS_MESSAGES.updated },
+    texts.failed,
+    { setError: form.setError, knownFields, rename },
+    (saved) => form.reset(toValues(saved)),
+  );
 }

@@ -72,7 +72,7 @@ export default function SignInRoute() {
           </div>
 
           {setup.isError ? (
-            <QueryErrorState error={setup.error} onRetry={() => void setup.refetch()} retrying={setup.isFetching} />
+            <QueryErrorState query={setup} />
           ) : (
             <Card className="shadow-sm">
               <CardHeader>

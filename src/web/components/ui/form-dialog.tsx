@@ -1,8 +1,8 @@
 import type * as React from 'react';
 import { useState } from 'react';
-import { Loader2Icon } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { SubmitButton } from './submit-button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from './dialog';
 
 /** What the form inside tells its dialog: when it may close, and that it is done. */
@@ -88,10 +88,9 @@ export function FormDialogFooter({ pending, editing, onCancel }: FormDialogFoote
       <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
         Cancelar
       </Button>
-      <Button type="submit" disabled={pending} className={cn(pending && 'cursor-wait')}>
-        {pending && <Loader2Icon aria-hidden="true" className="animate-spin" />}
+      <SubmitButton pending={pending} className={cn(pending && 'cursor-wait')}>
         {pending ? 'Salvando...' : editing ? 'Atualizar' : 'Criar'}
-      </Button>
+      </SubmitButton>
     </DialogFooter>
   );
 }

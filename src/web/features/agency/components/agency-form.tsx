@@ -1,25 +1,22 @@
 import type * as React from 'react';
 import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon, SaveIcon } from 'lucide-react';
+import { SaveIcon } from 'lucide-react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { z } from 'zod';
 import { agencyInputSchema, REGISTRATION_STATUSES, shareCapitalFieldSchema } from '@domain/agency/agency.schema';
 import { maskCnpj, maskPhone } from '@domain/documents';
 import { formatCents, formatDateTime } from '@domain/format';
 import { parseBRLToCents } from '@domain/money';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { FormCardSkeleton } from '@/components/form-card-skeleton';
-import { QueryErrorState } from '@/components/query-error-state';
-import { SUCCESS_MESSAGES } from '@/config/messages';
-import { applyServerFieldErrors, submitHandler, withMask } from '@/lib/form';
-import { toast, toastError } from '@/lib/toast';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { FormCard, FormCardQuery } from '@/components/form-card';
+import { saveInPlace, withMask } from '@/lib/form';
+import { toast } from '@/lib/toast';
 import type { Agency } from '@/types/api';
 import { useAgency } from '../api/get-agency';
 import { useUpdateAgency } from '../api/update-agency';
@@ -74,20 +71,14 @@ export interface AgencyFormProps {
 
 export function AgencyForm({ onUpdated }: AgencyFormProps) {
   const agency = useAgency();
-
-  if (agency.isPending) return <FormCardSkeleton fields={10} />;
-  if (agency.isError) {
-    return (
-      <QueryErrorState
-        title="Erro ao carregar agência"
-        error={agency.error}
-        onRetry={() => void agency.refetch()}
-        retrying={agency.isFetching}
-      />
-    );
-  }
-  return <AgencyFormLoaded agency={agency.data} onUpdated={onUpdated} />;
+  return (
+    <FormCardQuery query={agency} fields={10} errorTitle="Erro ao carregar agência">
+      {(loaded) => <AgencyFormLoaded agency={loaded} onUpdated={onUpdated} />}
+    </FormCardQuery>
+  );
 }
+
+const SAVE_TEXTS = { saved: 'Agência atualizada', failed: 'Erro ao atualizar agência' };
 
 function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: AgencyFormProps['onUpdated'] }) {
   const update = useUpdateAgency({ onUpdated });
@@ -117,21 +108,15 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
   const pending = FIELD_NAMES.filter((name) => errors[name]).map((name) => FIELD_LABELS[name]);
 
   const onSubmit = form.handleSubmit(
-    ({ share_capital, ...input }) => {
+    ({ share_capital, ...input }) =>
       update.mutate(
         { ...input, share_capital_cents: share_capital },
-        {
-          onSuccess: (saved) => {
-            form.reset(toFormValues(saved));
-            toast.success('Agência atualizada', { description: SUCCESS_MESSAGES.updated });
-          },
-          onError: (error) => {
-            applyServerFieldErrors(error, form.setError, FIELD_NAMES, { share_capital_cents: 'share_capital' });
-            toastError('Erro ao atualizar agência', error);
-          },
-        },
-      );
-    },
+        saveInPlace(form, SAVE_TEXTS, {
+          toValues: toFormValues,
+          knownFields: FIELD_NAMES,
+          rename: { share_capital_cents: 'share_capital' },
+        }),
+      ),
     (invalid) => {
       if (invalid.cnpj) toast.error('CNPJ inválido', { description: 'Por favor, verifique o CNPJ informado.' });
     },
@@ -143,104 +128,89 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
   }
 
   return (
-    <Card>
-      <form onSubmit={submitHandler(onSubmit)} noValidate aria-label="Dados da agência" className="flex flex-col gap-5">
-        <CardHeader>
-          <CardTitle>Dados da Agência</CardTitle>
-          <CardDescription>Informações cadastrais da agência, usadas no painel e nos relatórios.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-5 md:grid-cols-2">
-          <FormField
-            id="agency-legal-name"
-            label="Razão Social"
-            error={errorOf('legal_name')}
-            className="md:col-span-2"
-          >
-            <Input autoComplete="organization" {...form.register('legal_name')} />
-          </FormField>
-          <FormField id="agency-trade-name" label="Nome Fantasia" error={errorOf('trade_name')}>
-            <Input {...form.register('trade_name')} />
-          </FormField>
-          <FormField id="agency-cnpj" label="CNPJ" error={errorOf('cnpj')}>
-            <Input
-              inputMode="numeric"
-              placeholder="00.000.000/0000-00"
-              maxLength={18}
-              {...withMask(form.register('cnpj'), maskCnpj)}
-            />
-          </FormField>
-          <FormField id="agency-registration-status" label="Situação Cadastral" error={errorOf('registration_status')}>
-            <Select {...form.register('registration_status')}>
-              <option value="" disabled>
-                Selecione...
-              </option>
-              {statusOptions.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </Select>
-          </FormField>
-          <FormField id="agency-opened-on" label="Data de Abertura" error={errorOf('opened_on')}>
-            <FormDateInput control={form.control} name="opened_on" />
-          </FormField>
-          <FormField id="agency-address" label="Endereço" error={errorOf('address')} className="md:col-span-2">
-            <Input
-              autoComplete="street-address"
-              placeholder="Rua, número, bairro, cidade/UF, CEP"
-              {...form.register('address')}
-            />
-          </FormField>
-          <FormField id="agency-main-activity-code" label="CNAE Principal" error={errorOf('main_activity_code')}>
-            <Input placeholder="7911-2/00" {...form.register('main_activity_code')} />
-          </FormField>
-          <FormField id="agency-share-capital" label="Capital Social" error={errorOf('share_capital')}>
-            <CurrencyInput
-              placeholder="0,00"
-              {...form.register('share_capital', {
-                onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
-                  const cents = parseBRLToCents(event.target.value);
-                  if (cents !== null && cents >= 0)
-                    form.setValue('share_capital', formatCapital(cents), { shouldValidate: true });
-                },
-              })}
-            />
-          </FormField>
-          <FormField id="agency-email" label="E-mail" error={errorOf('email')}>
-            <Input
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register('email')}
-            />
-          </FormField>
-          <FormField id="agency-phone" label="Telefone" error={errorOf('phone')}>
-            <Input
-              type="tel"
-              inputMode="tel"
-              placeholder="(11) 99999-9999"
-              maxLength={15}
-              {...withMask(form.register('phone'), maskPhone)}
-            />
-          </FormField>
-        </CardContent>
-        <CardFooter className="flex-col items-stretch gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-between">
+    <FormCard
+      label="Dados da agência"
+      title="Dados da Agência"
+      description="Informações cadastrais da agência, usadas no painel e nos relatórios."
+      onSubmit={onSubmit}
+      contentClassName="grid gap-5 md:grid-cols-2"
+      footerClassName="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between"
+      footer={
+        <>
           <p className="text-xs text-muted-foreground" aria-live="polite">
             {pending.length > 0
               ? `Para salvar, preencha corretamente: ${pending.join(', ')}.`
               : `Última atualização: ${formatDateTime(agency.updated_at)}`}
           </p>
-          <Button type="submit" disabled={!isValid || update.isPending}>
-            {update.isPending ? (
-              <Loader2Icon aria-hidden="true" className="animate-spin" />
-            ) : (
-              <SaveIcon aria-hidden="true" />
-            )}
+          <SubmitButton pending={update.isPending} disabled={!isValid} icon={SaveIcon}>
             Salvar alterações
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+          </SubmitButton>
+        </>
+      }
+    >
+      <FormField id="agency-legal-name" label="Razão Social" error={errorOf('legal_name')} className="md:col-span-2">
+        <Input autoComplete="organization" {...form.register('legal_name')} />
+      </FormField>
+      <FormField id="agency-trade-name" label="Nome Fantasia" error={errorOf('trade_name')}>
+        <Input {...form.register('trade_name')} />
+      </FormField>
+      <FormField id="agency-cnpj" label="CNPJ" error={errorOf('cnpj')}>
+        <Input
+          inputMode="numeric"
+          placeholder="00.000.000/0000-00"
+          maxLength={18}
+          {...withMask(form.register('cnpj'), maskCnpj)}
+        />
+      </FormField>
+      <FormField id="agency-registration-status" label="Situação Cadastral" error={errorOf('registration_status')}>
+        <Select {...form.register('registration_status')}>
+          <option value="" disabled>
+            Selecione...
+          </option>
+          {statusOptions.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <FormField id="agency-opened-on" label="Data de Abertura" error={errorOf('opened_on')}>
+        <FormDateInput control={form.control} name="opened_on" />
+      </FormField>
+      <FormField id="agency-address" label="Endereço" error={errorOf('address')} className="md:col-span-2">
+        <Input
+          autoComplete="street-address"
+          placeholder="Rua, número, bairro, cidade/UF, CEP"
+          {...form.register('address')}
+        />
+      </FormField>
+      <FormField id="agency-main-activity-code" label="CNAE Principal" error={errorOf('main_activity_code')}>
+        <Input placeholder="7911-2/00" {...form.register('main_activity_code')} />
+      </FormField>
+      <FormField id="agency-share-capital" label="Capital Social" error={errorOf('share_capital')}>
+        <CurrencyInput
+          placeholder="0,00"
+          {...form.register('share_capital', {
+            onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+              const cents = parseBRLToCents(event.target.value);
+              if (cents !== null && cents >= 0)
+                form.setValue('share_capital', formatCapital(cents), { shouldValidate: true });
+            },
+          })}
+        />
+      </FormField>
+      <FormField id="agency-email" label="E-mail" error={errorOf('email')}>
+        <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.register('email')} />
+      </FormField>
+      <FormField id="agency-phone" label="Telefone" error={errorOf('phone')}>
+        <Input
+          type="tel"
+          inputMode="tel"
+          placeholder="(11) 99999-9999"
+          maxLength={15}
+          {...withMask(form.register('phone'), maskPhone)}
+        />
+      </FormField>
+    </FormCard>
   );
 }

@@ -22,13 +22,7 @@ export function RequireAuth({ children }: RequireAuthProps) {
   if (me.isError) {
     return (
       <div className="flex min-h-dvh items-center justify-center bg-background p-6">
-        <QueryErrorState
-          className="w-full max-w-md"
-          title="Não foi possível verificar sua sessão"
-          error={me.error}
-          onRetry={() => void me.refetch()}
-          retrying={me.isFetching}
-        />
+        <QueryErrorState className="w-full max-w-md" title="Não foi possível verificar sua sessão" query={me} />
       </div>
     );
   }

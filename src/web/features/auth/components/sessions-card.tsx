@@ -77,12 +77,7 @@ export function SessionsCard() {
             ))}
           </div>
         ) : sessions.isError ? (
-          <QueryErrorState
-            title="Erro ao carregar sessões"
-            error={sessions.error}
-            onRetry={() => void sessions.refetch()}
-            retrying={sessions.isFetching}
-          />
+          <QueryErrorState title="Erro ao carregar sessões" query={sessions} />
         ) : (
           <ul aria-label="Sessões ativas" className="divide-y rounded-lg border">
             {sessions.data.map((session) => {

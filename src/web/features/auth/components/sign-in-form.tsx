@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRoundIcon, Loader2Icon } from 'lucide-react';
+import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { signInSchema } from '@domain/auth/auth.schema';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-
+import { SubmitButton } from '@/components/ui/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import type { Session } from '@/types/api';
@@ -90,10 +90,9 @@ export function SignInForm({ demo, onSuccess }: SignInFormProps) {
         <FormField id="sign-in-password" label="Senha" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
-        <Button type="submit" className="w-full" size="lg" disabled={signIn.isPending}>
-          {signIn.isPending && <Loader2Icon aria-hidden="true" className="animate-spin" />}
+        <SubmitButton className="w-full" size="lg" pending={signIn.isPending}>
           Entrar
-        </Button>
+        </SubmitButton>
       </form>
     </div>
   );

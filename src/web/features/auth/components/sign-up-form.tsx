@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Loader2Icon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { signUpSchema } from '@domain/auth/auth.schema';
 import { maskCnpj, maskPhone } from '@domain/documents';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-
+import { SubmitButton } from '@/components/ui/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, submitHandler, withMask } from '@/lib/form';
 import type { Session } from '@/types/api';
@@ -130,10 +128,9 @@ export function SignUpForm({ onSuccess, onClosed }: SignUpFormProps) {
         </div>
       </fieldset>
 
-      <Button type="submit" className="w-full" size="lg" disabled={signUp.isPending}>
-        {signUp.isPending && <Loader2Icon aria-hidden="true" className="animate-spin" />}
+      <SubmitButton className="w-full" size="lg" pending={signUp.isPending}>
         Criar conta
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
