@@ -1,4 +1,4 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, useState } from 'react';
 import { BanIcon, CheckIcon, RotateCcwIcon, SendIcon, Undo2Icon, XIcon, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import {
@@ -9,12 +9,13 @@ import {
 } from '@domain/emissions/emission.rules';
 import { formatCpf, onlyDigits } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { DetailCard, DetailItem } from '@/components/detail-card';
 import { DetailHeader, DetailPage } from '@/components/detail-page';
 import { DetailSkeleton } from '@/components/detail-skeleton';
 import { EmissionStatusBadge } from '@/components/emission-status-badge';
 import { ProgramLabel } from '@/components/program-label';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useEmission } from '@/features/emissions/api/get-emission';
@@ -94,60 +95,57 @@ export default function EmissionDetailRoute() {
             </DetailHeader>
 
             <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <Card>
-                <CardHeader>
-                  <CardTitle>Dados da emissão</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <dl className="grid grid-cols-1 gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
-                    <Field label="Cliente">
-                      <Link
-                        to={`/clientes/${emission.client_id}`}
-                        className="font-medium text-primary underline-offset-4 hover:underline"
-                      >
-                        {emission.client_name}
-                      </Link>
-                      {emission.client_email && (
-                        <EmailText email={emission.client_email} className="block text-xs text-muted-foreground" />
-                      )}
-                    </Field>
-                    <Field label="Programa">
-                      <ProgramLabel program={emission.program} />
-                    </Field>
-                    <Field label="Conta">
-                      <span className="tabular-nums">{emission.account_number ?? '—'}</span>
-                    </Field>
-                    <Field label="Rota">
-                      <span className="font-mono">{emission.route}</span>
-                    </Field>
-                    <Field label="Data de embarque">
-                      {emission.departure_date ? formatDate(emission.departure_date) : '—'}
-                    </Field>
-                    <Field label="PNR">{emission.pnr ? <span className="font-mono">{emission.pnr}</span> : '—'}</Field>
-                    <Field label="Milhas utilizadas">
-                      <span className="tabular-nums">{formatNumber(emission.miles_used)}</span>
-                    </Field>
-                    <Field label={`Passageiros (${passengers.length})`} className="sm:col-span-2">
-                      <ul className="grid gap-1" data-testid="emission-passengers">
-                        {passengers.map((p) => (
-                          <li key={p.id}>
-                            {p.name} {/* The CPF on its own line on a phone, after a '·' from 640 px. */}
-                            <span className="block text-muted-foreground tabular-nums sm:inline sm:whitespace-nowrap">
-                              <span className="hidden sm:inline">· </span>CPF {formatCpf(onlyDigits(p.cpf))}
-                            </span>
-                          </li>
-                        ))}
-                      </ul>
-                    </Field>
-                  </dl>
-                </CardContent>
-              </Card>
+              <DetailCard title="Dados da emissão">
+                <dl className="grid grid-cols-1 gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
+                  <DetailItem compact label="Cliente">
+                    <Link
+                      to={`/clientes/${emission.client_id}`}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {emission.client_name}
+                    </Link>
+                    {emission.client_email && (
+                      <EmailText email={emission.client_email} className="block text-xs text-muted-foreground" />
+                    )}
+                  </DetailItem>
+                  <DetailItem compact label="Programa">
+                    <ProgramLabel program={emission.program} />
+                  </DetailItem>
+                  <DetailItem compact label="Conta">
+                    <span className="tabular-nums">{emission.account_number ?? '—'}</span>
+                  </DetailItem>
+                  <DetailItem compact label="Rota">
+                    <span className="font-mono">{emission.route}</span>
+                  </DetailItem>
+                  <DetailItem compact label="Data de embarque">
+                    {emission.departure_date ? formatDate(emission.departure_date) : '—'}
+                  </DetailItem>
+                  <DetailItem compact label="PNR">
+                    {emission.pnr ? <span className="font-mono">{emission.pnr}</span> : '—'}
+                  </DetailItem>
+                  <DetailItem compact label="Milhas utilizadas">
+                    <span className="tabular-nums">{formatNumber(emission.miles_used)}</span>
+                  </DetailItem>
+                  <DetailItem compact label={`Passageiros (${passengers.length})`} className="sm:col-span-2">
+                    <ul className="grid gap-1" data-testid="emission-passengers">
+                      {passengers.map((p) => (
+                        <li key={p.id}>
+                          {p.name} {/* The CPF on its own line on a phone, after a '·' from 640 px. */}
+                          <span className="block text-muted-foreground tabular-nums sm:inline sm:whitespace-nowrap">
+                            <span className="hidden sm:inline">· </span>CPF {formatCpf(onlyDigits(p.cpf))}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </DetailItem>
+                </dl>
+              </DetailCard>
 
               <div className="grid content-start gap-6">
-                <Card>
-                  <CardHeader>
-                    <CardTitle>Composição financeira</CardTitle>
-                    {cancelled && (
+                <DetailCard
+                  title="Composição financeira"
+                  note={
+                    cancelled && (
                       <p
                         className="flex items-start gap-2 text-sm text-muted-foreground"
                         data-testid="emission-cancelled-finance-note"
@@ -155,34 +153,25 @@ export default function EmissionDetailRoute() {
                         <BanIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                         Cancelada — não entra nos totais de receita e margem.
                       </p>
-                    )}
-                  </CardHeader>
-                  <CardContent>
-                    <FinancialBreakdown
-                      className={cn('border-0 p-0', cancelled && 'text-muted-foreground')}
-                      milesCostCents={emission.miles_cost_cents}
-                      feesCents={emission.fees_cents}
-                      ravCents={emission.rav_cents}
-                      totalCostCents={emission.miles_cost_cents + emission.fees_cents + emission.rav_cents}
-                      revenueCents={emission.revenue_cents}
-                      marginCents={emission.margin_cents}
-                      marginPercent={emission.margin_percent}
-                    />
-                  </CardContent>
-                </Card>
-                <Card>
-                  <CardHeader>
-                    <CardTitle>Linha do tempo</CardTitle>
-                  </CardHeader>
-                  <CardContent>
-                    <EmissionTimeline
-                      timeline={timeline}
-                      sla={sla}
-                      submittedAt={emission.submitted_at}
-                      issuedAt={emission.issued_at}
-                    />
-                  </CardContent>
-                </Card>
+                    )
+                  }
+                >
+                  <FinancialBreakdown
+                    className={cn('border-0 p-0', cancelled && 'text-muted-foreground')}
+                    figures={{
+                      ...emission,
+                      total_cost_cents: emission.miles_cost_cents + emission.fees_cents + emission.rav_cents,
+                    }}
+                  />
+                </DetailCard>
+                <DetailCard title="Linha do tempo">
+                  <EmissionTimeline
+                    timeline={timeline}
+                    sla={sla}
+                    submittedAt={emission.submitted_at}
+                    issuedAt={emission.issued_at}
+                  />
+                </DetailCard>
               </div>
             </div>
 
@@ -306,15 +295,6 @@ function EmailText({ email, className }: { email: string; className?: string }) 
         </Fragment>
       ))}
     </span>
-  );
-}
-
-function Field({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 min-w-0">{children}</dd>
-    </div>
   );
 }
 

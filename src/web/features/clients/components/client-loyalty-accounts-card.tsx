@@ -1,32 +1,27 @@
 import { programName } from '@domain/programs';
 import { ProgramDot } from '@/components/program-label';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DetailCard } from '@/components/detail-card';
 import type { LoyaltyAccount } from '../types';
 
 export function ClientLoyaltyAccountsCard({ accounts }: { accounts: LoyaltyAccount[] }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Programas de Fidelidade</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {accounts.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nenhum programa de fidelidade cadastrado.</p>
-        ) : (
-          <ul aria-label="Contas de fidelidade" className="divide-y rounded-md border">
-            {accounts.map((account) => (
-              <li key={account.id} className="flex items-center gap-3 px-3 py-2.5">
-                <ProgramDot program={account.program} className="size-3" />
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium">{programName(account.program)}</p>
-                  {account.nickname && <p className="truncate text-xs text-muted-foreground">{account.nickname}</p>}
-                </div>
-                <span className="font-mono text-sm text-muted-foreground">{account.account_number}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <DetailCard title="Programas de Fidelidade">
+      {accounts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">Nenhum programa de fidelidade cadastrado.</p>
+      ) : (
+        <ul aria-label="Contas de fidelidade" className="divide-y rounded-md border">
+          {accounts.map((account) => (
+            <li key={account.id} className="flex items-center gap-3 px-3 py-2.5">
+              <ProgramDot program={account.program} className="size-3" />
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-medium">{programName(account.program)}</p>
+                {account.nickname && <p className="truncate text-xs text-muted-foreground">{account.nickname}</p>}
+              </div>
+              <span className="font-mono text-sm text-muted-foreground">{account.account_number}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </DetailCard>
   );
 }

@@ -1,22 +1,18 @@
+import type { EmissionAmounts, EmissionFinancials } from '@domain/emissions/emission.rules';
 import { formatCents } from '@domain/format';
 import type { Cents } from '@domain/money';
 import { cn } from '@/lib/utils';
 import { marginPercentText } from '../emission-display';
 
 export interface FinancialBreakdownProps {
-  milesCostCents: Cents;
-  feesCents: Cents;
-  ravCents: Cents;
-  totalCostCents: Cents;
-  revenueCents: Cents;
-  marginCents: Cents;
-  marginPercent: number;
+  /** An emission's amounts and what they make (computeEmissionFinancials): a saved one's, or the wizard's estimate. */
+  figures: EmissionAmounts & EmissionFinancials;
   className?: string;
 }
 
 /** 'Composição financeira': costs, revenue and margin (spec part 2 §9 "Emission"). */
-export function FinancialBreakdown(props: FinancialBreakdownProps) {
-  const negative = props.marginCents < 0;
+export function FinancialBreakdown({ figures, className }: FinancialBreakdownProps) {
+  const negative = figures.margin_cents < 0;
   const row = (label: string, value: Cents, strong = false) => (
     <div className={cn('flex items-center justify-between gap-4 py-1.5', strong && 'font-semibold')}>
       <dt className={cn(!strong && 'text-muted-foreground')}>{label}</dt>
@@ -26,17 +22,17 @@ export function FinancialBreakdown(props: FinancialBreakdownProps) {
   return (
     <section
       aria-label="Composição financeira"
-      className={cn('rounded-lg border p-4 text-sm', props.className)}
+      className={cn('rounded-lg border p-4 text-sm', className)}
       data-testid="financial-breakdown"
     >
       <dl className="divide-y">
         <div>
-          {row('Custo das milhas', props.milesCostCents)}
-          {row('Taxas', props.feesCents)}
-          {row('RAV', props.ravCents)}
+          {row('Custo das milhas', figures.miles_cost_cents)}
+          {row('Taxas', figures.fees_cents)}
+          {row('RAV', figures.rav_cents)}
         </div>
-        <div>{row('Custo total', props.totalCostCents, true)}</div>
-        <div>{row('Receita', props.revenueCents, true)}</div>
+        <div>{row('Custo total', figures.total_cost_cents, true)}</div>
+        <div>{row('Receita', figures.revenue_cents, true)}</div>
         <div
           className={cn(
             'flex items-center justify-between gap-4 pt-2 text-base font-semibold',
@@ -45,8 +41,8 @@ export function FinancialBreakdown(props: FinancialBreakdownProps) {
         >
           <dt>Margem</dt>
           <dd className="tabular-nums" data-testid="margin-value">
-            {formatCents(props.marginCents)}{' '}
-            <span className="text-sm font-medium">({marginPercentText(props.marginPercent)})</span>
+            {formatCents(figures.margin_cents)}{' '}
+            <span className="text-sm font-medium">({marginPercentText(figures.margin_percent)})</span>
           </dd>
         </div>
       </dl>

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import {
@@ -10,6 +9,7 @@ import {
 import { departureDateSchema, pnrSchema, routeSchema } from '@domain/emissions/emission.schema';
 import { formatCpf, formatCpfOrCnpj, onlyDigits } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { DetailItem } from '@/components/detail-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { accountLabel, formatCostPerThousand, milesText } from '../emission-display';
 import type { AccountBeneficiaries, AccountLot, AccountOption, ClientOption } from '../types';
@@ -77,30 +77,32 @@ export function WizardStepReview({
 
       {/* Two columns even on a phone: the short items (route, PNR, date, miles) pair up. */}
       <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm">
-        <Item label="Cliente" className="col-span-2 sm:col-span-1">
+        <DetailItem compact label="Cliente" className="col-span-2 sm:col-span-1">
           <span className="font-medium">{client?.name ?? '—'}</span>
           {client?.document && (
             <span className="block text-xs text-muted-foreground">{formatCpfOrCnpj(client.document)}</span>
           )}
-        </Item>
-        <Item label="Conta" className="col-span-2 sm:col-span-1">
+        </DetailItem>
+        <DetailItem compact label="Conta" className="col-span-2 sm:col-span-1">
           {account ? accountLabel(account) : '—'}
-        </Item>
-        <Item label="Rota">
+        </DetailItem>
+        <DetailItem compact label="Rota">
           <span className="font-mono">{route}</span>
-        </Item>
-        <Item label="PNR">
+        </DetailItem>
+        <DetailItem compact label="PNR">
           {pnr ? (
             <span className="font-mono">{pnr}</span>
           ) : (
             <span className="text-muted-foreground">Não informado</span>
           )}
-        </Item>
-        <Item label="Data de embarque">
+        </DetailItem>
+        <DetailItem compact label="Data de embarque">
           {departure ? formatDate(departure) : <span className="text-muted-foreground">Não informada</span>}
-        </Item>
-        <Item label="Milhas">{miles === null ? '—' : <span className="tabular-nums">{formatNumber(miles)}</span>}</Item>
-        <Item label={`Passageiros (${passengers.length})`} className="col-span-2">
+        </DetailItem>
+        <DetailItem compact label="Milhas">
+          {miles === null ? '—' : <span className="tabular-nums">{formatNumber(miles)}</span>}
+        </DetailItem>
+        <DetailItem compact label={`Passageiros (${passengers.length})`} className="col-span-2">
           <ul className="grid gap-0.5">
             {passengers.map((p, i) => (
               <li key={i}>
@@ -112,7 +114,7 @@ export function WizardStepReview({
             ))}
           </ul>
           {ben.summary && <span className="mt-1 block text-xs text-muted-foreground">{ben.summary}</span>}
-        </Item>
+        </DetailItem>
       </dl>
       {ben.warning && (
         <Alert variant="warning">
@@ -162,26 +164,7 @@ export function WizardStepReview({
         )}
       </section>
 
-      {est && (
-        <FinancialBreakdown
-          milesCostCents={est.miles_cost_cents}
-          feesCents={est.fees_cents}
-          ravCents={est.rav_cents}
-          totalCostCents={est.financials.total_cost_cents}
-          revenueCents={est.revenue_cents}
-          marginCents={est.financials.margin_cents}
-          marginPercent={est.financials.margin_percent}
-        />
-      )}
-    </div>
-  );
-}
-
-function Item({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
-  return (
-    <div className={className}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 min-w-0 break-words">{children}</dd>
+      {est && <FinancialBreakdown figures={{ ...est, ...est.financials }} />}
     </div>
   );
 }

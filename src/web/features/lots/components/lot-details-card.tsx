@@ -1,21 +1,16 @@
-import type * as React from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatNumber, formatPercent } from '@domain/format';
 import { utilisationPercent } from '@domain/lots/lot.rules';
 import { ProgramLabel } from '@/components/program-label';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DetailCard, DetailItem, type DetailItemProps } from '@/components/detail-card';
 import { Progress } from '@/components/ui/progress';
 import type { Lot } from '../types';
 import { ExpiryCountdown } from './expiry-countdown';
 import { LotStatusBadge } from './lot-status-badge';
 
-function Item({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? 'col-span-2' : 'min-w-0'}>
-      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-1 text-sm break-words">{children}</dd>
-    </div>
-  );
+/* Long values wrap inside their column rather than widen it. */
+function Item(props: DetailItemProps) {
+  return <DetailItem className="min-w-0" {...props} />;
 }
 
 const missing = <span className="text-muted-foreground">Não informado</span>;
@@ -29,69 +24,59 @@ export interface LotDetailsCardProps {
 /** 'Dados do Lote': everything the lot form captures, and its state. */
 export function LotDetailsCard({ lot, today, warningDays }: LotDetailsCardProps) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Dados do Lote</CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
-          <Item label="Programa">
-            <ProgramLabel program={lot.program} dotTestId="program-dot" />
-          </Item>
-          <Item label="Status">
-            <LotStatusBadge status={lot.status} />
-          </Item>
-          <Item label="Conta">
-            {lot.account_number ? (
-              <span className="tabular-nums">
-                {lot.account_number}
-                {lot.account_nickname && <span className="text-muted-foreground"> · {lot.account_nickname}</span>}
-              </span>
-            ) : (
-              missing
-            )}
-          </Item>
-          <Item label="Cliente">
-            {lot.client_id && lot.client_name ? (
-              <Link to={`/clientes/${lot.client_id}`} className="text-primary underline-offset-4 hover:underline">
-                {lot.client_name}
-              </Link>
-            ) : (
-              <span className="text-muted-foreground">Conta da agência</span>
-            )}
-          </Item>
-          <Item label="Data de compra">
-            <span className="tabular-nums">{formatDate(lot.purchase_date)}</span>
-          </Item>
-          <Item label="Vencimento">
-            {lot.expiry_date ? (
-              <span className="flex flex-wrap items-baseline gap-x-2">
-                <span className="tabular-nums">{formatDate(lot.expiry_date)}</span>
-                <ExpiryCountdown
-                  expiryDate={lot.expiry_date}
-                  today={today}
-                  warningDays={warningDays}
-                  showDate={false}
-                />
-              </span>
-            ) : (
-              <span className="text-muted-foreground">Sem vencimento</span>
-            )}
-          </Item>
-          <Item label="Fornecedor">{lot.supplier ?? missing}</Item>
-          <Item label="Cadastrado em">
-            <span className="tabular-nums">{formatDateTime(lot.created_at)}</span>
-          </Item>
-          <Item label="Observações" wide>
-            {lot.notes ? (
-              <span className="whitespace-pre-line">{lot.notes}</span>
-            ) : (
-              <span className="text-muted-foreground">Nenhuma observação</span>
-            )}
-          </Item>
-        </dl>
-      </CardContent>
-    </Card>
+    <DetailCard title="Dados do Lote">
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
+        <Item label="Programa">
+          <ProgramLabel program={lot.program} dotTestId="program-dot" />
+        </Item>
+        <Item label="Status">
+          <LotStatusBadge status={lot.status} />
+        </Item>
+        <Item label="Conta">
+          {lot.account_number ? (
+            <span className="tabular-nums">
+              {lot.account_number}
+              {lot.account_nickname && <span className="text-muted-foreground"> · {lot.account_nickname}</span>}
+            </span>
+          ) : (
+            missing
+          )}
+        </Item>
+        <Item label="Cliente">
+          {lot.client_id && lot.client_name ? (
+            <Link to={`/clientes/${lot.client_id}`} className="text-primary underline-offset-4 hover:underline">
+              {lot.client_name}
+            </Link>
+          ) : (
+            <span className="text-muted-foreground">Conta da agência</span>
+          )}
+        </Item>
+        <Item label="Data de compra">
+          <span className="tabular-nums">{formatDate(lot.purchase_date)}</span>
+        </Item>
+        <Item label="Vencimento">
+          {lot.expiry_date ? (
+            <span className="flex flex-wrap items-baseline gap-x-2">
+              <span className="tabular-nums">{formatDate(lot.expiry_date)}</span>
+              <ExpiryCountdown expiryDate={lot.expiry_date} today={today} warningDays={warningDays} showDate={false} />
+            </span>
+          ) : (
+            <span className="text-muted-foreground">Sem vencimento</span>
+          )}
+        </Item>
+        <Item label="Fornecedor">{lot.supplier ?? missing}</Item>
+        <Item label="Cadastrado em">
+          <span className="tabular-nums">{formatDateTime(lot.created_at)}</span>
+        </Item>
+        <Item label="Observações" className="col-span-2">
+          {lot.notes ? (
+            <span className="whitespace-pre-line">{lot.notes}</span>
+          ) : (
+            <span className="text-muted-foreground">Nenhuma observação</span>
+          )}
+        </Item>
+      </dl>
+    </DetailCard>
   );
 }
 
@@ -99,31 +84,26 @@ export function LotDetailsCard({ lot, today, warningDays }: LotDetailsCardProps)
 export function LotUtilisationCard({ lot }: { lot: Lot }) {
   const used = utilisationPercent(lot.original_quantity, lot.remaining_quantity);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Utilização</CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex items-baseline justify-between gap-3">
-          <p className="text-3xl font-semibold tracking-tight tabular-nums">{formatPercent(used)}</p>
-          <p className="text-sm text-muted-foreground">usado</p>
+    <DetailCard title="Utilização" contentClassName="space-y-4">
+      <div className="flex items-baseline justify-between gap-3">
+        <p className="text-3xl font-semibold tracking-tight tabular-nums">{formatPercent(used)}</p>
+        <p className="text-sm text-muted-foreground">usado</p>
+      </div>
+      <Progress value={used} aria-label={`Utilização: ${formatPercent(used)}`} className="h-3" />
+      <dl className="grid grid-cols-3 gap-3 text-sm">
+        <div>
+          <dt className="text-xs text-muted-foreground">Compradas</dt>
+          <dd className="font-medium tabular-nums">{formatNumber(lot.original_quantity)}</dd>
         </div>
-        <Progress value={used} aria-label={`Utilização: ${formatPercent(used)}`} className="h-3" />
-        <dl className="grid grid-cols-3 gap-3 text-sm">
-          <div>
-            <dt className="text-xs text-muted-foreground">Compradas</dt>
-            <dd className="font-medium tabular-nums">{formatNumber(lot.original_quantity)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted-foreground">Usadas</dt>
-            <dd className="font-medium tabular-nums">{formatNumber(lot.used_quantity)}</dd>
-          </div>
-          <div>
-            <dt className="text-xs text-muted-foreground">Restantes</dt>
-            <dd className="font-medium tabular-nums">{formatNumber(lot.remaining_quantity)}</dd>
-          </div>
-        </dl>
-      </CardContent>
-    </Card>
+        <div>
+          <dt className="text-xs text-muted-foreground">Usadas</dt>
+          <dd className="font-medium tabular-nums">{formatNumber(lot.used_quantity)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Restantes</dt>
+          <dd className="font-medium tabular-nums">{formatNumber(lot.remaining_quantity)}</dd>
+        </div>
+      </dl>
+    </DetailCard>
   );
 }
