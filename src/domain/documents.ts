@@ -42,12 +42,6 @@ export function isValidCnpj(s: string): boolean {
   return mod11CheckDigit(d, CNPJ_WEIGHTS_1) === Number(d[12]) && mod11CheckDigit(d, CNPJ_WEIGHTS_2) === Number(d[13]);
 }
 
-/** A CPF or a CNPJ, told apart by digit count. */
-export function isValidCpfOrCnpj(s: string): boolean {
-  const d = onlyDigits(s);
-  return d.length === CPF_LENGTH ? isValidCpf(d) : isValidCnpj(d);
-}
-
 export function formatCpf(s: string): string {
   const d = onlyDigits(s);
   if (d.length !== CPF_LENGTH) return d;

@@ -4,12 +4,6 @@
 
 export type Cents = number;
 
-export const CENTS_PER_REAL = 100;
-
-export function isCents(value: unknown): value is Cents {
-  return Number.isSafeInteger(value);
-}
-
 function assertCents(value: number, what = 'valor'): void {
   if (!Number.isSafeInteger(value)) {
     throw new RangeError(`${what} em centavos deve ser um inteiro seguro: ${String(value)}`);
@@ -114,7 +108,7 @@ function partsToScaled(parts: DecimalParts, decimals: number): bigint {
  * Parses a decimal amount into an integer scaled by 10^decimals, rounded half away from
  * zero. `parseScaledDecimal("0,0155", 4)` → 155n. Null for anything that is not a number.
  */
-export function parseScaledDecimal(input: string | number, decimals: number): bigint | null {
+function parseScaledDecimal(input: string | number, decimals: number): bigint | null {
   if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals inválido');
   const parts = typeof input === 'number' ? numberToParts(input) : stringToParts(input);
   return parts ? partsToScaled(parts, decimals) : null;
@@ -146,57 +140,6 @@ function scaledToCents(scaled: bigint): Cents | null {
 export function parseBRLToCents(input: string | number): Cents | null {
   const scaled = parseScaledDecimal(input, 2);
   return scaled === null ? null : scaledToCents(scaled);
-}
-
-/** Reais as a JS number, for display and charts only; never sum these. */
-export function centsToReais(c: Cents): number {
-  return c / CENTS_PER_REAL;
-}
-
-/**
- * A number of reais to centavos, rounded half away from zero on the number's shortest
- * decimal form (so 1.005 → 101 and 0.1 + 0.2 → 30, where Math.round(n * 100) errs).
- */
-export function reaisToCents(n: number): Cents {
-  const scaled = parseScaledDecimal(n, 2);
-  const cents = scaled === null ? null : scaledToCents(scaled);
-  if (cents === null) throw new RangeError(`Valor em reais inválido: ${String(n)}`);
-  return cents;
-}
-
-export function sumCents(values: readonly Cents[]): Cents {
-  let total = 0;
-  for (const v of values) {
-    assertCents(v);
-    total += v;
-    assertCents(total, 'soma');
-  }
-  return total;
-}
-
-/** `percent` is a percentage (12.5 means 12,5 %); the result is rounded half away from zero. */
-export function percentOfCents(c: Cents, percent: number): Cents {
-  assertCents(c);
-  const p = numberToParts(percent);
-  if (!p) throw new RangeError(`Percentual inválido: ${String(percent)}`);
-  const pScaled = partsToScaled(p, p.frac.length);
-  const result = divRoundHalfAwayFromZero(BigInt(c) * pScaled, 100n * 10n ** BigInt(p.frac.length));
-  const cents = scaledToCents(result);
-  if (cents === null) throw new RangeError('Resultado fora do intervalo seguro');
-  return cents;
-}
-
-/**
- * a × b ÷ divisor over integers, rounded half away from zero, e.g. the cost of miles from a
- * cost per thousand in centavos: `mulDivRound(miles, cpmCents, 1000)`.
- */
-export function mulDivRound(a: number, b: number, divisor: number): number {
-  assertCents(a, 'a');
-  assertCents(b, 'b');
-  assertCents(divisor, 'divisor');
-  const r = scaledToCents(divRoundHalfAwayFromZero(BigInt(a) * BigInt(b), BigInt(divisor)));
-  if (r === null) throw new RangeError('Resultado fora do intervalo seguro');
-  return r;
 }
 
 /** "1234,56" for form inputs: comma decimal, no thousands separator. */

@@ -6,7 +6,6 @@ import {
   formatPhone,
   isValidCnpj,
   isValidCpf,
-  isValidCpfOrCnpj,
   isValidPhone,
   maskCnpj,
   maskCpf,
@@ -61,17 +60,6 @@ describe('isValidCnpj', () => {
     ['', false],
   ])('%j → %s', (input, expected) => {
     expect(isValidCnpj(input)).toBe(expected);
-  });
-});
-
-describe('isValidCpfOrCnpj', () => {
-  it.each([
-    ['529.982.247-25', true],
-    ['11.222.333/0001-81', true],
-    ['111.111.111-11', false],
-    ['123', false],
-  ])('%j → %s', (input, expected) => {
-    expect(isValidCpfOrCnpj(input)).toBe(expected);
   });
 });
 
