@@ -25,7 +25,6 @@ export const accountListQuerySchema = z.object({
   search: searchParamSchema,
   limit: limitParamSchema(ACCOUNTS_LIMIT_DEFAULT, ACCOUNTS_LIMIT_MAX),
 });
-export type AccountListQuery = z.infer<typeof accountListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers (STYLE.md habit 10)

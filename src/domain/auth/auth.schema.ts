@@ -35,12 +35,6 @@ export const personNameSchema = textSchema({ required: 'Nome é obrigatório', i
 export const EMAIL_MAX_LENGTH = 200;
 const EMAIL_TOO_LONG = `Email deve ter no máximo ${EMAIL_MAX_LENGTH} caracteres`;
 
-export const emailSchema = textSchema({ required: 'Email é obrigatório', invalid: 'Email inválido' })
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX_LENGTH, EMAIL_TOO_LONG)
-  .pipe(z.email('Email inválido'));
-
 /**
  * An optional e-mail: '' and null → null. Not a union with z.literal(''): when both branches
  * fail a union answers only "invalid", so a too-long address would not say so.
@@ -103,6 +97,5 @@ export const userPublicSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
 });
-export type UserPublic = z.infer<typeof userPublicSchema>;
 
 export { optionalText };

@@ -138,7 +138,6 @@ export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
 /** Query string of GET /api/v1/clients/export: the list's filters and order, every page. */
 export const clientExportQuerySchema = z.object(filtersShape);
-export type ClientExportQuery = z.infer<typeof clientExportQuerySchema>;
 
 export const quickSearchQuerySchema = z.object({ q: searchParamSchema });
 
@@ -241,7 +240,6 @@ export const topClientSchema = z.object({
   emissions: z.number().int(),
   revenue_cents: centsSchema,
 });
-export type TopClient = z.infer<typeof topClientSchema>;
 
 export const topClientListSchema = z.object({ data: z.array(topClientSchema) });
 export type TopClientList = z.infer<typeof topClientListSchema>;

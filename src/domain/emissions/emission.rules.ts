@@ -17,8 +17,6 @@ import { EMISSION_STATUS_LABELS, isEmissionStatus, type EmissionStatus } from '.
 // (DESIGN.md §2 "Emission status"), the wizard's lot and margin hints (§9 "Lot suggestion") and
 // the SLA statistic (§9 "Alerts and rules").
 
-export { NO_LOTS_MESSAGE } from '../lots/allocation';
-
 // ---------------------------------------------------------------------------------------------
 // Financials
 
@@ -72,7 +70,7 @@ export function computeEmissionFinancials(a: EmissionAmounts): EmissionFinancial
 // Margin warnings
 
 /** Spec part 2 §9 "Lot suggestion" and "Margin alerts use 10 percent". */
-export const MIN_RECOMMENDED_MARGIN_PERCENT = 10;
+const MIN_RECOMMENDED_MARGIN_PERCENT = 10;
 
 export const NEGATIVE_MARGIN_WARNING = {
   title: 'Atenção: Margem Negativa',
@@ -107,27 +105,6 @@ export function marginAlertMessage(percent: number, minPercent: number = MIN_REC
 /** A new emission starts processing with submitted_at = now. */
 export const INITIAL_EMISSION_STATUS = 'processing' satisfies EmissionStatus;
 
-/**
- * processing → issued | failed; failed → processing (Reenviar); pending → processing (a pending
- * emission is submitted); any non-cancelled → cancelled, which returns the miles to their lots.
- */
-export const EMISSION_TRANSITIONS: Readonly<Record<EmissionStatus, readonly EmissionStatus[]>> = {
-  pending: ['processing', 'cancelled'],
-  processing: ['issued', 'failed', 'cancelled'],
-  issued: ['cancelled'],
-  failed: ['processing', 'cancelled'],
-  cancelled: [],
-};
-
-export function canTransition(from: string, to: string): boolean {
-  return isEmissionStatus(from) && isEmissionStatus(to) && EMISSION_TRANSITIONS[from].includes(to);
-}
-
-/** Every status an emission may still move to; none once cancelled. */
-export function nextStatuses(from: string): readonly EmissionStatus[] {
-  return isEmissionStatus(from) ? EMISSION_TRANSITIONS[from] : [];
-}
-
 export const EMISSION_ACTIONS = ['issue', 'fail', 'submit', 'retry', 'cancel'] as const;
 export type EmissionAction = (typeof EMISSION_ACTIONS)[number];
 
@@ -148,6 +125,11 @@ export interface EmissionActionDefinition {
 
 const DISMISS = 'Voltar';
 
+/**
+ * The status machine, one action per move: processing → issued | failed; failed → processing
+ * (Reenviar); pending → processing (a pending emission is submitted); any non-cancelled →
+ * cancelled, which returns the miles to their lots. Nothing leaves cancelled.
+ */
 export const EMISSION_ACTION_DEFINITIONS: Readonly<Record<EmissionAction, EmissionActionDefinition>> = {
   issue: {
     action: 'issue',
@@ -258,7 +240,7 @@ export type TransitionPlan =
 /** What an action does to an emission in `from`, or why it cannot. */
 export function planTransition(from: string, action: EmissionAction): TransitionPlan {
   const def = EMISSION_ACTION_DEFINITIONS[action];
-  if (isEmissionStatus(from) && def.from.includes(from) && canTransition(from, def.to)) {
+  if (isEmissionStatus(from) && def.from.includes(from)) {
     return { ok: true, from, to: def.to, timestamp_field: def.timestamp_field };
   }
   return { ok: false, message: transitionError(from, def.to) };

@@ -33,14 +33,6 @@ export const EMISSION_MILES_MAX = LOT_QUANTITY_MAX;
 export const EMISSION_STATUSES = ['pending', 'processing', 'issued', 'failed', 'cancelled'] as const;
 export type EmissionStatus = (typeof EMISSION_STATUSES)[number];
 
-/** Active emissions count in revenue, profit and rankings; failed and cancelled never do. */
-export const ACTIVE_EMISSION_STATUSES = [
-  'pending',
-  'processing',
-  'issued',
-] as const satisfies readonly EmissionStatus[];
-export type ActiveEmissionStatus = (typeof ACTIVE_EMISSION_STATUSES)[number];
-
 export const EMISSION_STATUS_LABELS: Record<EmissionStatus, string> = {
   pending: 'Pendente',
   processing: 'Processando',
@@ -52,7 +44,7 @@ export const EMISSION_STATUS_LABELS: Record<EmissionStatus, string> = {
 /** The variants of the web's Badge (same set as the lots'), named here so the domain stays framework-free. */
 export type EmissionBadgeVariant = LotBadgeVariant;
 
-export const EMISSION_STATUS_BADGE_VARIANTS: Record<EmissionStatus, EmissionBadgeVariant> = {
+const EMISSION_STATUS_BADGE_VARIANTS: Record<EmissionStatus, EmissionBadgeVariant> = {
   pending: 'secondary',
   processing: 'warning',
   issued: 'success',
@@ -62,10 +54,6 @@ export const EMISSION_STATUS_BADGE_VARIANTS: Record<EmissionStatus, EmissionBadg
 
 export function isEmissionStatus(status: string): status is EmissionStatus {
   return (EMISSION_STATUSES as readonly string[]).includes(status);
-}
-
-export function isActiveEmissionStatus(status: string): status is ActiveEmissionStatus {
-  return (ACTIVE_EMISSION_STATUSES as readonly string[]).includes(status);
 }
 
 export function emissionStatusLabel(status: string): string {
@@ -316,7 +304,6 @@ export const passengerSchema = z.object(
   },
   { error: M.passengerInvalid },
 );
-export type PassengerInput = z.infer<typeof passengerSchema>;
 
 /** Who flies; the same CPF twice is refused on the later row, so the form marks that field. */
 export const passengersSchema = z
@@ -353,7 +340,6 @@ export const emissionStep1Schema = z.object({
   client_id: emissionClientIdSchema,
   account_id: emissionAccountIdSchema,
 });
-export type EmissionStep1 = z.infer<typeof emissionStep1Schema>;
 
 const emissionDataShape = <R extends z.ZodType>(revenue: R) => ({
   route: routeSchema,
@@ -373,7 +359,6 @@ const emissionDataShape = <R extends z.ZodType>(revenue: R) => ({
  * com milhas suficientes'.
  */
 export const emissionStep2Schema = z.object(emissionDataShape(wizardRevenueCentsSchema));
-export type EmissionStep2 = z.infer<typeof emissionStep2Schema>;
 
 /** The whole wizard, as checked on "Confirmar". */
 export const emissionWizardSchema = z.object({ ...emissionStep1Schema.shape, ...emissionStep2Schema.shape });
@@ -506,7 +491,6 @@ export const emissionListSchema = pagedSchema(emissionSchema).extend({ summary: 
 export type EmissionList = z.infer<typeof emissionListSchema>;
 
 export const emissionPassengerSchema = z.object({ id: idSchema, name: z.string(), cpf: z.string() });
-export type EmissionPassenger = z.infer<typeof emissionPassengerSchema>;
 
 /** Which lot fed the emission, and with what (released rows too, as history). */
 export const emissionAllocationSchema = z.object({

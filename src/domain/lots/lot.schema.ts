@@ -293,7 +293,6 @@ export const lotAllocationsQuerySchema = z.object(pageShape);
 
 /** Query string of GET /api/v1/lots/export: the list's filters and order, every page. */
 export const lotExportQuerySchema = z.object(lotFiltersShape);
-export type LotExportQuery = z.infer<typeof lotExportQuerySchema>;
 
 export const BULK_LOT_LIMIT_MESSAGE = 'Selecione no máximo 1000 lotes por vez.';
 export const BULK_LOT_EMPTY_MESSAGE = 'Selecione pelo menos um lote.';
@@ -317,11 +316,9 @@ const DAYS_MESSAGE = `Dias deve ser um número inteiro entre 0 e ${LOT_EXPIRING_
 export const lotExpiringQuerySchema = z.object({
   days: queryIntegerSchema(DAYS_MESSAGE, { min: 0, max: LOT_EXPIRING_DAYS_MAX }),
 });
-export type LotExpiringQuery = z.infer<typeof lotExpiringQuerySchema>;
 
 /** Query string of GET /api/v1/lots/average-cost and /lots/available: one program, or all of them. */
 export const lotProgramQuerySchema = z.object({ program: lotFiltersShape.program });
-export type LotProgramQuery = z.infer<typeof lotProgramQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers (STYLE.md habit 10): the server builds them typed by these, the web reads them as these.

@@ -4,7 +4,6 @@ import { featureErrors } from '../http/errors';
 export const ACCOUNT_ERROR_STATUS = {
   ACCOUNT_NOT_FOUND: 404,
 } as const;
-export type AccountErrorCode = keyof typeof ACCOUNT_ERROR_STATUS;
 
 export const ACCOUNT_MESSAGES = {
   notFound: 'Conta de fidelidade não encontrada.',

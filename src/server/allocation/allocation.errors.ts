@@ -6,7 +6,6 @@ export const ALLOCATION_ERROR_STATUS = {
   INSUFFICIENT_MILES: 409,
   LOT_NOT_FOUND: 404,
 } as const;
-export type AllocationErrorCode = keyof typeof ALLOCATION_ERROR_STATUS;
 
 /** Its Portuguese messages; the shortage's (SHORTAGE_MESSAGE_PT) is the domain's, which the wizard shows too. */
 export const ALLOCATION_ERROR_MESSAGES = {

@@ -10,7 +10,6 @@ export const CLIENT_ERROR_STATUS = {
   ACCOUNT_IN_USE: 409,
   RESTORE_CONFLICT: 409,
 } as const;
-export type ClientErrorCode = keyof typeof CLIENT_ERROR_STATUS;
 
 /** The Portuguese messages of its refusals: `error.message`, and `fields` beside the form's fields. */
 export const CLIENT_ERROR_MESSAGES = {

@@ -12,7 +12,6 @@ export const EMISSION_ERROR_STATUS = {
   LOT_DELETED: 409,
   INSUFFICIENT_MILES: 409,
 } as const;
-export type EmissionErrorCode = keyof typeof EMISSION_ERROR_STATUS;
 
 /** The Portuguese messages of its refusals: `error.message`, and `fields` beside the wizard's fields. */
 export const EMISSION_ERROR_MESSAGES = {

@@ -10,7 +10,6 @@ export const LOT_ERROR_STATUS = {
   LOT_NOT_FOUND: 404,
   LOT_IN_USE: 409,
 } as const;
-export type LotErrorCode = keyof typeof LOT_ERROR_STATUS;
 
 /** The Portuguese messages of its refusals: `error.message`, and `fields` beside the form's fields. */
 export const LOT_ERROR_MESSAGES = {

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NO_LOTS_MESSAGE as ALLOCATION_NO_LOTS_MESSAGE, suggestLots, type CandidateLot } from '../../lots/allocation';
+import { suggestLots, type CandidateLot } from '../../lots/allocation';
 import { EMISSION_STATUSES, type EmissionStatus } from '../emission.schema';
 import {
   availableActions,
-  canTransition,
   computeEmissionFinancials,
   EMISSION_ACTION_DEFINITIONS,
   EMISSION_ACTIONS,
-  EMISSION_TEXTS,
-  EMISSION_TRANSITIONS,
   expiresWithinDays,
   formatHours,
-  INITIAL_EMISSION_STATUS,
   isBelowRecommendedMargin,
   isHighCpm,
   isNegativeMargin,
@@ -19,11 +15,6 @@ import {
   lotOptionFlags,
   marginAlertMessage,
   marginPercent,
-  MIN_RECOMMENDED_MARGIN_PERCENT,
-  NEGATIVE_MARGIN_WARNING,
-  NO_ELIGIBLE_LOT_MESSAGE,
-  NO_LOTS_MESSAGE,
-  nextStatuses,
   planTransition,
   slaHours,
   slaStats,
@@ -99,29 +90,12 @@ describe('margin warnings', () => {
     expect(isBelowRecommendedMargin(percent)).toBe(below);
   });
 
-  it('the minimum is 10 %', () => {
-    expect(MIN_RECOMMENDED_MARGIN_PERCENT).toBe(10);
-  });
-
   it.each([
     [-1, true],
     [0, false],
     [1, false],
   ])('margin %d centavos negative: %s', (margin, negative) => {
     expect(isNegativeMargin(margin)).toBe(negative);
-  });
-
-  it('has the spec texts', () => {
-    expect(NEGATIVE_MARGIN_WARNING).toEqual({
-      title: 'Atenção: Margem Negativa',
-      description: 'Esta emissão resultará em prejuízo. Confirme se deseja continuar.',
-    });
-    expect(EMISSION_TEXTS.created).toEqual({
-      title: 'Emissão criada',
-      description: 'A emissão foi submetida com sucesso',
-    });
-    expect(EMISSION_TEXTS.createError).toBe('Erro ao criar emissão');
-    expect(EMISSION_TEXTS.notFound).toBe('Emissão não encontrada');
   });
 });
 
@@ -138,26 +112,18 @@ describe('status machine', () => {
   );
 
   it.each(pairs)('%s → %s: %s', (from, to, ok) => {
-    expect(canTransition(from, to)).toBe(ok);
+    const moves = EMISSION_ACTIONS.filter((a) => {
+      const plan = planTransition(from, a);
+      return plan.ok && plan.to === to;
+    });
+    expect(moves.length > 0).toBe(ok);
   });
 
-  it('a new emission starts processing', () => {
-    expect(INITIAL_EMISSION_STATUS).toBe('processing');
-  });
-
-  it('refuses unknown statuses', () => {
-    expect(canTransition('confirmed', 'cancelled')).toBe(false);
-    expect(canTransition('processing', 'confirmed')).toBe(false);
-    expect(nextStatuses('confirmed')).toEqual([]);
+  it('offers nothing for an unknown status', () => {
     expect(availableActions('confirmed')).toEqual([]);
   });
 
-  it('the actions cover exactly the transitions', () => {
-    const fromActions = EMISSION_ACTIONS.flatMap((a) =>
-      EMISSION_ACTION_DEFINITIONS[a].from.map((f) => `${f}→${EMISSION_ACTION_DEFINITIONS[a].to}`),
-    );
-    const fromTable = EMISSION_STATUSES.flatMap((f) => EMISSION_TRANSITIONS[f].map((t) => `${f}→${t}`));
-    expect(fromActions.sort()).toEqual(fromTable.sort());
+  it('names each action in its own definition', () => {
     for (const a of EMISSION_ACTIONS) expect(EMISSION_ACTION_DEFINITIONS[a].action).toBe(a);
   });
 
@@ -237,12 +203,6 @@ describe('lot hints', () => {
     cost_per_thousand,
     expiry_date,
     status,
-  });
-
-  it('re-exports the allocation message', () => {
-    expect(NO_LOTS_MESSAGE).toBe(ALLOCATION_NO_LOTS_MESSAGE);
-    expect(NO_LOTS_MESSAGE(12_000)).toBe('Não há lotes suficientes disponíveis para atender 12.000 milhas.');
-    expect(NO_ELIGIBLE_LOT_MESSAGE).toBe('Nenhum lote disponível com milhas suficientes');
   });
 
   it.each([

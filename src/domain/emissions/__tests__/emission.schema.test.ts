@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCpf } from '../../documents';
 import {
-  ACTIVE_EMISSION_STATUSES,
   EMISSION_MAX_PASSENGERS,
-  EMISSION_STATUS_BADGE_VARIANTS,
-  EMISSION_STATUS_LABELS,
-  EMISSION_STATUSES,
   emissionCreateSchema,
   emissionFormDefaults,
   emissionListQuerySchema,
@@ -14,7 +10,6 @@ import {
   emissionStep1Schema,
   emissionStep2Schema,
   emissionWizardSchema,
-  isActiveEmissionStatus,
   isEmissionStatus,
 } from '../emission.schema';
 import { cpf } from './cpf.fixtures';
@@ -412,23 +407,15 @@ describe('emissionListQuerySchema', () => {
 
 describe('status vocabulary', () => {
   it.each([
-    ['pending', 'Pendente', 'secondary', true],
-    ['processing', 'Processando', 'warning', true],
-    ['issued', 'Emitida', 'success', true],
-    ['failed', 'Falhou', 'destructive', false],
-    ['cancelled', 'Cancelada', 'outline', false],
-  ] as const)('%s is %s (%s), active %s', (status, label, variant, active) => {
-    expect(EMISSION_STATUS_LABELS[status]).toBe(label);
+    ['pending', 'Pendente', 'secondary'],
+    ['processing', 'Processando', 'warning'],
+    ['issued', 'Emitida', 'success'],
+    ['failed', 'Falhou', 'destructive'],
+    ['cancelled', 'Cancelada', 'outline'],
+  ] as const)('%s is %s (%s)', (status, label, variant) => {
     expect(emissionStatusLabel(status)).toBe(label);
-    expect(EMISSION_STATUS_BADGE_VARIANTS[status]).toBe(variant);
     expect(emissionStatusBadgeVariant(status)).toBe(variant);
-    expect(isActiveEmissionStatus(status)).toBe(active);
     expect(isEmissionStatus(status)).toBe(true);
-  });
-
-  it('lists them in order', () => {
-    expect(EMISSION_STATUSES).toEqual(['pending', 'processing', 'issued', 'failed', 'cancelled']);
-    expect(ACTIVE_EMISSION_STATUSES).toEqual(['pending', 'processing', 'issued']);
   });
 
   it('shows an unknown status as it is', () => {

@@ -20,24 +20,6 @@ const lot: LotExportSource = {
 };
 
 describe('lot CSV export', () => {
-  it('has the Portuguese headers in order', () => {
-    expect(LOT_EXPORT_HEADERS).toEqual([
-      'ID',
-      'Programa',
-      'Conta',
-      'Cliente',
-      'Quantidade Original',
-      'Quantidade Restante',
-      'Custo por Milha',
-      'Custo Total',
-      'Data de Compra',
-      'Data de Vencimento',
-      'Fornecedor',
-      'Observações',
-      'Status',
-    ]);
-  });
-
   it('writes a row as a Brazilian spreadsheet reads it', () => {
     expect(lotExportRow(lot)).toEqual([
       lot.id,
