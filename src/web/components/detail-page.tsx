@@ -1,7 +1,8 @@
 import type * as React from 'react';
+import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowLeftIcon, PencilIcon, SearchXIcon, Trash2Icon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { MessageCard } from '@/components/message-card';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
@@ -15,11 +16,9 @@ export interface DetailBack {
   label: string;
 }
 
-export interface DetailPageProps<T> {
-  query: UseQueryResult<T>;
+/** What a record's page says around its record: the way back to its list, and its error texts. */
+export interface DetailTexts {
   back: DetailBack;
-  /** Shown while the first answer is on its way. */
-  skeleton: React.ReactNode;
   /** 'Erro ao carregar cliente'. */
   errorTitle: string;
   notFound: {
@@ -29,12 +28,20 @@ export interface DetailPageProps<T> {
     /** The API's error code for a missing record, besides a plain 404. */
     code?: string;
   };
+}
+
+export interface DetailPageProps<T> {
+  query: UseQueryResult<T>;
+  texts: DetailTexts;
+  /** Shown while the first answer is on its way. */
+  skeleton: React.ReactNode;
   /** The page, once loaded. */
   children: (data: T) => React.ReactNode;
 }
 
 /** A record's page: its skeleton while loading, a not-found card, an error with a retry, or the page. */
-export function DetailPage<T>({ query, back, skeleton, errorTitle, notFound, children }: DetailPageProps<T>) {
+export function DetailPage<T>({ query, texts, skeleton, children }: DetailPageProps<T>) {
+  const { back, errorTitle, notFound } = texts;
   if (query.isPending) return skeleton;
 
   if (query.isError) {
@@ -139,7 +146,7 @@ export function DetailHeader({ back, leading, children, actions, actionsLabel, s
 }
 
 /** 'Editar' and 'Excluir', the buttons of a record the agency keeps by hand. */
-export function EditDeleteActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+function EditDeleteActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
   return (
     <>
       <Button variant="outline" onClick={onEdit}>
@@ -152,4 +159,27 @@ export function EditDeleteActions({ onEdit, onDelete }: { onEdit: () => void; on
       </Button>
     </>
   );
+}
+
+/** A record page's main and side columns, side by side from 1024 px. */
+export function DetailColumns({ className, children }: { className?: string; children: React.ReactNode }) {
+  return <div className={cn('grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]', className)}>{children}</div>;
+}
+
+/**
+ * The 'Editar' and 'Excluir' of a record the agency keeps by hand: the header's buttons, which of
+ * the two dialogs is open, and the way back to the list once the record is deleted.
+ */
+export function useEditDelete(back: DetailBack) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  return {
+    actions: <EditDeleteActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />,
+    /** The form dialog's props besides the record. */
+    editDialog: { open: editing, onOpenChange: setEditing },
+    deleting,
+    /** The delete dialog's props besides the record (null unless `deleting`). */
+    deleteDialog: { onOpenChange: setDeleting, onDeleted: () => void navigate(back.to, { replace: true }) },
+  };
 }

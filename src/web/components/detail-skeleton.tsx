@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { DetailColumns } from '@/components/detail-page';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -25,7 +26,7 @@ export function DetailSkeleton({ label, backWidth, header, cardLines, children }
         {header}
       </div>
       {children}
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <DetailColumns>
         {cardLines.map((lines, i) => (
           <Card key={i}>
             <CardHeader>
@@ -38,7 +39,7 @@ export function DetailSkeleton({ label, backWidth, header, cardLines, children }
             </CardContent>
           </Card>
         ))}
-      </div>
+      </DetailColumns>
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { DetailHeader, DetailPage, EditDeleteActions } from '@/components/detail-page';
+import { useParams } from 'react-router';
+import { DetailColumns, DetailHeader, DetailPage, useEditDelete, type DetailTexts } from '@/components/detail-page';
 import { DetailSkeleton } from '@/components/detail-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClient } from '@/features/clients/api/get-client';
@@ -13,29 +12,25 @@ import { ClientStatsCards } from '@/features/clients/components/client-stats-car
 import { ClientStatusBadge } from '@/features/clients/components/client-status-badge';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
 
-const BACK = { to: '/clientes', label: 'Voltar para clientes' };
+const TEXTS: DetailTexts = {
+  back: { to: '/clientes', label: 'Voltar para clientes' },
+  errorTitle: 'Erro ao carregar cliente',
+  notFound: { title: 'Cliente não encontrado', description: 'Este cliente não existe ou foi excluído.' },
+};
 
 export default function ClientDetailRoute() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const detail = useClient(id);
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const record = useEditDelete(TEXTS.back);
 
   return (
-    <DetailPage
-      query={detail}
-      back={BACK}
-      skeleton={<ClientDetailSkeleton />}
-      errorTitle="Erro ao carregar cliente"
-      notFound={{ title: 'Cliente não encontrado', description: 'Este cliente não existe ou foi excluído.' }}
-    >
+    <DetailPage query={detail} texts={TEXTS} skeleton={<ClientDetailSkeleton />}>
       {({ client, stats }) => (
         <>
           <DetailHeader
-            back={BACK}
+            back={TEXTS.back}
             leading={<ClientAvatar name={client.name} className="size-12 text-base" />}
-            actions={<EditDeleteActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}
+            actions={record.actions}
           >
             <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{client.name}</h1>
             <ClientStatusBadge status={client.status} />
@@ -43,19 +38,15 @@ export default function ClientDetailRoute() {
 
           <ClientStatsCards stats={stats} />
 
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <DetailColumns>
             <ClientProfileCard client={client} />
             <ClientLoyaltyAccountsCard accounts={client.loyalty_accounts} />
-          </div>
+          </DetailColumns>
 
           <ClientEmissionsCard clientId={client.id} />
 
-          <ClientFormDialog open={editing} client={client} onOpenChange={setEditing} />
-          <DeleteClientDialog
-            client={deleting ? client : null}
-            onOpenChange={setDeleting}
-            onDeleted={() => void navigate('/clientes', { replace: true })}
-          />
+          <ClientFormDialog client={client} {...record.editDialog} />
+          <DeleteClientDialog record={record.deleting ? client : null} {...record.deleteDialog} />
         </>
       )}
     </DetailPage>

@@ -132,7 +132,7 @@ export default function ClientsRoute() {
         client={form.client}
         onOpenChange={(open) => !open && setForm((current) => ({ ...current, open: false }))}
       />
-      <DeleteClientDialog client={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <DeleteClientDialog record={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
       <BulkDeleteClientsDialog open={bulkOpen} ids={selectedIds} onOpenChange={setBulkOpen} onDone={selection.clear} />
     </div>
   );

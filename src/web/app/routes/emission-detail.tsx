@@ -10,7 +10,7 @@ import {
 import { formatCpf, onlyDigits } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { DetailCard, DetailItem } from '@/components/detail-card';
-import { DetailHeader, DetailPage } from '@/components/detail-page';
+import { DetailColumns, DetailHeader, DetailPage, type DetailTexts } from '@/components/detail-page';
 import { DetailSkeleton } from '@/components/detail-skeleton';
 import { EmissionStatusBadge } from '@/components/emission-status-badge';
 import { ProgramLabel } from '@/components/program-label';
@@ -35,7 +35,15 @@ const ACTION_ICONS: Record<EmissionAction, LucideIcon> = {
   cancel: BanIcon,
 };
 
-const BACK = { to: '/emissoes', label: 'Voltar para emissões' };
+const TEXTS: DetailTexts = {
+  back: { to: '/emissoes', label: 'Voltar para emissões' },
+  errorTitle: 'Erro ao carregar emissão',
+  notFound: {
+    title: EMISSION_TEXTS.notFound,
+    description: 'Esta emissão não existe ou não pertence à sua agência.',
+    code: 'EMISSION_NOT_FOUND',
+  },
+};
 
 export default function EmissionDetailRoute() {
   const { id = '' } = useParams();
@@ -43,17 +51,7 @@ export default function EmissionDetailRoute() {
   const [action, setAction] = useState<EmissionAction | null>(null);
 
   return (
-    <DetailPage
-      query={detail}
-      back={BACK}
-      skeleton={<EmissionDetailSkeleton />}
-      errorTitle="Erro ao carregar emissão"
-      notFound={{
-        title: EMISSION_TEXTS.notFound,
-        description: 'Esta emissão não existe ou não pertence à sua agência.',
-        code: 'EMISSION_NOT_FOUND',
-      }}
-    >
+    <DetailPage query={detail} texts={TEXTS} skeleton={<EmissionDetailSkeleton />}>
       {({ emission, passengers, allocations, timeline, sla }) => {
         const actions = availableActions(emission.status);
         // A cancelled emission gave its miles back; its allocations and figures stay as history.
@@ -61,7 +59,7 @@ export default function EmissionDetailRoute() {
         return (
           <>
             <DetailHeader
-              back={BACK}
+              back={TEXTS.back}
               stackBelow="lg"
               actionsLabel="Ações da emissão"
               actions={
@@ -94,7 +92,7 @@ export default function EmissionDetailRoute() {
               <p className="text-xs text-muted-foreground tabular-nums">{slaText(sla)}</p>
             </DetailHeader>
 
-            <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <DetailColumns className="items-start">
               <DetailCard title="Dados da emissão">
                 <dl className="grid grid-cols-1 gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
                   <DetailItem compact label="Cliente">
@@ -173,7 +171,7 @@ export default function EmissionDetailRoute() {
                   />
                 </DetailCard>
               </div>
-            </div>
+            </DetailColumns>
 
             <Card className="gap-0 pb-0">
               <CardHeader className="pb-4">

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatNumber, todayIso } from '@domain/format';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
-import { DetailHeader, DetailPage, EditDeleteActions } from '@/components/detail-page';
+import { DetailColumns, DetailHeader, DetailPage, useEditDelete, type DetailTexts } from '@/components/detail-page';
 import { DetailSkeleton } from '@/components/detail-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAgencySettings } from '@/features/agency/api/get-settings';
@@ -16,35 +15,28 @@ import { LotFormDialog } from '@/features/lots/components/lot-form-dialog';
 import { LotStatusBadge } from '@/features/lots/components/lot-status-badge';
 import { ProgramDot } from '@/components/program-label';
 
-const BACK = { to: '/lotes', label: 'Voltar para lotes' };
+const TEXTS: DetailTexts = {
+  back: { to: '/lotes', label: 'Voltar para lotes' },
+  errorTitle: 'Erro ao carregar lote',
+  notFound: {
+    title: 'Lote não encontrado',
+    description: 'Este lote não existe ou foi excluído.',
+    code: 'LOT_NOT_FOUND',
+  },
+};
 
 export default function LotDetailRoute() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const detail = useLot(id);
   const settings = useAgencySettings();
   const warningDays = settings.data?.expiry_alert_days ?? DEFAULT_EXPIRY_WARNING_DAYS;
-  const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const record = useEditDelete(TEXTS.back);
 
   return (
-    <DetailPage
-      query={detail}
-      back={BACK}
-      skeleton={<LotDetailSkeleton />}
-      errorTitle="Erro ao carregar lote"
-      notFound={{
-        title: 'Lote não encontrado',
-        description: 'Este lote não existe ou foi excluído.',
-        code: 'LOT_NOT_FOUND',
-      }}
-    >
+    <DetailPage query={detail} texts={TEXTS} skeleton={<LotDetailSkeleton />}>
       {({ lot }) => (
         <>
-          <DetailHeader
-            back={BACK}
-            actions={<EditDeleteActions onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />}
-          >
+          <DetailHeader back={TEXTS.back} actions={record.actions}>
             <h1 className="flex items-center gap-3 text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">
               <ProgramDot program={lot.program} className="size-3.5" data-testid="program-dot" />
               {programName(lot.program)} · {formatNumber(lot.original_quantity)} milhas
@@ -58,19 +50,15 @@ export default function LotDetailRoute() {
 
           <LotFigures lot={lot} />
 
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          <DetailColumns>
             <LotDetailsCard lot={lot} today={todayIso()} warningDays={warningDays} />
             <LotUtilisationCard lot={lot} />
-          </div>
+          </DetailColumns>
 
           <LotAllocationsCard lotId={lot.id} />
 
-          <LotFormDialog open={editing} lot={lot} warningDays={warningDays} onOpenChange={setEditing} />
-          <DeleteLotDialog
-            lot={deleting ? lot : null}
-            onOpenChange={setDeleting}
-            onDeleted={() => void navigate('/lotes', { replace: true })}
-          />
+          <LotFormDialog lot={lot} warningDays={warningDays} {...record.editDialog} />
+          <DeleteLotDialog record={record.deleting ? lot : null} {...record.deleteDialog} />
         </>
       )}
     </DetailPage>

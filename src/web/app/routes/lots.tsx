@@ -147,7 +147,7 @@ export default function LotsRoute() {
         warningDays={warningDays}
         onOpenChange={(open) => !open && setForm({ open: false })}
       />
-      <DeleteLotDialog lot={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <DeleteLotDialog record={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
       <BulkDeleteLotsDialog
         open={bulkOpen}
         lots={selection.selectedRows}

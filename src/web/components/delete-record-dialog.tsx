@@ -1,0 +1,81 @@
+import type * as React from 'react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast, toastError } from '@/lib/toast';
+
+/** What a record's delete dialog says: 'Cliente excluído' and the like. */
+export interface DeleteRecordTexts {
+  /** The record's kind, in 'Tem certeza que deseja excluir o cliente …?'. */
+  noun: string;
+  deleted: { title: string; description: string };
+  /** The failure toast's title; its description is the server's message (409: what to do instead). */
+  failed: string;
+}
+
+export interface DeleteRecordDialogProps<T extends { id: string }> {
+  /** The record to delete; null keeps the dialog closed. */
+  record: T | null;
+  onOpenChange: (open: boolean) => void;
+  onDeleted?: () => void;
+  mutation: {
+    isPending: boolean;
+    mutate: (id: string, callbacks: { onSuccess: () => void; onError: (error: Error) => void }) => void;
+  };
+  texts: DeleteRecordTexts;
+  /** How the question names the record, in bold. */
+  name: (record: T) => React.ReactNode;
+}
+
+/** What a page hands a record's delete dialog. */
+export type DeleteDialogProps<T extends { id: string }> = Pick<
+  DeleteRecordDialogProps<T>,
+  'record' | 'onOpenChange' | 'onDeleted'
+>;
+
+/** 'Confirmar exclusão' (spec part 1 §2): modal, answered only by its buttons or Escape. */
+export function DeleteRecordDialog<T extends { id: string }>({
+  record,
+  onOpenChange,
+  onDeleted,
+  mutation,
+  texts,
+  name,
+}: DeleteRecordDialogProps<T>) {
+  // The closing animation still shows the text: keep the last record's name in it.
+  const [last, setLast] = useState(record);
+  if (record !== null && record !== last) setLast(record);
+  const shown = record ?? last;
+
+  const confirm = () => {
+    if (!record) return;
+    mutation.mutate(record.id, {
+      onSuccess: () => {
+        onOpenChange(false);
+        toast.success(texts.deleted.title, { description: texts.deleted.description });
+        onDeleted?.();
+      },
+      onError: (error) => {
+        onOpenChange(false);
+        toastError(texts.failed, error);
+      },
+    });
+  };
+
+  return (
+    <ConfirmDialog
+      open={record !== null}
+      onOpenChange={onOpenChange}
+      busy={mutation.isPending}
+      title="Confirmar exclusão"
+      description={
+        <>
+          Tem certeza que deseja excluir o {texts.noun}{' '}
+          <b className="font-semibold text-foreground">{shown && name(shown)}</b>? Esta ação não pode ser desfeita.
+        </>
+      }
+      confirmLabel="Excluir"
+      confirmVariant="destructive"
+      onConfirm={confirm}
+    />
+  );
+}
