@@ -19,3 +19,55 @@ export function parseSearchParams<Shape extends Record<string, z.ZodType>, K ext
   }
   return state;
 }
+
+/**
+ * The API's query string: each value as text, trimmed, in the given order; null and blank values
+ * are left out, as the server assumes their defaults.
+ */
+export function apiSearchParams(values: Readonly<Record<string, string | number | null>>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    const text = value === null ? '' : String(value).trim();
+    if (text !== '') params.set(key, text);
+  }
+  return params;
+}
+
+/**
+ * Writes `values` into a copy of a page's address, leaving every other parameter alone; a null or
+ * blank value (a default, which the address leaves out) removes its parameter.
+ */
+export function writeSearchParams(
+  params: URLSearchParams,
+  values: Readonly<Record<string, string | null>>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(values)) {
+    if (value === null || value === '') next.delete(key);
+    else next.set(key, value);
+  }
+  return next;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * A list's sort and order for its address: both, or neither when they are the list's default
+ * ("?order=desc" alone would mean the default column descending).
+ */
+export function sortSearchParams<S extends string>(
+  state: { sort: S; order: SortOrder },
+  defaults: { sort: S; order: SortOrder },
+): { sort: S | null; order: SortOrder | null } {
+  const isDefault = state.sort === defaults.sort && state.order === defaults.order;
+  return isDefault ? { sort: null, order: null } : { sort: state.sort, order: state.order };
+}
+
+/** Clicking a column: the sorted one flips direction, another starts ascending (spec part 1 §2). */
+export function nextSort<S extends string>(
+  current: { sort: S; order: SortOrder },
+  column: S,
+): { sort: S; order: SortOrder } {
+  if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
+  return { sort: column, order: 'asc' };
+}

@@ -15,12 +15,13 @@ import { ClientFormDialog } from '@/features/clients/components/client-form-dial
 import { ClientsSummaryCards } from '@/features/clients/components/clients-summary-cards';
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
-import { nextSort, readClientListParams, writeClientListParams } from '@/features/clients/list-params';
+import { readClientListParams, writeClientListParams } from '@/features/clients/list-params';
 import type { Client } from '@/features/clients/types';
 import { useGlobalSearch } from '@/hooks/use-global-search';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { usePageSelection } from '@/hooks/use-page-selection';
+import { nextSort } from '@/lib/search-params';
 
 /* The client stays after closing, so the dialog's closing animation keeps its title and values. */
 interface FormState {
@@ -105,7 +106,7 @@ export default function ClientsRoute() {
           sort={sort}
           order={order}
           onSort={onSort}
-          onSortChange={(nextSortColumn, nextOrder) => updateList({ sort: nextSortColumn, order: nextOrder, page: 1 })}
+          onSortChange={(column, direction) => updateList({ sort: column, order: direction, page: 1 })}
           selectedIds={selection.selectedIds}
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}

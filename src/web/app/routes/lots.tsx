@@ -26,12 +26,13 @@ import { LotFormDialog } from '@/features/lots/components/lot-form-dialog';
 import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards';
 import { LotsTable } from '@/features/lots/components/lots-table';
 import { MarkExpiredDialog } from '@/features/lots/components/mark-expired-dialog';
-import { hasLotFilters, nextLotSort, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
+import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
 import type { Lot } from '@/features/lots/types';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { usePageSelection } from '@/hooks/use-page-selection';
 import { useUrlSearch } from '@/hooks/use-url-search';
+import { nextSort } from '@/lib/search-params';
 
 type FormState = { open: false } | { open: true; lot: Lot | null };
 
@@ -63,7 +64,7 @@ export default function LotsRoute() {
     searchBox.clear();
     updateList({ search: '', program: null, status: null, page: 1 });
   };
-  const onSort = (column: LotSort) => updateList({ ...nextLotSort({ sort, order }, column), page: 1 });
+  const onSort = (column: LotSort) => updateList({ ...nextSort({ sort, order }, column), page: 1 });
   const openCreate = () => setForm({ open: true, lot: null });
 
   return (
@@ -117,7 +118,7 @@ export default function LotsRoute() {
           sort={sort}
           order={order}
           onSort={onSort}
-          onSortChange={(nextSort, nextOrder) => updateList({ sort: nextSort, order: nextOrder, page: 1 })}
+          onSortChange={(column, direction) => updateList({ sort: column, order: direction, page: 1 })}
           selectedIds={selection.selectedIds}
           onToggle={selection.toggle}
           onToggleAll={selection.toggleAll}

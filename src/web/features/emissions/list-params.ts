@@ -1,6 +1,6 @@
 import { emissionListQuerySchema, type EmissionStatus } from '@domain/emissions/emission.schema';
 import type { ProgramKey } from '@domain/programs';
-import { parseSearchParams } from '@/lib/search-params';
+import { parseSearchParams, writeSearchParams } from '@/lib/search-params';
 
 /** What /emissoes keeps in its address, so reload, links and Back show the same list. */
 export interface EmissionListUrlState {
@@ -45,19 +45,15 @@ export function writeEmissionListParams(
   params: URLSearchParams,
   patch: Partial<EmissionListUrlState>,
 ): URLSearchParams {
-  const next = new URLSearchParams(params);
   const state = { ...readEmissionListParams(params), ...patch };
-  const set = (key: string, value: string | null) => {
-    if (value === null || value === '') next.delete(key);
-    else next.set(key, value);
-  };
-  set('q', state.search.trim() || null);
-  set('status', state.status);
-  set('program', state.program);
-  set('de', state.date_from);
-  set('ate', state.date_to);
-  set('page', state.page === 1 ? null : String(state.page));
-  return next;
+  return writeSearchParams(params, {
+    q: state.search.trim(),
+    status: state.status,
+    program: state.program,
+    de: state.date_from,
+    ate: state.date_to,
+    page: state.page === 1 ? null : String(state.page),
+  });
 }
 
 export function hasEmissionFilters(state: Omit<EmissionListUrlState, 'page'>): boolean {

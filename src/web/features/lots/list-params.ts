@@ -1,6 +1,6 @@
-import { lotListQuerySchema, type LotListQuery, type LotSort, type LotStatus } from '@domain/lots/lot.schema';
+import { lotListQuerySchema, type LotListQuery, type LotStatus } from '@domain/lots/lot.schema';
 import type { ProgramKey } from '@domain/programs';
-import { parseSearchParams } from '@/lib/search-params';
+import { parseSearchParams, sortSearchParams, writeSearchParams } from '@/lib/search-params';
 
 /** What /lotes keeps in its address, so reload, links and Back show the same list. */
 export type LotListUrlState = Pick<LotListQuery, 'page' | 'sort' | 'order'> & {
@@ -31,30 +31,14 @@ export const DEFAULT_LOT_LIST_STATE: LotListUrlState = readLotListParams(new URL
  * defaults out of the address (/lotes rather than /lotes?page=1&sort=expiry_date&order=asc).
  */
 export function writeLotListParams(params: URLSearchParams, patch: Partial<LotListUrlState>): URLSearchParams {
-  const next = new URLSearchParams(params);
   const state = { ...readLotListParams(params), ...patch };
-  const set = (key: string, value: string | null, fallback: string | null) => {
-    if (value === null || value === fallback) next.delete(key);
-    else next.set(key, value);
-  };
-  set('q', state.search.trim() || null, null);
-  set('program', state.program, null);
-  set('status', state.status, null);
-  // sort and order travel together: "?order=desc" alone would mean expiry descending.
-  const isDefault = state.sort === DEFAULT_LOT_LIST_STATE.sort && state.order === DEFAULT_LOT_LIST_STATE.order;
-  set('sort', isDefault ? null : state.sort, null);
-  set('order', isDefault ? null : state.order, null);
-  set('page', String(state.page), '1');
-  return next;
-}
-
-/** Clicking a column: the sorted one flips direction, another starts ascending (spec part 1 §2). */
-export function nextLotSort(
-  current: Pick<LotListUrlState, 'sort' | 'order'>,
-  column: LotSort,
-): Pick<LotListUrlState, 'sort' | 'order'> {
-  if (current.sort === column) return { sort: column, order: current.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: column, order: 'asc' };
+  return writeSearchParams(params, {
+    q: state.search.trim(),
+    program: state.program,
+    status: state.status,
+    ...sortSearchParams(state, DEFAULT_LOT_LIST_STATE),
+    page: state.page === 1 ? null : String(state.page),
+  });
 }
 
 /** Whether the list is narrowed by anything 'Limpar Filtros' would clear. */

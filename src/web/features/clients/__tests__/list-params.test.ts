@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSort, readClientListParams, writeClientListParams } from '../list-params';
+import { readClientListParams, writeClientListParams } from '../list-params';
 
 const read = (query: string) => readClientListParams(new URLSearchParams(query));
 const write = (query: string, patch: Parameters<typeof writeClientListParams>[1]) =>
@@ -48,19 +48,5 @@ describe('writeClientListParams', () => {
   it('round-trips through readClientListParams', () => {
     const state = { page: 7, sort: 'status', order: 'desc', status: 'inactive' } as const;
     expect(readClientListParams(writeClientListParams(new URLSearchParams(), state))).toEqual(state);
-  });
-});
-
-describe('nextSort', () => {
-  it('flips the sorted column and starts another ascending', () => {
-    expect(nextSort({ sort: 'total_spent', order: 'asc' }, 'total_spent')).toEqual({
-      sort: 'total_spent',
-      order: 'desc',
-    });
-    expect(nextSort({ sort: 'total_spent', order: 'desc' }, 'total_spent')).toEqual({
-      sort: 'total_spent',
-      order: 'asc',
-    });
-    expect(nextSort({ sort: 'total_spent', order: 'desc' }, 'name')).toEqual({ sort: 'name', order: 'asc' });
   });
 });

@@ -3,17 +3,12 @@ import { CLIENTS_PAGE_SIZE } from '@domain/clients/client.schema';
 import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/query-keys';
+import { apiSearchParams } from '@/lib/search-params';
 import type { ClientList, ClientListFilters, ClientListParams } from '../types';
 
-/** The list's filters and order as a query string; defaults left out, as the server assumes them. */
-export function clientFiltersSearchParams({ search, status, sort, order }: ClientListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (search.trim()) params.set('search', search.trim());
-  if (status) params.set('status', status);
-  params.set('sort', sort);
-  params.set('order', order);
-  return params;
-}
+/** The list's filters and order as a query string (GET /clients and GET /clients/export alike). */
+export const clientFiltersSearchParams = ({ search, status, sort, order }: ClientListFilters) =>
+  apiSearchParams({ search, status, sort, order });
 
 export const getClients = ({ page, ...filters }: ClientListParams, signal?: AbortSignal) => {
   const params = clientFiltersSearchParams(filters);

@@ -3,29 +3,16 @@ import { EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
 import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { emissionKeys } from '@/lib/query-keys';
+import { apiSearchParams } from '@/lib/search-params';
 import type { EmissionList, EmissionListParams } from '../types';
 
-export function emissionListSearchParams({
-  page,
-  status,
-  program,
-  date_from,
-  date_to,
-  search,
-}: EmissionListParams): URLSearchParams {
-  const params = new URLSearchParams();
-  if (status) params.set('status', status);
-  if (program) params.set('program', program);
-  if (date_from) params.set('date_from', date_from);
-  if (date_to) params.set('date_to', date_to);
-  if (search.trim()) params.set('search', search.trim());
-  params.set('page', String(page));
-  params.set('limit', String(EMISSIONS_PAGE_SIZE));
-  return params;
-}
-
-export const getEmissions = (params: EmissionListParams, signal?: AbortSignal) =>
-  api.get<EmissionList>(`/emissions?${emissionListSearchParams(params).toString()}`, { signal });
+export const getEmissions = (
+  { status, program, date_from, date_to, search, page }: EmissionListParams,
+  signal?: AbortSignal,
+) => {
+  const params = apiSearchParams({ status, program, date_from, date_to, search, page, limit: EMISSIONS_PAGE_SIZE });
+  return api.get<EmissionList>(`/emissions?${params.toString()}`, { signal });
+};
 
 export const getEmissionsQueryOptions = (params: EmissionListParams) =>
   queryOptions({

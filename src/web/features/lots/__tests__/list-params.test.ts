@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasLotFilters, nextLotSort, readLotListParams, writeLotListParams } from '../list-params';
+import { hasLotFilters, readLotListParams, writeLotListParams } from '../list-params';
 
 const read = (query: string) => readLotListParams(new URLSearchParams(query));
 const write = (query: string, patch: Parameters<typeof writeLotListParams>[1]) =>
@@ -65,20 +65,6 @@ describe('writeLotListParams', () => {
     expect(write('', { program: 'AZUL', status: 'available', search: '  milhas  ' })).toBe(
       'q=milhas&program=AZUL&status=available',
     );
-  });
-});
-
-describe('nextLotSort', () => {
-  it('flips the sorted column and starts another one ascending', () => {
-    expect(nextLotSort({ sort: 'expiry_date', order: 'asc' }, 'expiry_date')).toEqual({
-      sort: 'expiry_date',
-      order: 'desc',
-    });
-    expect(nextLotSort({ sort: 'expiry_date', order: 'desc' }, 'expiry_date')).toEqual({
-      sort: 'expiry_date',
-      order: 'asc',
-    });
-    expect(nextLotSort({ sort: 'expiry_date', order: 'desc' }, 'program')).toEqual({ sort: 'program', order: 'asc' });
   });
 });
 

@@ -3,18 +3,12 @@ import { LOTS_PAGE_SIZE } from '@domain/lots/lot.schema';
 import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { lotKeys } from '@/lib/query-keys';
+import { apiSearchParams } from '@/lib/search-params';
 import type { LotList, LotListFilters, LotListParams } from '../types';
 
 /** The list's filters and order as a query string (GET /lots and GET /lots/export alike). */
-export function lotFiltersSearchParams({ search, program, status, sort, order }: LotListFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (search.trim()) params.set('search', search.trim());
-  if (program) params.set('program', program);
-  if (status) params.set('status', status);
-  params.set('sort', sort);
-  params.set('order', order);
-  return params;
-}
+export const lotFiltersSearchParams = ({ search, program, status, sort, order }: LotListFilters) =>
+  apiSearchParams({ search, program, status, sort, order });
 
 export const getLots = ({ page, ...filters }: LotListParams, signal?: AbortSignal) => {
   const params = lotFiltersSearchParams(filters);
