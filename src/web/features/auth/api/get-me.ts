@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
 import { authKeys } from '@/lib/query-keys';
 import type { Session } from '@/types/api';
@@ -22,4 +22,17 @@ export const getMeQueryOptions = () =>
 
 export function useMe() {
   return useQuery(getMeQueryOptions());
+}
+
+/** A mutation that opens a session (sign-in, sign-up): the new user starts from an empty cache, signed in. */
+export function useSessionMutation<I>(mutationFn: (input: I) => Promise<Session>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (session) => {
+      // Nothing cached for a previous user may show to this one.
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.me(), session);
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { deletedIds, forgetDeleted } from '@/lib/cache';
 import { clientKeys } from '@/lib/query-keys';
 import type { BulkDeleteResult } from '../types';
 import { invalidateClientQueries } from './invalidate';
@@ -11,8 +12,7 @@ export function useBulkDeleteClients() {
   return useMutation({
     mutationFn: bulkDeleteClients,
     onSuccess: (result, ids) => {
-      const kept = new Set(result.kept.map((k) => k.id));
-      for (const id of ids) if (!kept.has(id)) queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
+      forgetDeleted(queryClient, clientKeys.detail, deletedIds(ids, result));
       return invalidateClientQueries(queryClient);
     },
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { forgetDeleted } from '@/lib/cache';
 import { clientKeys } from '@/lib/query-keys';
 import { invalidateClientQueries } from './invalidate';
 
@@ -10,8 +11,7 @@ export function useDeleteClient() {
   return useMutation({
     mutationFn: deleteClient,
     onSuccess: (_, id) => {
-      // Dropped, not refetched: asking for it again would only answer 404.
-      queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
+      forgetDeleted(queryClient, clientKeys.detail, [id]);
       return invalidateClientQueries(queryClient);
     },
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { deletedIds, forgetDeleted } from '@/lib/cache';
 import { lotKeys } from '@/lib/query-keys';
 import type { BulkLotDeleteResult } from '../types';
 import { invalidateLotQueries } from './invalidate';
@@ -11,8 +12,7 @@ export function useBulkDeleteLots() {
   return useMutation({
     mutationFn: bulkDeleteLots,
     onSuccess: (result, ids) => {
-      const kept = new Set(result.kept.map((k) => k.id));
-      for (const id of ids) if (!kept.has(id)) queryClient.removeQueries({ queryKey: lotKeys.detail(id) });
+      forgetDeleted(queryClient, lotKeys.detail, deletedIds(ids, result));
       return invalidateLotQueries(queryClient);
     },
   });

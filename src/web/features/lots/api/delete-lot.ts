@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { forgetDeleted } from '@/lib/cache';
 import { lotKeys } from '@/lib/query-keys';
 import { invalidateLotQueries } from './invalidate';
 
@@ -10,8 +11,7 @@ export function useDeleteLot() {
   return useMutation({
     mutationFn: deleteLot,
     onSuccess: (_, id) => {
-      // Dropped, not refetched: asking for it again would only answer 404.
-      queryClient.removeQueries({ queryKey: lotKeys.detail(id) });
+      forgetDeleted(queryClient, lotKeys.detail, [id]);
       return invalidateLotQueries(queryClient);
     },
   });
