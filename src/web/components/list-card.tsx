@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { QueryErrorState } from '@/components/query-error-state';
+import { QueryErrorState, type RetryableQuery } from '@/components/query-error-state';
 import { Card } from '@/components/ui/card';
 import { PaginationFooter } from '@/components/ui/pagination';
 import { cn } from '@/lib/utils';
@@ -10,51 +10,28 @@ export interface ListCardProps {
   toolbar: React.ReactNode;
   /** The toolbar's layout classes. */
   toolbarClassName?: string;
-  query: {
-    data: Paginated<unknown> | undefined;
-    isError: boolean;
-    error: unknown;
-    isFetching: boolean;
-    refetch: () => unknown;
-  };
-  /** 'Erro ao carregar clientes'. */
-  errorTitle: string;
-  /** Accessible name of the pagination: 'Paginação de clientes'. */
-  paginationLabel: string;
-  /** Plural noun of the counted rows: 'clientes'. */
+  query: RetryableQuery & { data: Paginated<unknown> | undefined; isError: boolean };
+  /** Plural noun of the listed rows, 'clientes': 'Erro ao carregar clientes', 'Paginação de clientes'. */
   itemLabel: string;
-  pageSize: number;
   onPageChange: (page: number) => void;
   /** The table. */
   children: React.ReactNode;
 }
 
 /** A list page's card: toolbar, the table (or the error that kept it from loading) and pagination. */
-export function ListCard({
-  toolbar,
-  toolbarClassName,
-  query,
-  errorTitle,
-  paginationLabel,
-  itemLabel,
-  pageSize,
-  onPageChange,
-  children,
-}: ListCardProps) {
+export function ListCard({ toolbar, toolbarClassName, query, itemLabel, onPageChange, children }: ListCardProps) {
   const list = query.data;
   return (
     <Card className="gap-0 py-0">
       <div className={cn('border-b p-4', toolbarClassName)}>{toolbar}</div>
 
-      {query.isError && !list ? <QueryErrorState className="m-4" title={errorTitle} query={query} /> : children}
+      {query.isError && !list ? (
+        <QueryErrorState className="m-4" title={`Erro ao carregar ${itemLabel}`} query={query} />
+      ) : (
+        children
+      )}
 
-      <PaginationFooter
-        list={list}
-        label={paginationLabel}
-        pageSize={pageSize}
-        itemLabel={itemLabel}
-        onPageChange={onPageChange}
-      />
+      <PaginationFooter list={list} itemLabel={itemLabel} onPageChange={onPageChange} />
     </Card>
   );
 }

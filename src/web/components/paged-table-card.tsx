@@ -1,39 +1,36 @@
 import type * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
-import { QueryErrorState } from '@/components/query-error-state';
+import { QueryErrorState, type RetryableQuery } from '@/components/query-error-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PaginationFooter } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Table, TableBody, TableCell, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import type { Paginated } from '@/types/api';
 
-export interface PagedTableCardProps<T> {
+/** One column of a paged table: its header, and its cell for each item. */
+export interface PagedColumn<T> {
+  header: string;
+  /** Right-aligned, as figures are. */
+  align?: 'right';
+  /** The cell's classes besides its alignment, fixed or by item. */
+  className?: string | ((item: T) => string | false);
+  cell: (item: T) => React.ReactNode;
+}
+
+export interface PagedTableCardProps<T extends { id: string }> {
   title: string;
   description?: string;
   /** A paged query (placeholderData: keepPreviousData), e.g. a client's emissions. */
-  query: {
-    data: Paginated<T> | undefined;
-    isError: boolean;
-    error: unknown;
-    isFetching: boolean;
-    isPlaceholderData: boolean;
-    refetch: () => unknown;
-  };
-  /** 'Erro ao carregar emissões'. */
-  errorTitle: string;
+  query: RetryableQuery & { data: Paginated<T> | undefined; isError: boolean; isPlaceholderData: boolean };
   empty: { icon: LucideIcon; title: string; description: string };
   /** The table's accessible name and its minimum width (it scrolls sideways below it). */
   tableLabel: string;
   tableClassName?: string;
-  /** The header cells. */
-  head: React.ReactNode;
-  /** How many cells a skeleton row has. */
-  columns: number;
-  /** One item's row, keyed (a module-level row component, so its rows keep their identity across renders). */
-  renderRow: (item: T) => React.ReactNode;
-  /** 'Paginação de emissões' and the counted noun, 'emissões'. */
-  paginationLabel: string;
+  columns: readonly PagedColumn<T>[];
+  /** data-testid of each item's row. */
+  rowTestId?: string;
+  /** Plural noun of the items, 'emissões': 'Erro ao carregar emissões', 'Paginação de emissões'. */
   itemLabel: string;
   onPageChange: (page: number) => void;
 }
@@ -42,18 +39,15 @@ export interface PagedTableCardProps<T> {
  * A detail page's card holding one paged table: its skeleton while the first page loads, the error
  * that kept it from loading, its empty state, and pagination when there is more than one page.
  */
-export function PagedTableCard<T>({
+export function PagedTableCard<T extends { id: string }>({
   title,
   description,
   query,
-  errorTitle,
   empty,
   tableLabel,
   tableClassName,
-  head,
   columns,
-  renderRow,
-  paginationLabel,
+  rowTestId,
   itemLabel,
   onPageChange,
 }: PagedTableCardProps<T>) {
@@ -67,7 +61,7 @@ export function PagedTableCard<T>({
       </CardHeader>
       {query.isError && !result ? (
         <CardContent className="pb-5">
-          <QueryErrorState title={errorTitle} query={query} />
+          <QueryErrorState title={`Erro ao carregar ${itemLabel}`} query={query} />
         </CardContent>
       ) : result && result.total === 0 ? (
         <div className="flex flex-col items-center gap-2 border-t px-6 py-10 text-center">
@@ -79,29 +73,43 @@ export function PagedTableCard<T>({
         <div className="border-t">
           <Table className={tableClassName} aria-label={tableLabel} aria-busy={!result || query.isPlaceholderData}>
             <TableHeader>
-              <TableRow className="hover:bg-transparent">{head}</TableRow>
+              <TableRow className="hover:bg-transparent">
+                {columns.map((column) => (
+                  <TableHead key={column.header} className={cn(column.align === 'right' && 'text-right')}>
+                    {column.header}
+                  </TableHead>
+                ))}
+              </TableRow>
             </TableHeader>
             <TableBody className={cn('transition-opacity', query.isPlaceholderData && 'opacity-60')}>
               {!result
                 ? Array.from({ length: 3 }, (_row, i) => (
                     <TableRow key={i} className="hover:bg-transparent">
-                      {Array.from({ length: columns }, (_cell, j) => (
-                        <TableCell key={j}>
+                      {columns.map((column) => (
+                        <TableCell key={column.header}>
                           <Skeleton className="h-4 w-16" />
                         </TableCell>
                       ))}
                     </TableRow>
                   ))
-                : result.data.map((item) => renderRow(item))}
+                : result.data.map((item) => (
+                    <TableRow key={item.id} data-testid={rowTestId}>
+                      {columns.map((column) => (
+                        <TableCell
+                          key={column.header}
+                          className={cn(
+                            column.align === 'right' && 'text-right',
+                            typeof column.className === 'function' ? column.className(item) : column.className,
+                          )}
+                        >
+                          {column.cell(item)}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
             </TableBody>
           </Table>
-          <PaginationFooter
-            list={result}
-            label={paginationLabel}
-            pageSize={result?.limit ?? 0}
-            itemLabel={itemLabel}
-            onPageChange={onPageChange}
-          />
+          <PaginationFooter list={result} itemLabel={itemLabel} onPageChange={onPageChange} />
         </div>
       )}
     </Card>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UsersIcon } from 'lucide-react';
-import { CLIENT_STATUSES, CLIENTS_PAGE_SIZE, type ClientSort } from '@domain/clients/client.schema';
+import { CLIENT_STATUSES, type ClientSort } from '@domain/clients/client.schema';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
@@ -94,10 +94,7 @@ export default function ClientsRoute() {
           </>
         }
         query={clients}
-        errorTitle="Erro ao carregar clientes"
-        paginationLabel="Paginação de clientes"
         itemLabel="clientes"
-        pageSize={CLIENTS_PAGE_SIZE}
         onPageChange={(target) => updateList({ page: target })}
       >
         <ClientsTable

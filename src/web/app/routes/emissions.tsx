@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PlaneTakeoffIcon } from 'lucide-react';
-import { EMISSION_STATUSES, EMISSION_STATUS_LABELS, EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
+import { EMISSION_STATUSES, EMISSION_STATUS_LABELS } from '@domain/emissions/emission.schema';
 import { isValidIsoDate } from '@domain/format';
 import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ListCard } from '@/components/list-card';
@@ -120,10 +120,7 @@ export default function EmissionsRoute() {
           </>
         }
         query={emissions}
-        errorTitle="Erro ao carregar emissões"
-        paginationLabel="Paginação de emissões"
         itemLabel="emissões"
-        pageSize={EMISSIONS_PAGE_SIZE}
         onPageChange={(target) => updateList({ page: target })}
       >
         <EmissionsTable

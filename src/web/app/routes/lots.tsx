@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CalendarX2Icon, PackageIcon } from 'lucide-react';
 import { todayIso } from '@domain/format';
-import { LOT_STATUSES, LOT_STATUS_LABELS, LOTS_PAGE_SIZE, type LotSort } from '@domain/lots/lot.schema';
+import { LOT_STATUSES, LOT_STATUS_LABELS, type LotSort } from '@domain/lots/lot.schema';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
 import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ExportButton } from '@/components/export-button';
@@ -106,10 +106,7 @@ export default function LotsRoute() {
           </>
         }
         query={lots}
-        errorTitle="Erro ao carregar lotes"
-        paginationLabel="Paginação de lotes"
         itemLabel="lotes"
-        pageSize={LOTS_PAGE_SIZE}
         onPageChange={(target) => updateList({ page: target })}
       >
         <LotsTable

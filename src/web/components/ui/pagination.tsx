@@ -69,9 +69,10 @@ export function Pagination({
 /** The pagination under a card's table, with its border; nothing until the page is there, or for a single page. */
 export function PaginationFooter({
   list,
-  ...props
-}: Omit<PaginationProps, 'page' | 'totalPages' | 'total' | 'totalCapped' | 'className'> & {
-  list: { page: number; total_pages: number; total: number; total_capped?: boolean } | undefined;
+  itemLabel,
+  onPageChange,
+}: Pick<PaginationProps, 'itemLabel' | 'onPageChange'> & {
+  list: { page: number; total_pages: number; total: number; total_capped?: boolean; limit: number } | undefined;
 }) {
   if (!list || list.total_pages <= 1) return null;
   return (
@@ -81,7 +82,10 @@ export function PaginationFooter({
         totalPages={list.total_pages}
         total={list.total}
         totalCapped={list.total_capped}
-        {...props}
+        pageSize={list.limit}
+        itemLabel={itemLabel}
+        label={`Paginação de ${itemLabel}`}
+        onPageChange={onPageChange}
       />
     </div>
   );

@@ -4,21 +4,65 @@ import { Link } from 'react-router';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { programName } from '@domain/programs';
 import { EmissionStatusBadge } from '@/components/emission-status-badge';
-import { PagedTableCard } from '@/components/paged-table-card';
+import { PagedTableCard, type PagedColumn } from '@/components/paged-table-card';
 import { ProgramDot } from '@/components/program-label';
-import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 import { useClientEmissions } from '../api/get-client-emissions';
 import type { ClientEmission } from '../types';
 
+const COLUMNS: PagedColumn<ClientEmission>[] = [
+  { header: 'Data', className: 'whitespace-nowrap tabular-nums', cell: (emission) => formatDate(emission.created_at) },
+  {
+    header: 'PNR',
+    cell: (emission) => (
+      <Link
+        to={`/emissoes/${emission.id}`}
+        className={cn(
+          'whitespace-nowrap text-primary underline-offset-4 hover:underline',
+          emission.pnr ? 'font-mono font-medium' : 'text-xs',
+        )}
+      >
+        {emission.pnr || 'Sem PNR'}
+      </Link>
+    ),
+  },
+  { header: 'Rota', className: 'whitespace-nowrap', cell: (emission) => emission.route || '—' },
+  {
+    header: 'Programa',
+    cell: (emission) => (
+      <span className="inline-flex items-center gap-2 whitespace-nowrap">
+        <ProgramDot program={emission.program} />
+        {programName(emission.program)}
+      </span>
+    ),
+  },
+  {
+    header: 'Milhas',
+    align: 'right',
+    className: 'tabular-nums',
+    cell: (emission) => formatNumber(emission.miles_used),
+  },
+  {
+    header: 'Receita',
+    align: 'right',
+    className: 'whitespace-nowrap tabular-nums',
+    cell: (emission) => formatCents(emission.revenue_cents),
+  },
+  {
+    header: 'Margem',
+    align: 'right',
+    className: (emission) => cn('whitespace-nowrap tabular-nums', emission.margin_cents < 0 && 'text-destructive'),
+    cell: (emission) => formatCents(emission.margin_cents),
+  },
+  { header: 'Status', cell: (emission) => <EmissionStatusBadge status={emission.status} /> },
+];
+
 export function ClientEmissionsCard({ clientId }: { clientId: string }) {
   const [page, setPage] = useState(1);
-  const emissions = useClientEmissions(clientId, page);
   return (
     <PagedTableCard
       title="Emissões"
-      query={emissions}
-      errorTitle="Erro ao carregar emissões"
+      query={useClientEmissions(clientId, page)}
       empty={{
         icon: PlaneTakeoffIcon,
         title: 'Nenhuma emissão registrada',
@@ -26,59 +70,9 @@ export function ClientEmissionsCard({ clientId }: { clientId: string }) {
       }}
       tableLabel="Emissões do cliente"
       tableClassName="min-w-[760px]"
-      head={
-        <>
-          <TableHead>Data</TableHead>
-          <TableHead>PNR</TableHead>
-          <TableHead>Rota</TableHead>
-          <TableHead>Programa</TableHead>
-          <TableHead className="text-right">Milhas</TableHead>
-          <TableHead className="text-right">Receita</TableHead>
-          <TableHead className="text-right">Margem</TableHead>
-          <TableHead>Status</TableHead>
-        </>
-      }
-      columns={8}
-      renderRow={(emission) => <ClientEmissionRow key={emission.id} emission={emission} />}
-      paginationLabel="Paginação de emissões"
+      columns={COLUMNS}
       itemLabel="emissões"
       onPageChange={setPage}
     />
-  );
-}
-
-function ClientEmissionRow({ emission }: { emission: ClientEmission }) {
-  return (
-    <TableRow>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatDate(emission.created_at)}</TableCell>
-      <TableCell>
-        <Link
-          to={`/emissoes/${emission.id}`}
-          className={cn(
-            'whitespace-nowrap text-primary underline-offset-4 hover:underline',
-            emission.pnr ? 'font-mono font-medium' : 'text-xs',
-          )}
-        >
-          {emission.pnr || 'Sem PNR'}
-        </Link>
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{emission.route || '—'}</TableCell>
-      <TableCell>
-        <span className="inline-flex items-center gap-2 whitespace-nowrap">
-          <ProgramDot program={emission.program} />
-          {programName(emission.program)}
-        </span>
-      </TableCell>
-      <TableCell className="text-right tabular-nums">{formatNumber(emission.miles_used)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCents(emission.revenue_cents)}</TableCell>
-      <TableCell
-        className={cn('text-right whitespace-nowrap tabular-nums', emission.margin_cents < 0 && 'text-destructive')}
-      >
-        {formatCents(emission.margin_cents)}
-      </TableCell>
-      <TableCell>
-        <EmissionStatusBadge status={emission.status} />
-      </TableCell>
-    </TableRow>
   );
 }
