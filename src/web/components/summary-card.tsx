@@ -9,14 +9,14 @@ export interface SummaryCardProps {
   /** What the figure covers, under it. */
   hint: string;
   icon: LucideIcon;
-  value: React.ReactNode;
-  loading: boolean;
+  /** Undefined while the summary loads. */
+  value: string | undefined;
   /** Amber, for a figure that asks for attention. */
   highlight?: boolean;
 }
 
 /** One figure of a list page's summary, with its label, icon and hint. */
-export function SummaryCard({ label, hint, icon: Icon, value, loading, highlight = false }: SummaryCardProps) {
+export function SummaryCard({ label, hint, icon: Icon, value, highlight = false }: SummaryCardProps) {
   return (
     <Card
       className={cn(
@@ -31,7 +31,7 @@ export function SummaryCard({ label, hint, icon: Icon, value, loading, highlight
           className={cn('size-4 shrink-0 text-muted-foreground', highlight && 'text-amber-600 dark:text-amber-400')}
         />
       </div>
-      {loading ? (
+      {value === undefined ? (
         <Skeleton className="h-7 w-24" />
       ) : (
         // Sized to the card, not the window, and a step smaller for a long figure, so that one like
@@ -40,7 +40,7 @@ export function SummaryCard({ label, hint, icon: Icon, value, loading, highlight
         <p
           className={cn(
             'font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere]',
-            typeof value === 'string' && value.length > 12
+            value.length > 12
               ? 'text-base @[10rem]:text-lg @[13rem]:text-xl @[15rem]:text-2xl'
               : 'text-lg @[10rem]:text-xl @[13rem]:text-2xl',
           )}

@@ -1,4 +1,3 @@
-import type * as React from 'react';
 import { CircleDollarSignIcon, PlaneTakeoffIcon, UserCheckIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
 import { SummaryCards } from '@/components/summary-card';
@@ -6,21 +5,21 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ClientsSummary } from '../types';
 
-interface SummaryCardProps {
+interface ClientSummaryCardProps {
   label: string;
   icon: LucideIcon;
-  value: React.ReactNode;
-  loading: boolean;
+  /** Undefined while the summary loads. */
+  value: string | undefined;
 }
 
-function SummaryCard({ label, icon: Icon, value, loading }: SummaryCardProps) {
+function ClientSummaryCard({ label, icon: Icon, value }: ClientSummaryCardProps) {
   return (
     <Card className="gap-2 px-4 py-4 sm:px-5">
       <div className="flex items-center justify-between gap-2">
         <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
         <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </div>
-      {loading ? (
+      {value === undefined ? (
         <Skeleton className="h-7 w-20" />
       ) : (
         <p className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</p>
@@ -33,35 +32,21 @@ export interface ClientsSummaryCardsProps {
   summary: ClientsSummary | undefined;
 }
 
+const FIGURES = {
+  clients: { label: 'Total de Clientes', icon: UsersIcon },
+  active: { label: 'Clientes Ativos', icon: UserCheckIcon },
+  emissions: { label: 'Total de Emissões', icon: PlaneTakeoffIcon },
+  revenue: { label: 'Receita Total', icon: CircleDollarSignIcon },
+};
+
 /** The four cards of /clientes, over the agency's whole client base. */
 export function ClientsSummaryCards({ summary }: ClientsSummaryCardsProps) {
-  const loading = summary === undefined;
   return (
     <SummaryCards label="Resumo dos clientes">
-      <SummaryCard
-        label="Total de Clientes"
-        icon={UsersIcon}
-        loading={loading}
-        value={formatNumber(summary?.total_clients ?? 0)}
-      />
-      <SummaryCard
-        label="Clientes Ativos"
-        icon={UserCheckIcon}
-        loading={loading}
-        value={formatNumber(summary?.active_clients ?? 0)}
-      />
-      <SummaryCard
-        label="Total de Emissões"
-        icon={PlaneTakeoffIcon}
-        loading={loading}
-        value={formatNumber(summary?.total_emissions ?? 0)}
-      />
-      <SummaryCard
-        label="Receita Total"
-        icon={CircleDollarSignIcon}
-        loading={loading}
-        value={formatCents(summary?.total_revenue_cents ?? 0, 0)}
-      />
+      <ClientSummaryCard {...FIGURES.clients} value={summary && formatNumber(summary.total_clients)} />
+      <ClientSummaryCard {...FIGURES.active} value={summary && formatNumber(summary.active_clients)} />
+      <ClientSummaryCard {...FIGURES.emissions} value={summary && formatNumber(summary.total_emissions)} />
+      <ClientSummaryCard {...FIGURES.revenue} value={summary && formatCents(summary.total_revenue_cents, 0)} />
     </SummaryCards>
   );
 }

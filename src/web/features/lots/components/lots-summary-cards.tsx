@@ -10,40 +10,26 @@ export interface LotsSummaryCardsProps {
   warningDays: number;
 }
 
+const FIGURES = {
+  miles: { label: 'Total de Milhas', hint: 'Saldo dos lotes disponíveis', icon: PackageIcon },
+  value: { label: 'Valor Total', hint: 'Custo das milhas em estoque', icon: CircleDollarSignIcon },
+  cost: { label: 'Custo Médio por Milha', hint: 'Ponderado pelo saldo', icon: CoinsIcon },
+  expiring: { label: 'Lotes Expirando', icon: AlarmClockIcon },
+};
+
 /** The four cards of /lotes, over every lot matching the filters (spec part 1 §2). */
 export function LotsSummaryCards({ totals, warningDays }: LotsSummaryCardsProps) {
-  const loading = totals === undefined;
   const expiring = totals?.expiring_lots ?? 0;
   return (
     <SummaryCards label="Resumo dos lotes">
+      <SummaryCard {...FIGURES.miles} value={totals && formatNumber(totals.total_miles)} />
+      <SummaryCard {...FIGURES.value} value={totals && formatCents(totals.total_value_cents)} />
+      <SummaryCard {...FIGURES.cost} value={totals && formatCostPerMile(totals.avg_cost_per_mile)} />
       <SummaryCard
-        label="Total de Milhas"
-        hint="Saldo dos lotes disponíveis"
-        icon={PackageIcon}
-        loading={loading}
-        value={formatNumber(totals?.total_miles ?? 0)}
-      />
-      <SummaryCard
-        label="Valor Total"
-        hint="Custo das milhas em estoque"
-        icon={CircleDollarSignIcon}
-        loading={loading}
-        value={formatCents(totals?.total_value_cents ?? 0)}
-      />
-      <SummaryCard
-        label="Custo Médio por Milha"
-        hint="Ponderado pelo saldo"
-        icon={CoinsIcon}
-        loading={loading}
-        value={formatCostPerMile(totals?.avg_cost_per_mile)}
-      />
-      <SummaryCard
-        label="Lotes Expirando"
+        {...FIGURES.expiring}
         hint={`Vencem em até ${formatNumber(warningDays)} dias`}
-        icon={AlarmClockIcon}
-        loading={loading}
         highlight={expiring > 0}
-        value={formatNumber(expiring)}
+        value={totals && formatNumber(expiring)}
       />
     </SummaryCards>
   );
