@@ -75,6 +75,8 @@ describe('server process', () => {
     expect(stderr()).toContain('PORT deve ser um número');
   });
 
+  // This test and the next starts the real server, which migrates a fresh embedded database: several seconds
+  // apiece when the machine is busy, so they get more than the default 30 s.
   it('shuts down cleanly on SIGTERM and SIGINT, losing nothing', async () => {
     const first = await start({});
     await waitUp(first.url, first.child);
@@ -100,7 +102,7 @@ describe('server process', () => {
     const exited2 = exitOf(second.child);
     second.child.kill('SIGINT');
     expect(await exited2).toBe(0);
-  });
+  }, 120_000);
 
   it('refuses a second server on the same data directory, and lets the next one start once the first stopped or was killed', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'milheiro-lock-'));
@@ -132,7 +134,7 @@ describe('server process', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });
 
 /**
