@@ -75,7 +75,7 @@ describe('server process', () => {
     expect(stderr()).toContain('PORT deve ser um número');
   });
 
-  // This test and the next starts the real server, which migrates a fresh embedded database: several seconds
+  // This test and the next start the real server, which migrates a fresh embedded database: several seconds
   // apiece when the machine is busy, so they get more than the default 30 s.
   it('shuts down cleanly on SIGTERM and SIGINT, losing nothing', async () => {
     const first = await start({});
