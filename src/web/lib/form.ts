@@ -35,21 +35,6 @@ export function submitHandler(
   return (event) => void submit(event);
 }
 
-interface ChangeHandlerField {
-  onChange: (event: { target: unknown; type?: unknown }) => unknown;
-}
-
-/** A registered input whose typed value is reshaped by `mask` (CNPJ, phone...) on every keystroke. */
-export function withMask<F extends ChangeHandlerField>(field: F, mask: (value: string) => string): F {
-  return {
-    ...field,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-      event.target.value = mask(event.target.value);
-      return field.onChange(event);
-    },
-  };
-}
-
 interface Mutation<V, T> {
   mutate: (variables: V, callbacks: { onSuccess: (saved: T) => void; onError: (error: Error) => void }) => void;
 }

@@ -1,9 +1,9 @@
 import * as React from 'react';
 import { cn } from '@/lib/utils';
-import { Input } from './input';
+import { Input, type InputProps } from './input';
 
 /** Amount input with an "R$" prefix; every prop but className goes to the <input>. */
-export function CurrencyInput({ className, ...props }: React.ComponentProps<'input'>) {
+export function CurrencyInput({ className, ...props }: InputProps) {
   return (
     <div className={cn('relative', className)}>
       <span

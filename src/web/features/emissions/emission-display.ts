@@ -23,8 +23,3 @@ export function accountLabel(account: Pick<AccountOption, 'program' | 'account_n
 export function maskMoney(typed: string): string {
   return typed.replace(/[^\d.,]/g, '').slice(0, 16);
 }
-
-/** Miles: digits only. */
-export function maskMiles(typed: string): string {
-  return typed.replace(/\D/g, '').slice(0, 10);
-}

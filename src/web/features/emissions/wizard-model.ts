@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import { countBeneficiaries, beneficiarySummary, beneficiaryWarning } from '@domain/emissions/beneficiaries';
 import {
@@ -23,7 +24,7 @@ import { isValidCpf, onlyDigits } from '@domain/documents';
 import { manualLotOptions, suggestLots, type LotSuggestion, type PlannedAllocation } from '@domain/lots/allocation';
 import type { Cents } from '@domain/money';
 import { programName } from '@domain/programs';
-import type { AccountBeneficiaries, AccountLot } from './types';
+import type { AccountBeneficiaries, AccountLot, AccountLots } from './types';
 
 // The wizard's live figures, computed with the domain's rules from what is typed: nothing here
 // decides a rule, it only reads the form's text into the rules' inputs.
@@ -125,6 +126,17 @@ export interface LotPanel {
 export function lotPanel(lots: readonly AccountLot[], miles: number | null, today: string): LotPanel {
   if (miles === null) return { suggestion: null, manual: [] };
   return { suggestion: suggestLots(lots, miles, today), manual: manualLotOptions(lots, miles, today) };
+}
+
+/** Step 2's lots: the account's candidates as read, the typed miles, the plans for them and the one chosen. */
+export interface LotChoice {
+  lots: UseQueryResult<AccountLots>;
+  /** The day the lots were read on (the server's), for their expiry. */
+  today: string;
+  miles: number | null;
+  panel: LotPanel;
+  selection: LotSelection;
+  onSelectionChange: (selection: LotSelection) => void;
 }
 
 /** The lot ids an emission is created with for this selection. */

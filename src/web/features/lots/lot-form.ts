@@ -52,11 +52,6 @@ export const LOT_FORM_FIELDS = [
   'notes',
 ] as const satisfies readonly FieldPath<LotFormState>[];
 
-/** Spec part 1 §5: the quantity takes digits only, filtered as typed. */
-export function maskQuantity(typed: string): string {
-  return typed.replace(/\D/g, '');
-}
-
 /** Spec part 1 §5: the cost takes digits and one decimal separator (comma or dot), filtered as typed. */
 export function maskCost(typed: string): string {
   let separator = false;

@@ -13,9 +13,10 @@ import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { CnpjInput, EmailInput, PhoneInput } from '@/components/ui/typed-inputs';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FormCard, FormCardQuery } from '@/components/form-card';
-import { saveInPlace, withMask } from '@/lib/form';
+import { saveInPlace } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import type { Agency } from '@/types/api';
 import { useAgency } from '../api/get-agency';
@@ -155,12 +156,7 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
         <Input {...form.register('trade_name')} />
       </FormField>
       <FormField id="agency-cnpj" label="CNPJ" error={errorOf('cnpj')}>
-        <Input
-          inputMode="numeric"
-          placeholder="00.000.000/0000-00"
-          maxLength={18}
-          {...withMask(form.register('cnpj'), maskCnpj)}
-        />
+        <CnpjInput {...form.register('cnpj')} />
       </FormField>
       <FormField id="agency-registration-status" label="Situação Cadastral" error={errorOf('registration_status')}>
         <Select {...form.register('registration_status')}>
@@ -200,16 +196,10 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
         />
       </FormField>
       <FormField id="agency-email" label="E-mail" error={errorOf('email')}>
-        <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...form.register('email')} />
+        <EmailInput autoComplete="email" {...form.register('email')} />
       </FormField>
       <FormField id="agency-phone" label="Telefone" error={errorOf('phone')}>
-        <Input
-          type="tel"
-          inputMode="tel"
-          placeholder="(11) 99999-9999"
-          maxLength={15}
-          {...withMask(form.register('phone'), maskPhone)}
-        />
+        <PhoneInput {...form.register('phone')} />
       </FormField>
     </FormCard>
   );

@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { signUpSchema } from '@domain/auth/auth.schema';
-import { maskCnpj, maskPhone } from '@domain/documents';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { CnpjInput, EmailInput, PhoneInput } from '@/components/ui/typed-inputs';
 import { isApiError } from '@/lib/api-client';
-import { applyServerFieldErrors, submitHandler, withMask } from '@/lib/form';
+import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import type { Session } from '@/types/api';
 import { useSignUp } from '../api/sign-up';
 import { FormAlert } from './form-alert';
@@ -77,12 +77,7 @@ export function SignUpForm({ onSuccess, onClosed }: SignUpFormProps) {
             <Input {...form.register('agency.trade_name')} />
           </FormField>
           <FormField id="sign-up-cnpj" label="CNPJ" error={errors.agency?.cnpj?.message}>
-            <Input
-              inputMode="numeric"
-              placeholder="00.000.000/0000-00"
-              maxLength={18}
-              {...withMask(form.register('agency.cnpj'), maskCnpj)}
-            />
+            <CnpjInput {...form.register('agency.cnpj')} />
           </FormField>
         </div>
       </fieldset>
@@ -94,23 +89,10 @@ export function SignUpForm({ onSuccess, onClosed }: SignUpFormProps) {
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="sign-up-email" label="E-mail" error={errors.user?.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register('user.email')}
-            />
+            <EmailInput autoComplete="email" {...form.register('user.email')} />
           </FormField>
           <FormField id="sign-up-phone" label="Telefone" hint="Opcional" error={errors.user?.phone?.message}>
-            <Input
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder="(11) 99999-9999"
-              maxLength={15}
-              {...withMask(form.register('user.phone'), maskPhone)}
-            />
+            <PhoneInput autoComplete="tel-national" {...form.register('user.phone')} />
           </FormField>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">

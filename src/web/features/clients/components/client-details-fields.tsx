@@ -1,11 +1,10 @@
 import { CLIENT_STATUSES } from '@domain/clients/client.schema';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
-import { maskPhone } from '@domain/documents';
 import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { withMask } from '@/lib/form';
+import { EmailInput, PhoneInput } from '@/components/ui/typed-inputs';
 import { maskDocument, type ClientFieldId, type ClientForm } from '../client-form';
 
 export interface ClientDetailsFieldsProps {
@@ -37,23 +36,10 @@ export function ClientDetailsFields({ form, fieldId }: ClientDetailsFieldsProps)
         </Select>
       </FormField>
       <FormField id={fieldId('email')} label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder="cliente@exemplo.com"
-          {...form.register('email')}
-        />
+        <EmailInput autoComplete="off" placeholder="cliente@exemplo.com" {...form.register('email')} />
       </FormField>
       <FormField id={fieldId('phone')} label="Telefone" error={errors.phone?.message}>
-        <Input
-          type="tel"
-          inputMode="tel"
-          placeholder="(11) 99999-9999"
-          maxLength={15}
-          {...withMask(form.register('phone'), maskPhone)}
-        />
+        <PhoneInput {...form.register('phone')} />
       </FormField>
       <FormField id={fieldId('document')} label="CPF" error={errors.document?.message}>
         <Input
@@ -61,7 +47,8 @@ export function ClientDetailsFields({ form, fieldId }: ClientDetailsFieldsProps)
           autoComplete="off"
           placeholder="000.000.000-00"
           maxLength={18}
-          {...withMask(form.register('document'), maskDocument)}
+          mask={maskDocument}
+          {...form.register('document')}
         />
       </FormField>
       <FormField id={fieldId('birth_date')} label="Data de Nascimento" error={errors.birth_date?.message}>

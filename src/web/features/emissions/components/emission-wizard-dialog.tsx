@@ -28,6 +28,7 @@ import {
   wizardKnownFields,
   wizardResolver,
   wizardStepOf,
+  type LotChoice,
   type LotSelection,
   type WizardContext,
   type WizardForm,
@@ -115,7 +116,7 @@ function useWizardData(form: WizardForm, candidates: readonly AccountLot[], lots
     name: ['client_id', 'account_id', 'miles_used'],
   });
   const accounts = useClientAccounts(clientId ?? '');
-  const beneficiaries = useAccountBeneficiaries(accountId ?? '');
+  const beneficiaries = useAccountBeneficiaries(accountId ?? '').data;
   const account = accounts.data?.find((a) => a.id === accountId) ?? null;
   const miles = parsedMiles(milesTyped);
   const panel = useMemo(() => lotPanel(candidates, miles, lotsToday), [candidates, miles, lotsToday]);
@@ -159,6 +160,7 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
   useEffect(() => onDirtyChange(isDirty || client !== null), [isDirty, client, onDirtyChange]);
 
   const { accounts, account, miles, panel, beneficiaries } = useWizardData(form, candidates, lotsToday);
+  const choice: LotChoice = { lots, today: lotsToday, miles, panel, selection, onSelectionChange: chooseLots };
 
   /** Moves to `target` with fresh validation state: each step shows its messages on its own "Próximo". */
   const goTo = useCallback(
@@ -232,28 +234,14 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
             onAccountChange={chooseAccount}
           />
         )}
-        {step === 1 && (
-          <WizardStepData
-            form={form}
-            account={account}
-            lots={lots}
-            today={lotsToday}
-            miles={miles}
-            panel={panel}
-            selection={selection}
-            onSelectionChange={chooseLots}
-            beneficiaries={beneficiaries.data}
-          />
-        )}
+        {step === 1 && <WizardStepData form={form} account={account} choice={choice} beneficiaries={beneficiaries} />}
         {step === 2 && (
           <WizardStepReview
             form={form}
             client={client}
             account={account}
-            lots={candidates}
-            today={lotsToday}
-            cpmCap={lots.data?.cpm_cap ?? null}
-            beneficiaries={beneficiaries.data}
+            choice={choice}
+            beneficiaries={beneficiaries}
           />
         )}
       </div>

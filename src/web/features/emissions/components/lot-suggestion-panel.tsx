@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronDownIcon, PackageIcon, TriangleAlertIcon } from 'lucide-react';
 import { HIGH_CPM_BADGE, lotOptionFlags } from '@domain/emissions/emission.rules';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
@@ -8,16 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 import { formatCostPerThousand, milesText } from '../emission-display';
-import type { AccountLot, AccountLots } from '../types';
-import type { LotPanel, LotSelection } from '../wizard-model';
+import type { AccountLot } from '../types';
+import type { LotChoice } from '../wizard-model';
 
 export interface LotSuggestionPanelProps {
-  lots: UseQueryResult<AccountLots>;
-  today: string;
-  miles: number | null;
-  panel: LotPanel;
-  selection: LotSelection;
-  onSelectionChange: (selection: LotSelection) => void;
+  choice: LotChoice;
   /** The step's message ('Nenhum lote disponível com milhas suficientes'...). */
   error: string | undefined;
 }
@@ -85,15 +79,8 @@ const optionClass =
   'flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors has-[:checked]:border-primary has-[:checked]:bg-primary/5 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/40 hover:bg-muted/50';
 
 /** 'Sugestão de lotes': one lot, several when none suffices alone, and the manual list. */
-export function LotSuggestionPanel({
-  lots,
-  today,
-  miles,
-  panel,
-  selection,
-  onSelectionChange,
-  error,
-}: LotSuggestionPanelProps) {
+export function LotSuggestionPanel({ choice, error }: LotSuggestionPanelProps) {
+  const { lots, today, miles, panel, selection, onSelectionChange } = choice;
   const [manualOpen, setManualOpen] = useState(selection.mode === 'manual');
   const cpmCap = lots.data?.cpm_cap ?? null;
   const byId = new Map((lots.data?.data ?? []).map((lot) => [lot.id, lot]));

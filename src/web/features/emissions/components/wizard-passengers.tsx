@@ -6,7 +6,6 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { withMask } from '@/lib/form';
 import type { AccountBeneficiaries } from '../types';
 import { beneficiaryInfo, type WizardForm } from '../wizard-model';
 
@@ -69,7 +68,8 @@ export function WizardPassengers({ form, beneficiaries }: WizardPassengersProps)
                 placeholder="000.000.000-00"
                 maxLength={14}
                 className="tabular-nums"
-                {...withMask(form.register(`passengers.${i}.cpf`), maskCpf)}
+                mask={maskCpf}
+                {...form.register(`passengers.${i}.cpf`)}
               />
             </FormField>
             <Button

@@ -1,12 +1,11 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { withMask } from '@/lib/form';
-import { accountLabel, maskMiles, maskMoney } from '../emission-display';
-import type { AccountBeneficiaries, AccountLots, AccountOption } from '../types';
-import { selectionMilesCost, type LotPanel, type LotSelection, type WizardForm } from '../wizard-model';
+import { MilesInput } from '@/components/ui/typed-inputs';
+import { accountLabel, maskMoney } from '../emission-display';
+import type { AccountBeneficiaries, AccountOption } from '../types';
+import { selectionMilesCost, type LotChoice, type WizardForm } from '../wizard-model';
 import { LotSuggestionPanel } from './lot-suggestion-panel';
 import { WizardEstimate } from './wizard-estimate';
 import { WizardPassengers } from './wizard-passengers';
@@ -14,28 +13,14 @@ import { WizardPassengers } from './wizard-passengers';
 export interface WizardStepDataProps {
   form: WizardForm;
   account: AccountOption | null;
-  lots: UseQueryResult<AccountLots>;
-  today: string;
-  miles: number | null;
-  panel: LotPanel;
-  selection: LotSelection;
-  onSelectionChange: (selection: LotSelection) => void;
+  choice: LotChoice;
   beneficiaries: AccountBeneficiaries | undefined;
 }
 
 /** Step 2: the issuance data, the passengers, the lots and the live margin estimate. */
-export function WizardStepData({
-  form,
-  account,
-  lots,
-  today,
-  miles,
-  panel,
-  selection,
-  onSelectionChange,
-  beneficiaries,
-}: WizardStepDataProps) {
+export function WizardStepData({ form, account, choice, beneficiaries }: WizardStepDataProps) {
   const { errors } = form.formState;
+  const { lots, miles, selection, panel, today } = choice;
   const milesCost = selectionMilesCost(lots.data?.data ?? [], miles, selection, panel.suggestion, today);
 
   return (
@@ -84,17 +69,10 @@ export function WizardStepData({
           error={errors.miles_used?.message}
           className="col-span-2 sm:col-span-1"
         >
-          <Input
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="Ex.: 25000"
-            maxLength={10}
-            className="tabular-nums"
-            {...withMask(form.register('miles_used'), maskMiles)}
-          />
+          <MilesInput placeholder="Ex.: 25000" {...form.register('miles_used')} />
         </FormField>
         <FormField id="emission-fees" label="Taxas (R$)" error={errors.fees_cents?.message} className="col-span-1">
-          <CurrencyInput autoComplete="off" placeholder="0,00" {...withMask(form.register('fees_cents'), maskMoney)} />
+          <CurrencyInput autoComplete="off" placeholder="0,00" mask={maskMoney} {...form.register('fees_cents')} />
         </FormField>
         <FormField
           id="emission-revenue"
@@ -102,11 +80,7 @@ export function WizardStepData({
           error={errors.revenue_cents?.message}
           className="col-span-1"
         >
-          <CurrencyInput
-            autoComplete="off"
-            placeholder="0,00"
-            {...withMask(form.register('revenue_cents'), maskMoney)}
-          />
+          <CurrencyInput autoComplete="off" placeholder="0,00" mask={maskMoney} {...form.register('revenue_cents')} />
         </FormField>
         <FormField
           id="emission-rav"
@@ -114,21 +88,13 @@ export function WizardStepData({
           error={errors.rav_cents?.message}
           className="col-span-2 sm:col-span-1"
         >
-          <CurrencyInput autoComplete="off" placeholder="0,00" {...withMask(form.register('rav_cents'), maskMoney)} />
+          <CurrencyInput autoComplete="off" placeholder="0,00" mask={maskMoney} {...form.register('rav_cents')} />
         </FormField>
       </div>
 
       <WizardPassengers form={form} beneficiaries={beneficiaries} />
 
-      <LotSuggestionPanel
-        lots={lots}
-        today={today}
-        miles={miles}
-        panel={panel}
-        selection={selection}
-        onSelectionChange={onSelectionChange}
-        error={errors.lot_ids?.message ?? errors.lot_ids?.root?.message}
-      />
+      <LotSuggestionPanel choice={choice} error={errors.lot_ids?.message ?? errors.lot_ids?.root?.message} />
 
       <WizardEstimate form={form} milesCost={milesCost} />
     </div>

@@ -12,8 +12,8 @@ import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { DetailItem } from '@/components/detail-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { accountLabel, formatCostPerThousand, milesText } from '../emission-display';
-import type { AccountBeneficiaries, AccountLot, AccountOption, ClientOption } from '../types';
-import { beneficiaryInfo, chosenPlan, estimate, parsedMiles, type WizardForm } from '../wizard-model';
+import type { AccountBeneficiaries, AccountOption, ClientOption } from '../types';
+import { beneficiaryInfo, chosenPlan, estimate, parsedMiles, type LotChoice, type WizardForm } from '../wizard-model';
 import { FinancialBreakdown } from './financial-breakdown';
 import { LotFlags } from './lot-suggestion-panel';
 
@@ -21,10 +21,8 @@ export interface WizardStepReviewProps {
   form: WizardForm;
   client: ClientOption | null;
   account: AccountOption | null;
-  lots: AccountLot[];
-  today: string;
+  choice: Pick<LotChoice, 'lots' | 'today'>;
   beneficiaries: AccountBeneficiaries | undefined;
-  cpmCap?: string | null;
 }
 
 const read = <T,>(schema: { safeParse: (v: unknown) => { success: boolean; data?: T } }, value: unknown): T | null => {
@@ -33,15 +31,10 @@ const read = <T,>(schema: { safeParse: (v: unknown) => { success: boolean; data?
 };
 
 /** Step 3: what will be created, and the negative-margin warning, which does not block. */
-export function WizardStepReview({
-  form,
-  client,
-  account,
-  lots,
-  today,
-  beneficiaries,
-  cpmCap = null,
-}: WizardStepReviewProps) {
+export function WizardStepReview({ form, client, account, choice, beneficiaries }: WizardStepReviewProps) {
+  const { today } = choice;
+  const lots = choice.lots.data?.data ?? [];
+  const cpmCap = choice.lots.data?.cpm_cap ?? null;
   const values = useWatch({ control: form.control });
   const miles = parsedMiles(values.miles_used);
   const result = miles === null ? null : chosenPlan(lots, miles, values.lot_ids ?? [], today);

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeLotInputSchema } from '@domain/lots/lot.schema';
-import {
-  costToInput,
-  daysBadgeText,
-  lotFormResolver,
-  lotFormSummary,
-  maskCost,
-  maskQuantity,
-  toLotFormState,
-} from '../lot-form';
+import { costToInput, daysBadgeText, lotFormResolver, lotFormSummary, maskCost, toLotFormState } from '../lot-form';
 import { formatCostPerMile, formatCostPerThousand, lotLabel } from '../lot-display';
 import type { Lot } from '../types';
 
@@ -39,14 +31,6 @@ const lot: Lot = {
 };
 
 describe('input masks (spec part 1 §5)', () => {
-  it.each([
-    ['10000', '10000'],
-    ['10.000', '10000'],
-    ['1a2b3', '123'],
-    ['-5', '5'],
-    ['', ''],
-  ])('quantity %j → %j', (typed, expected) => expect(maskQuantity(typed)).toBe(expected));
-
   it.each([
     ['0,0185', '0,0185'],
     ['0.0185', '0.0185'],

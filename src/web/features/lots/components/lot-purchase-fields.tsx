@@ -3,8 +3,8 @@ import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { withMask } from '@/lib/form';
-import { maskCost, maskQuantity, type LotFieldId, type LotForm } from '../lot-form';
+import { MilesInput } from '@/components/ui/typed-inputs';
+import { maskCost, type LotFieldId, type LotForm } from '../lot-form';
 
 export interface LotPurchaseFieldsProps {
   form: LotForm;
@@ -22,14 +22,7 @@ export function LotPurchaseFields({ form, fieldId }: LotPurchaseFieldsProps) {
         error={errors.original_quantity?.message}
         className="col-span-2 sm:col-span-1"
       >
-        <Input
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder="Ex.: 100000"
-          maxLength={10}
-          className="tabular-nums"
-          {...withMask(form.register('original_quantity'), maskQuantity)}
-        />
+        <MilesInput placeholder="Ex.: 100000" {...form.register('original_quantity')} />
       </FormField>
 
       <FormField
@@ -42,7 +35,8 @@ export function LotPurchaseFields({ form, fieldId }: LotPurchaseFieldsProps) {
           autoComplete="off"
           placeholder="0,0155"
           maxLength={12}
-          {...withMask(form.register('cost_per_mile'), maskCost)}
+          mask={maskCost}
+          {...form.register('cost_per_mile')}
         />
       </FormField>
 
