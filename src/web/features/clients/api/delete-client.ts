@@ -1,18 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDeleteMutation } from '@/hooks/use-delete-mutation';
 import { api } from '@/lib/api-client';
-import { forgetDeleted } from '@/lib/cache';
-import { clientKeys } from '@/lib/query-keys';
-import { invalidateClientQueries } from './invalidate';
+import { CLIENT_DELETES } from './invalidate';
 
 export const deleteClient = (id: string) => api.delete<void>(`/clients/${encodeURIComponent(id)}`);
 
 export function useDeleteClient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteClient,
-    onSuccess: (_, id) => {
-      forgetDeleted(queryClient, clientKeys.detail, [id]);
-      return invalidateClientQueries(queryClient);
-    },
-  });
+  return useDeleteMutation(deleteClient, CLIENT_DELETES);
 }

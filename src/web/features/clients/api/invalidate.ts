@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { DeleteCache } from '@/hooks/use-delete-mutation';
 import { accountKeys, clientKeys, dashboardKeys } from '@/lib/query-keys';
 
 /**
@@ -11,3 +12,6 @@ export function invalidateClientQueries(queryClient: QueryClient): Promise<unkno
     [clientKeys.all, accountKeys.all, dashboardKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
+
+/** What a client's delete drops from the cache and refreshes. */
+export const CLIENT_DELETES: DeleteCache = { detailKey: clientKeys.detail, invalidate: invalidateClientQueries };
