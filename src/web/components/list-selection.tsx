@@ -9,8 +9,10 @@ import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 /* Spec part 1 §9: 5 skeleton rows while loading. */
 const SKELETON_ROWS = 5;
 
-/** What a list of selectable, sortable rows takes besides the rows: a table on wide screens, cards below. */
+/** What a list of selectable, sortable rows takes: a table on wide screens, cards below. */
 export interface SelectableListProps<R, S extends string, O extends string> {
+  /** Undefined while the first page loads. */
+  rows: readonly R[] | undefined;
   /** A newer page is on its way; the rows shown are the previous ones. */
   refreshing: boolean;
   sort: S;
@@ -96,8 +98,6 @@ function rowParts<R extends { id: string }>(row: R, list: RowParts<R>, checkboxC
 
 export interface SelectableListTableProps<R extends { id: string }, S extends string, O extends string>
   extends SelectableListProps<R, S, O>, SelectableRows<R>, Pick<ListTableProps<R>, 'className' | 'columns'> {
-  /** Undefined while the first page loads. */
-  rows: readonly R[] | undefined;
   /** The header cells between 'Selecionar todos' and the actions. */
   head: React.ReactNode;
   /** The skeletons of those cells, for the skeleton rows. */
@@ -171,8 +171,6 @@ function SkeletonItems({ testId, children }: { testId: string; children: React.R
 
 export interface SelectableListCardsProps<R extends { id: string }, S extends string, O extends string>
   extends SelectableListProps<R, S, O>, SelectableRows<R>, Pick<ListCardsProps<R>, 'loadingLabel'> {
-  /** Undefined while the first page loads. */
-  rows: readonly R[] | undefined;
   /** The sort choices, as value "sort:order". */
   sortOptions: readonly { value: `${S}:${O}`; label: string }[];
   /** Lines the row's checkbox up with the card's first line. */

@@ -71,7 +71,7 @@ function FilterSelect<V extends string>({
 }
 
 export interface StatusFilterProps<V extends string> {
-  statuses: readonly V[];
+  /** Each status's label, in the order the statuses are declared. */
   labels: Record<V, string>;
   value: V | null;
   onValueChange: (value: V | null) => void;
@@ -79,18 +79,12 @@ export interface StatusFilterProps<V extends string> {
 }
 
 /** 'Filtrar por status', over a record's statuses in their order. */
-export function StatusFilter<V extends string>({
-  statuses,
-  labels,
-  value,
-  onValueChange,
-  className,
-}: StatusFilterProps<V>) {
+export function StatusFilter<V extends string>({ labels, value, onValueChange, className }: StatusFilterProps<V>) {
   return (
     <FilterSelect
       label="Filtrar por status"
       allLabel="Todos os status"
-      options={statuses.map((status) => ({ value: status, label: labels[status] }))}
+      options={(Object.entries(labels) as [V, string][]).map(([status, label]) => ({ value: status, label }))}
       value={value}
       onValueChange={onValueChange}
       className={className}

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { nextSort, type SortOrder } from '@/lib/search-params';
 
 /**
  * A list page's filters, order and page, kept in the address (spec part 1 §4): `read` parses them,
@@ -11,4 +12,32 @@ export function useListUrlState<S>(
   const [searchParams, setSearchParams] = useSearchParams();
   const update = (patch: Partial<S>, replace = false) => setSearchParams((params) => write(params, patch), { replace });
   return [read(searchParams), update];
+}
+
+/**
+ * What a sortable list's table takes of its state: a column header flips its column or starts it
+ * ascending, the phones' sort select sets both; either goes back to the first page.
+ */
+export function listSortProps<S extends string>(
+  { sort, order }: { sort: S; order: SortOrder },
+  update: (patch: { sort: S; order: SortOrder; page: number }) => void,
+) {
+  return {
+    sort,
+    order,
+    onSort: (column: S) => update({ ...nextSort({ sort, order }, column), page: 1 }),
+    onSortChange: (column: S, direction: SortOrder) => update({ sort: column, order: direction, page: 1 }),
+  };
+}
+
+/** A filter select bound to one field of a list's state: a choice goes back to the first page. */
+export function listFilterProps<S extends { page: number }, K extends keyof S>(
+  state: S,
+  update: (patch: Partial<S>) => void,
+  key: K,
+) {
+  return {
+    value: state[key],
+    onValueChange: (value: S[K]) => update({ [key]: value, page: 1 } as unknown as Partial<S>),
+  };
 }

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 
 export interface PageSelection<R> {
-  selectedIds: ReadonlySet<string>;
   /** The selected rows, in the page's order. */
   selectedRows: R[];
-  toggle: (id: string, selected: boolean) => void;
-  toggleAll: (selected: boolean) => void;
   clear: () => void;
+  /** What the list's table takes: the ticked ids, and ticking a row or all of them. */
+  listProps: {
+    selectedIds: ReadonlySet<string>;
+    onToggle: (id: string, selected: boolean) => void;
+    onToggleAll: (selected: boolean) => void;
+  };
 }
 
 /**
@@ -25,11 +28,13 @@ export function usePageSelection<R extends { id: string }>(scope: unknown, rows:
     setSelection({ scope: key, ids });
   };
   return {
-    selectedIds,
     selectedRows: rows.filter((row) => selectedIds.has(row.id)),
-    toggle,
-    toggleAll: (selected) =>
-      setSelection({ scope: key, ids: selected ? new Set(rows.map((row) => row.id)) : new Set() }),
     clear: () => setSelection({ scope: key, ids: new Set() }),
+    listProps: {
+      selectedIds,
+      onToggle: toggle,
+      onToggleAll: (selected) =>
+        setSelection({ scope: key, ids: selected ? new Set(rows.map((row) => row.id)) : new Set() }),
+    },
   };
 }

@@ -16,20 +16,22 @@ export interface PagedListView<L extends Paginated<unknown>> {
   refreshing: boolean;
   /** The rows shown are the previous page's, while the next one loads. */
   stale: boolean;
+  /** The pagination's choice: a new entry in the history, as a step of the user's own. */
+  onPageChange: (page: number) => void;
 }
 
 /**
  * What a list page shows of its paged query. Spec part 1 §4: the page stays between 1 and the
- * last one (after deletes, or an old link); `goToPage` moves it there.
+ * last one (after deletes, or an old link); `update` moves it there, replacing the history entry.
  */
 export function usePagedList<L extends Paginated<unknown>>(
   query: PagedQuery<L>,
   page: number,
-  goToPage: (page: number) => void,
+  update: (patch: { page: number }, replace?: boolean) => void,
 ): PagedListView<L> {
   const list = query.data;
-  // The current `goToPage` (often a new function each render), without making it a trigger of the clamp.
-  const clampTo = useEffectEvent((last: number) => goToPage(last));
+  // The current `update` (often a new function each render), without making it a trigger of the clamp.
+  const clampTo = useEffectEvent((last: number) => update({ page: last }, true));
   useEffect(() => {
     if (!list || query.isPlaceholderData) return;
     const last = Math.max(list.total_pages, 1);
@@ -44,5 +46,6 @@ export function usePagedList<L extends Paginated<unknown>>(
     rows: list && list.data.length === 0 && list.total > 0 ? undefined : list?.data,
     refreshing,
     stale: refreshing && query.isPlaceholderData,
+    onPageChange: (target) => update({ page: target }),
   };
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { UsersIcon } from 'lucide-react';
-import { CLIENT_STATUSES, type ClientSort } from '@domain/clients/client.schema';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
-import { ListEmptyState } from '@/components/list-empty-state';
+import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
 import { BulkDeleteButton, ClearFiltersButton, ListSearch, StatusFilter } from '@/components/list-toolbar';
 import { PAGES } from '@/config/navigation';
@@ -16,21 +15,20 @@ import { ClientsSummaryCards } from '@/features/clients/components/clients-summa
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
 import { readClientListParams, writeClientListParams } from '@/features/clients/list-params';
-import type { Client } from '@/features/clients/types';
 import { useGlobalSearch } from '@/hooks/use-global-search';
-import { useListUrlState } from '@/hooks/use-list-url-state';
-import { usePagedList } from '@/hooks/use-paged-list';
-import { usePageSelection } from '@/hooks/use-page-selection';
-import { nextSort } from '@/lib/search-params';
+import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
+import { useSelectableList } from '@/hooks/use-selectable-list';
 
-/* The client stays after closing, so the dialog's closing animation keeps its title and values. */
-interface FormState {
-  open: boolean;
-  client: Client | null;
-}
+const EMPTY: ListEmptyTexts = {
+  icon: UsersIcon,
+  title: 'Nenhum cliente encontrado',
+  noMatch: 'Nenhum cliente corresponde à busca ou aos filtros aplicados.',
+  start: 'Comece adicionando um novo cliente.',
+};
 
 export default function ClientsRoute() {
-  const [{ page, sort, order, status }, updateList] = useListUrlState(readClientListParams, writeClientListParams);
+  const [state, updateList] = useListUrlState(readClientListParams, writeClientListParams);
+  const { page, sort, order, status } = state;
 
   // A new search starts from its first page.
   const searchBox = useGlobalSearch(() => {
@@ -40,12 +38,9 @@ export default function ClientsRoute() {
 
   const params = { search, status, sort, order, page };
   const clients = useClients(params);
-  const { list, rows, stale } = usePagedList(clients, page, (last) => updateList({ page: last }, true));
-  const selection = usePageSelection(params, list?.data ?? []);
+  const { list, selection, dialogs, cardProps, tableProps } = useSelectableList(clients, state, updateList, params);
   const selectedIds = selection.selectedRows.map((client) => client.id);
 
-  const [form, setForm] = useState<FormState>({ open: false, client: null });
-  const [deleting, setDeleting] = useState<Client | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const exportClients = useExportClients();
 
@@ -55,12 +50,10 @@ export default function ClientsRoute() {
     searchBox.clear();
     updateList({ status: null, page: 1 });
   };
-  const onSort = (column: ClientSort) => updateList({ ...nextSort({ sort, order }, column), page: 1 });
-  const openCreate = () => setForm({ open: true, client: null });
 
   return (
     <div className="space-y-6">
-      <ListPageHeader {...PAGES.clients} query={clients} createLabel="Novo Cliente" onCreate={openCreate} />
+      <ListPageHeader {...PAGES.clients} query={clients} createLabel="Novo Cliente" onCreate={dialogs.openCreate} />
 
       <ClientsSummaryCards summary={list?.summary} />
 
@@ -78,11 +71,9 @@ export default function ClientsRoute() {
               />
               <div className="flex items-center gap-2">
                 <StatusFilter
-                  statuses={CLIENT_STATUSES}
                   labels={CLIENT_STATUS_LABELS}
                   className="sm:w-44"
-                  value={status}
-                  onValueChange={(value) => updateList({ status: value, page: 1 })}
+                  {...listFilterProps(state, updateList, 'status')}
                 />
                 {filtersActive && <ClearFiltersButton onClick={clearAll} />}
               </div>
@@ -93,44 +84,21 @@ export default function ClientsRoute() {
             </div>
           </>
         }
-        query={clients}
+        {...cardProps}
         itemLabel="clientes"
-        onPageChange={(target) => updateList({ page: target })}
       >
         <ClientsTable
-          clients={rows}
-          refreshing={stale}
-          sort={sort}
-          order={order}
-          onSort={onSort}
-          onSortChange={(column, direction) => updateList({ sort: column, order: direction, page: 1 })}
-          selectedIds={selection.selectedIds}
-          onToggle={selection.toggle}
-          onToggleAll={selection.toggleAll}
-          onEdit={(client) => setForm({ open: true, client })}
-          onDelete={setDeleting}
+          {...tableProps}
           empty={
-            <ListEmptyState
-              icon={UsersIcon}
-              title="Nenhum cliente encontrado"
-              description={
-                filtered
-                  ? 'Nenhum cliente corresponde à busca ou aos filtros aplicados.'
-                  : 'Comece adicionando um novo cliente.'
-              }
-            >
-              {!filtered && <CreateButton label="Novo Cliente" onClick={openCreate} />}
+            <ListEmptyState texts={EMPTY} filtered={filtered}>
+              {!filtered && <CreateButton label="Novo Cliente" onClick={dialogs.openCreate} />}
             </ListEmptyState>
           }
         />
       </ListCard>
 
-      <ClientFormDialog
-        open={form.open}
-        client={form.client}
-        onOpenChange={(open) => !open && setForm((current) => ({ ...current, open: false }))}
-      />
-      <DeleteClientDialog record={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <ClientFormDialog client={dialogs.editing} {...dialogs.formDialog} />
+      <DeleteClientDialog record={dialogs.deleting} {...dialogs.deleteDialog} />
       <BulkDeleteClientsDialog open={bulkOpen} ids={selectedIds} onOpenChange={setBulkOpen} onDone={selection.clear} />
     </div>
   );

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { PlaneTakeoffIcon } from 'lucide-react';
-import { EMISSION_STATUSES, EMISSION_STATUS_LABELS } from '@domain/emissions/emission.schema';
+import { EMISSION_STATUS_LABELS } from '@domain/emissions/emission.schema';
 import { isValidIsoDate } from '@domain/format';
 import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ListCard } from '@/components/list-card';
-import { ListEmptyState } from '@/components/list-empty-state';
+import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
 import { ClearFiltersButton, ListSearch, ProgramFilter, StatusFilter } from '@/components/list-toolbar';
 import { DateInput } from '@/components/ui/date-input';
@@ -14,9 +14,16 @@ import { EmissionWizardDialog } from '@/features/emissions/components/emission-w
 import { EmissionsSummaryCards } from '@/features/emissions/components/emissions-summary-cards';
 import { EmissionsTable } from '@/features/emissions/components/emissions-table';
 import { hasEmissionFilters, readEmissionListParams, writeEmissionListParams } from '@/features/emissions/list-params';
-import { useListUrlState } from '@/hooks/use-list-url-state';
+import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { useUrlSearch } from '@/hooks/use-url-search';
+
+const EMPTY: ListEmptyTexts = {
+  icon: PlaneTakeoffIcon,
+  title: 'Nenhuma emissão encontrada',
+  noMatch: 'Nenhuma emissão corresponde à busca ou aos filtros aplicados.',
+  start: 'Registre a primeira emissão de passagem com milhas.',
+};
 
 export default function EmissionsRoute() {
   const [state, updateList] = useListUrlState(readEmissionListParams, writeEmissionListParams);
@@ -39,7 +46,7 @@ export default function EmissionsRoute() {
     ...(periodInverted ? validPeriod : { date_from, date_to }),
     search,
   });
-  const { list, rows, stale } = usePagedList(emissions, page, (last) => updateList({ page: last }, true));
+  const { list, rows, stale, onPageChange } = usePagedList(emissions, page, updateList);
 
   const [wizardOpen, setWizardOpen] = useState(false);
   // The period boxes hold what is typed; the list follows once a date is complete (or cleared).
@@ -82,13 +89,11 @@ export default function EmissionsRoute() {
               onValueChange={searchBox.setTyped}
             />
             <StatusFilter
-              statuses={EMISSION_STATUSES}
               labels={EMISSION_STATUS_LABELS}
               className="w-full sm:w-40"
-              value={status}
-              onValueChange={(value) => updateList({ status: value, page: 1 })}
+              {...listFilterProps(state, updateList, 'status')}
             />
-            <ProgramFilter value={program} onValueChange={(value) => updateList({ program: value, page: 1 })} />
+            <ProgramFilter {...listFilterProps(state, updateList, 'program')} />
             {/* 'Até dd/mm/aaaa' and its calendar need about 10.5rem: the two boxes side by side where
                 both fit (11rem each from 640 px), one above the other on a narrow phone. */}
             <div
@@ -121,21 +126,13 @@ export default function EmissionsRoute() {
         }
         query={emissions}
         itemLabel="emissões"
-        onPageChange={(target) => updateList({ page: target })}
+        onPageChange={onPageChange}
       >
         <EmissionsTable
           emissions={rows}
           refreshing={stale}
           empty={
-            <ListEmptyState
-              icon={PlaneTakeoffIcon}
-              title="Nenhuma emissão encontrada"
-              description={
-                filtersActive
-                  ? 'Nenhuma emissão corresponde à busca ou aos filtros aplicados.'
-                  : 'Registre a primeira emissão de passagem com milhas.'
-              }
-            >
+            <ListEmptyState texts={EMPTY} filtered={filtersActive}>
               <CreateButton label="Nova Emissão" onClick={() => setWizardOpen(true)} />
             </ListEmptyState>
           }

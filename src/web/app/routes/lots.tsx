@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { CalendarX2Icon, PackageIcon } from 'lucide-react';
 import { todayIso } from '@domain/format';
-import { LOT_STATUSES, LOT_STATUS_LABELS, type LotSort } from '@domain/lots/lot.schema';
+import { LOT_STATUS_LABELS } from '@domain/lots/lot.schema';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
 import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
-import { ListEmptyState } from '@/components/list-empty-state';
+import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
 import {
   BulkDeleteButton,
@@ -27,20 +27,20 @@ import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards'
 import { LotsTable } from '@/features/lots/components/lots-table';
 import { MarkExpiredDialog } from '@/features/lots/components/mark-expired-dialog';
 import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
-import type { Lot } from '@/features/lots/types';
-import { useListUrlState } from '@/hooks/use-list-url-state';
-import { usePagedList } from '@/hooks/use-paged-list';
-import { usePageSelection } from '@/hooks/use-page-selection';
+import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
+import { useSelectableList } from '@/hooks/use-selectable-list';
 import { useUrlSearch } from '@/hooks/use-url-search';
-import { nextSort } from '@/lib/search-params';
 
-type FormState = { open: false } | { open: true; lot: Lot | null };
+const EMPTY: ListEmptyTexts = {
+  icon: PackageIcon,
+  title: 'Nenhum lote encontrado',
+  noMatch: 'Nenhum lote corresponde à busca ou aos filtros aplicados.',
+  start: 'Comece adicionando um novo lote de milhas.',
+};
 
 export default function LotsRoute() {
-  const [{ page, sort, order, program, status, search }, updateList] = useListUrlState(
-    readLotListParams,
-    writeLotListParams,
-  );
+  const [state, updateList] = useListUrlState(readLotListParams, writeLotListParams);
+  const { page, sort, order, program, status, search } = state;
   const settings = useAgencySettings();
   const warningDays = settings.data?.expiry_alert_days ?? DEFAULT_EXPIRY_WARNING_DAYS;
   const today = todayIso();
@@ -50,11 +50,8 @@ export default function LotsRoute() {
 
   const params = { search, program, status, sort, order, page };
   const lots = useLots(params);
-  const { list, rows, stale } = usePagedList(lots, page, (last) => updateList({ page: last }, true));
-  const selection = usePageSelection(params, list?.data ?? []);
+  const { list, selection, dialogs, cardProps, tableProps } = useSelectableList(lots, state, updateList, params);
 
-  const [form, setForm] = useState<FormState>({ open: false });
-  const [deleting, setDeleting] = useState<Lot | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [markExpiredOpen, setMarkExpiredOpen] = useState(false);
   const exportLots = useExportLots();
@@ -64,12 +61,10 @@ export default function LotsRoute() {
     searchBox.clear();
     updateList({ search: '', program: null, status: null, page: 1 });
   };
-  const onSort = (column: LotSort) => updateList({ ...nextSort({ sort, order }, column), page: 1 });
-  const openCreate = () => setForm({ open: true, lot: null });
 
   return (
     <div className="space-y-6">
-      <ListPageHeader {...PAGES.lots} query={lots} createLabel="Novo Lote" onCreate={openCreate} />
+      <ListPageHeader {...PAGES.lots} query={lots} createLabel="Novo Lote" onCreate={dialogs.openCreate} />
 
       <LotsSummaryCards totals={list?.totals} warningDays={warningDays} />
 
@@ -86,13 +81,11 @@ export default function LotsRoute() {
               value={searchBox.typed}
               onValueChange={searchBox.setTyped}
             />
-            <ProgramFilter value={program} onValueChange={(value) => updateList({ program: value, page: 1 })} />
+            <ProgramFilter {...listFilterProps(state, updateList, 'program')} />
             <StatusFilter
-              statuses={LOT_STATUSES}
               labels={LOT_STATUS_LABELS}
               className="w-full sm:w-40"
-              value={status}
-              onValueChange={(value) => updateList({ status: value, page: 1 })}
+              {...listFilterProps(state, updateList, 'status')}
             />
             {filtersActive && <ClearFiltersButton onClick={clearAll} />}
             <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
@@ -105,47 +98,23 @@ export default function LotsRoute() {
             </div>
           </>
         }
-        query={lots}
+        {...cardProps}
         itemLabel="lotes"
-        onPageChange={(target) => updateList({ page: target })}
       >
         <LotsTable
-          lots={rows}
-          refreshing={stale}
-          sort={sort}
-          order={order}
-          onSort={onSort}
-          onSortChange={(column, direction) => updateList({ sort: column, order: direction, page: 1 })}
-          selectedIds={selection.selectedIds}
-          onToggle={selection.toggle}
-          onToggleAll={selection.toggleAll}
-          onEdit={(lot) => setForm({ open: true, lot })}
-          onDelete={setDeleting}
+          {...tableProps}
           today={today}
           warningDays={warningDays}
           empty={
-            <ListEmptyState
-              icon={PackageIcon}
-              title="Nenhum lote encontrado"
-              description={
-                filtersActive
-                  ? 'Nenhum lote corresponde à busca ou aos filtros aplicados.'
-                  : 'Comece adicionando um novo lote de milhas.'
-              }
-            >
-              {!filtersActive && <CreateButton label="Novo Lote" onClick={openCreate} />}
+            <ListEmptyState texts={EMPTY} filtered={filtersActive}>
+              {!filtersActive && <CreateButton label="Novo Lote" onClick={dialogs.openCreate} />}
             </ListEmptyState>
           }
         />
       </ListCard>
 
-      <LotFormDialog
-        open={form.open}
-        lot={form.open ? form.lot : null}
-        warningDays={warningDays}
-        onOpenChange={(open) => !open && setForm({ open: false })}
-      />
-      <DeleteLotDialog record={deleting} onOpenChange={(open) => !open && setDeleting(null)} />
+      <LotFormDialog lot={dialogs.editing} warningDays={warningDays} {...dialogs.formDialog} />
+      <DeleteLotDialog record={dialogs.deleting} {...dialogs.deleteDialog} />
       <BulkDeleteLotsDialog
         open={bulkOpen}
         lots={selection.selectedRows}

@@ -19,10 +19,7 @@ import { ClientStatusBadge } from './client-status-badge';
 
 const COLUMN_COUNT = 8;
 
-export interface ClientsTableProps extends SelectableListProps<Client, ClientSort, SortOrder> {
-  /** Undefined while the first page loads. */
-  clients: Client[] | undefined;
-}
+export type ClientsTableProps = SelectableListProps<Client, ClientSort, SortOrder>;
 
 const clientPath = (client: Pick<Client, 'id'>) => `/clientes/${client.id}`;
 
@@ -40,13 +37,12 @@ export function ClientsTable(props: ClientsTableProps) {
   return wide ? <ClientsWideTable {...props} /> : <ClientsCardList {...props} />;
 }
 
-function ClientsWideTable({ clients, ...list }: ClientsTableProps) {
+function ClientsWideTable(list: ClientsTableProps) {
   const sortable = sortableHeads(list);
   return (
     <SelectableListTable
       {...list}
       {...CLIENT_ROWS}
-      rows={clients}
       className="min-w-[860px]"
       columns={COLUMN_COUNT}
       head={
@@ -121,12 +117,11 @@ const SORT_OPTIONS: { value: `${ClientSort}:${SortOrder}`; label: string }[] = [
   { value: 'total_spent:asc', label: 'Menor gasto' },
 ];
 
-function ClientsCardList({ clients, ...list }: ClientsTableProps) {
+function ClientsCardList(list: ClientsTableProps) {
   return (
     <SelectableListCards
       {...list}
       {...CLIENT_ROWS}
-      rows={clients}
       sortOptions={SORT_OPTIONS}
       loadingLabel="Carregando clientes"
       checkboxClassName="mt-2.5"

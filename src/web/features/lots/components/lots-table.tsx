@@ -24,8 +24,6 @@ import { LotUtilisation } from './lot-utilisation';
 const COLUMN_COUNT = 8;
 
 export interface LotsTableProps extends SelectableListProps<Lot, LotSort, LotSortOrder> {
-  /** Undefined while the first page loads. */
-  lots: Lot[] | undefined;
   /** yyyy-MM-dd, for the countdowns. */
   today: string;
   /** The agency's expiry alert window. */
@@ -48,13 +46,12 @@ export function LotsTable(props: LotsTableProps) {
   return wide ? <LotsWideTable {...props} /> : <LotsCardList {...props} />;
 }
 
-function LotsWideTable({ lots, today, warningDays, ...list }: LotsTableProps) {
+function LotsWideTable({ today, warningDays, ...list }: LotsTableProps) {
   const sortable = sortableHeads(list);
   return (
     <SelectableListTable
       {...list}
       {...LOT_ROWS}
-      rows={lots}
       className="min-w-[900px]"
       columns={COLUMN_COUNT}
       head={
@@ -136,12 +133,11 @@ const SORT_OPTIONS: { value: `${LotSort}:${LotSortOrder}`; label: string }[] = [
   { value: 'status:desc', label: 'Status (Usado primeiro)' },
 ];
 
-function LotsCardList({ lots, today, warningDays, ...list }: LotsTableProps) {
+function LotsCardList({ today, warningDays, ...list }: LotsTableProps) {
   return (
     <SelectableListCards
       {...list}
       {...LOT_ROWS}
-      rows={lots}
       sortOptions={SORT_OPTIONS}
       loadingLabel="Carregando lotes"
       checkboxClassName="mt-2"
