@@ -39,12 +39,15 @@ interface Mutation<V, T> {
   mutate: (variables: V, callbacks: { onSuccess: (saved: T) => void; onError: (error: Error) => void }) => void;
 }
 
-/** The toasts of a record's form: 'Cliente criado' / 'Cliente atualizado' and the failures' titles. */
-export interface SaveTexts {
-  created: { title: string; description: string };
-  updated: { title: string; description: string };
-  createFailed: string;
-  updateFailed: string;
+/** What a record's form says as it creates one ('Novo Cliente', 'Cliente criado'), or as it edits one. */
+export interface RecordFormTexts {
+  /** The dialog's title and the form's accessible name. */
+  title: string;
+  description: string;
+  /** The toast once saved. */
+  saved: { title: string; description: string };
+  /** The failure toast's title. */
+  failed: string;
 }
 
 /** The callbacks of one save: on success its toast, then `onSaved`; on failure the server's field messages go on their fields and the rest is toasted. */
@@ -67,8 +70,9 @@ function saveCallbacks<T, F extends FieldValues>(
 }
 
 /**
- * Creates the record, or updates the one with `id`: on success its toast, then `onSaved`; on
- * failure the server's field messages go on their fields (`knownFields`) and the rest is toasted.
+ * Creates the record, or updates the one with `id`: on success its toast (`texts`, of the mode
+ * `id` chooses), then `onSaved`; on failure the server's field messages go on their fields
+ * (`knownFields`) and the rest is toasted.
  */
 export function saveRecord<I, T, F extends FieldValues>({
   id,
@@ -84,14 +88,14 @@ export function saveRecord<I, T, F extends FieldValues>({
   input: I;
   create: Mutation<I, T>;
   update: Mutation<{ id: string; input: I }, T>;
-  texts: SaveTexts;
+  texts: Pick<RecordFormTexts, 'saved' | 'failed'>;
   setError: UseFormSetError<F>;
   knownFields: readonly string[];
   onSaved: (saved: T) => void;
 }): void {
-  const fields = { setError, knownFields };
-  if (id) update.mutate({ id, input }, saveCallbacks(texts.updated, texts.updateFailed, fields, onSaved));
-  else create.mutate(input, saveCallbacks(texts.created, texts.createFailed, fields, onSaved));
+  const callbacks = saveCallbacks(texts.saved, texts.failed, { setError, knownFields }, onSaved);
+  if (id) update.mutate({ id, input }, callbacks);
+  else create.mutate(input, callbacks);
 }
 
 /** What a form that edits one loaded record in place says: 'Configurações salvas', 'Erro ao salvar configurações'. */

@@ -1,5 +1,6 @@
 import type * as React from 'react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { submitHandler } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
 import { SubmitButton } from './submit-button';
@@ -70,6 +71,36 @@ export function FormDialog<T = void>({
         {children(guard)}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Tells the dialog what the form inside is doing: saving (nothing closes it), or holding what was typed. */
+export function useDialogGuard(
+  guard: Pick<FormDialogGuard<unknown>, 'onBusyChange' | 'onDirtyChange'>,
+  busy: boolean,
+  dirty: boolean,
+) {
+  const { onBusyChange, onDirtyChange } = guard;
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+}
+
+export interface RecordFormProps extends FormDialogFooterProps {
+  /** The form's accessible name: the dialog's title. */
+  label: string;
+  /** react-hook-form's `handleSubmit(...)`. */
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /** The fields. */
+  children: React.ReactNode;
+}
+
+/** A record's form inside its FormDialog: the fields, then 'Cancelar' and 'Criar' or 'Atualizar'. */
+export function RecordForm({ label, onSubmit, children, ...footer }: RecordFormProps) {
+  return (
+    <form onSubmit={submitHandler(onSubmit)} noValidate aria-label={label} className="grid gap-5">
+      {children}
+      <FormDialogFooter {...footer} />
+    </form>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -8,7 +8,7 @@ import {
 } from '@domain/emissions/emission.schema';
 import { EMISSION_TEXTS } from '@domain/emissions/emission.rules';
 import { todayIso } from '@domain/format';
-import { FormDialog, type FormDialogGuard } from '@/components/ui/form-dialog';
+import { FormDialog, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { Stepper } from '@/components/ui/stepper';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors } from '@/lib/form';
@@ -123,7 +123,7 @@ function useWizardData(form: WizardForm, candidates: readonly AccountLot[], lots
   return { accounts, account, miles, panel, beneficiaries };
 }
 
-function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: EmissionWizardProps) {
+function EmissionWizard({ onCancel, onSaved, ...guard }: EmissionWizardProps) {
   const navigate = useNavigate();
   const [today] = useState(todayIso);
   const [step, setStep] = useState(0);
@@ -156,8 +156,7 @@ function EmissionWizard({ onBusyChange, onDirtyChange, onCancel, onSaved }: Emis
   });
   const { isDirty } = form.formState;
   const { chooseClient, chooseAccount, chooseLots } = choiceHandlers(form, choices);
-  useEffect(() => onBusyChange(create.isPending), [create.isPending, onBusyChange]);
-  useEffect(() => onDirtyChange(isDirty || client !== null), [isDirty, client, onDirtyChange]);
+  useDialogGuard(guard, create.isPending, isDirty || client !== null);
 
   const { accounts, account, miles, panel, beneficiaries } = useWizardData(form, candidates, lotsToday);
   const choice: LotChoice = { lots, today: lotsToday, miles, panel, selection, onSelectionChange: chooseLots };

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { todayIso } from '@domain/format';
 import type { LotInput } from '@domain/lots/lot.schema';
-import { FormDialog, FormDialogFooter, type FormDialogGuard } from '@/components/ui/form-dialog';
-import { saveRecord, submitHandler, type SaveTexts } from '@/lib/form';
+import { FormDialog, RecordForm, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
+import { saveRecord, type RecordFormTexts } from '@/lib/form';
 import { useCreateLot } from '../api/create-lot';
 import { useUpdateLot } from '../api/update-lot';
 import { LOT_FORM_FIELDS, lotFormResolver, toLotFormState, type LotFormState } from '../lot-form';
@@ -22,25 +22,27 @@ export interface LotFormDialogProps {
   onSaved?: (lot: Lot) => void;
 }
 
-const LOT_SAVE_TEXTS: SaveTexts = {
-  created: { title: 'Lote criado', description: 'Lote de milhas criado com sucesso!' },
-  updated: { title: 'Lote atualizado', description: 'Lote atualizado com sucesso!' },
-  createFailed: 'Erro ao criar lote',
-  updateFailed: 'Erro ao atualizar lote',
+const TEXTS: Record<'create' | 'update', RecordFormTexts> = {
+  create: {
+    title: 'Novo Lote de Milhas',
+    description: 'Registre a compra de milhas com o custo e o vencimento.',
+    saved: { title: 'Lote criado', description: 'Lote de milhas criado com sucesso!' },
+    failed: 'Erro ao criar lote',
+  },
+  update: {
+    title: 'Editar Lote',
+    description: 'Altere os dados do lote abaixo.',
+    saved: { title: 'Lote atualizado', description: 'Lote atualizado com sucesso!' },
+    failed: 'Erro ao atualizar lote',
+  },
 };
 
 /** 'Novo Lote de Milhas' / 'Editar Lote' (spec part 1 §2 and §5, part 2 §5 "Legacy lot form"). */
-export function LotFormDialog({ open, onOpenChange, lot, warningDays, onSaved }: LotFormDialogProps) {
+export function LotFormDialog({ lot, warningDays, ...dialog }: LotFormDialogProps) {
+  const texts = lot ? TEXTS.update : TEXTS.create;
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      className="sm:max-w-[600px]"
-      title={lot ? 'Editar Lote' : 'Novo Lote de Milhas'}
-      description={lot ? 'Altere os dados do lote abaixo.' : 'Registre a compra de milhas com o custo e o vencimento.'}
-      onSaved={onSaved}
-    >
-      {(guard) => <LotForm lot={lot} warningDays={warningDays} {...guard} />}
+    <FormDialog {...dialog} className="sm:max-w-[600px]" title={texts.title} description={texts.description}>
+      {(guard) => <LotForm lot={lot} warningDays={warningDays} texts={texts} {...guard} />}
     </FormDialog>
   );
 }
@@ -48,9 +50,10 @@ export function LotFormDialog({ open, onOpenChange, lot, warningDays, onSaved }:
 interface LotFormProps extends FormDialogGuard<Lot> {
   lot: Lot | null;
   warningDays: number;
+  texts: RecordFormTexts;
 }
 
-function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSaved }: LotFormProps) {
+function LotForm({ lot, warningDays, texts, onCancel, onSaved, ...guard }: LotFormProps) {
   const [today] = useState(todayIso);
   const create = useCreateLot();
   const update = useUpdateLot();
@@ -68,8 +71,7 @@ function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSa
   const idPrefix = lot ? `lot-${lot.id}` : 'lot-new';
   const fieldId = (name: FieldPath<LotFormState>) => `${idPrefix}-${name.replace(/_/g, '-')}`;
 
-  useEffect(() => onBusyChange(pending), [pending, onBusyChange]);
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  useDialogGuard(guard, pending, isDirty);
 
   const account = useLotAccountChoice(form, lot);
 
@@ -82,7 +84,7 @@ function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSa
         : { ...input, account_number: null }) satisfies LotInput,
       create,
       update,
-      texts: LOT_SAVE_TEXTS,
+      texts,
       setError: form.setError,
       knownFields: LOT_FORM_FIELDS,
       onSaved,
@@ -90,18 +92,12 @@ function LotForm({ lot, warningDays, onBusyChange, onDirtyChange, onCancel, onSa
   );
 
   return (
-    <form
-      onSubmit={submitHandler(onSubmit)}
-      noValidate
-      aria-label={lot ? 'Editar Lote' : 'Novo Lote de Milhas'}
-      className="grid gap-5"
-    >
+    <RecordForm label={texts.title} onSubmit={onSubmit} pending={pending} editing={lot !== null} onCancel={onCancel}>
       <div className="grid grid-cols-2 gap-4">
         <LotAccountFields form={form} fieldId={fieldId} choice={account} />
         <LotPurchaseFields form={form} fieldId={fieldId} />
       </div>
       <LotSummaryPanel control={form.control} today={today} warningDays={warningDays} />
-      <FormDialogFooter pending={pending} editing={lot !== null} onCancel={onCancel} />
-    </form>
+    </RecordForm>
   );
 }
