@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { KeptItemsDialog, type KeptItem } from '@/components/kept-items-dialog';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast, toastError } from '@/lib/toast';
+import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
 
 /** What POST …/bulk-delete answers: how many went, and the ones kept with the server's reason. */
 export interface BulkDeleteResult<K extends { id: string; reason: string }> {
@@ -54,9 +54,9 @@ export function BulkDeleteDialog<K extends { id: string; reason: string }>({
 
   const confirm = () => {
     const label = keptLabel;
-    mutation.mutate(ids, {
-      onSuccess: (result) => {
-        onOpenChange(false);
+    mutation.mutate(
+      ids,
+      closingCallbacks(onOpenChange, `Erro ao excluir ${noun.many}`, (result) => {
         onDone();
         if (result.deleted > 0) {
           toast.success(`${capitalised(noun.many)} excluídos`, {
@@ -64,12 +64,8 @@ export function BulkDeleteDialog<K extends { id: string; reason: string }>({
           });
         }
         if (result.kept.length > 0) setKept(result.kept.map((k) => ({ id: k.id, label: label(k), reason: k.reason })));
-      },
-      onError: (error) => {
-        onOpenChange(false);
-        toastError(`Erro ao excluir ${noun.many}`, error);
-      },
-    });
+      }),
+    );
   };
 
   return (

@@ -1,7 +1,7 @@
 import type * as React from 'react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast, toastError } from '@/lib/toast';
+import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
 
 /** What a record's delete dialog says: 'Cliente excluído' and the like. */
 export interface DeleteRecordTexts {
@@ -48,17 +48,13 @@ export function DeleteRecordDialog<T extends { id: string }>({
 
   const confirm = () => {
     if (!record) return;
-    mutation.mutate(record.id, {
-      onSuccess: () => {
-        onOpenChange(false);
+    mutation.mutate(
+      record.id,
+      closingCallbacks<void>(onOpenChange, texts.failed, () => {
         toast.success(texts.deleted.title, { description: texts.deleted.description });
         onDeleted?.();
-      },
-      onError: (error) => {
-        onOpenChange(false);
-        toastError(texts.failed, error);
-      },
-    });
+      }),
+    );
   };
 
   return (

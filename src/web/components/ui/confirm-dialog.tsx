@@ -9,6 +9,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from './alert-dialog';
+import { toastError } from '@/lib/toast';
 import { Button, type ButtonProps } from './button';
 
 export interface ConfirmDialogProps {
@@ -58,4 +59,25 @@ export function ConfirmDialog({
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/**
+ * The callbacks of the request a confirmation started: the dialog closes once it is answered; then
+ * `onSuccess` reports what was done, or the failure is toasted under `failed` with the server's message.
+ */
+export function closingCallbacks<T>(
+  onOpenChange: (open: boolean) => void,
+  failed: string,
+  onSuccess: (result: T) => void,
+) {
+  return {
+    onSuccess: (result: T) => {
+      onOpenChange(false);
+      onSuccess(result);
+    },
+    onError: (error: Error) => {
+      onOpenChange(false);
+      toastError(failed, error);
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { EMISSION_ACTION_DEFINITIONS, EMISSION_TEXTS, type EmissionAction } from '@domain/emissions/emission.rules';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { toast, toastError } from '@/lib/toast';
+import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/lib/toast';
 import { useTransitionEmission } from '../api/transition-emission';
 
 export interface EmissionActionDialogProps {
@@ -20,20 +20,13 @@ export function EmissionActionDialog({ emissionId, action, onOpenChange }: Emiss
     if (!def) return;
     transition.mutate(
       { id: emissionId, action: def.action },
-      {
-        onSuccess: () => {
-          onOpenChange(false);
-          toast.success(
-            def.success_toast.title,
-            def.success_toast.description ? { description: def.success_toast.description } : undefined,
-          );
-        },
-        onError: (error) => {
-          onOpenChange(false);
-          // 409 INVALID_TRANSITION: someone else moved it first; the server says how.
-          toastError(EMISSION_TEXTS.updateError, error);
-        },
-      },
+      // 409 INVALID_TRANSITION: someone else moved it first; the server's message says how.
+      closingCallbacks(onOpenChange, EMISSION_TEXTS.updateError, () =>
+        toast.success(
+          def.success_toast.title,
+          def.success_toast.description ? { description: def.success_toast.description } : undefined,
+        ),
+      ),
     );
   };
 
