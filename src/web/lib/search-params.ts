@@ -33,6 +33,14 @@ export function apiSearchParams(values: Readonly<Record<string, string | number 
   return params;
 }
 
+/** A list's filters and order (`filters`, as the API reads them) with the page asked for and its size. */
+export function pageSearchParams(filters: URLSearchParams, page: number, limit: number): URLSearchParams {
+  const params = new URLSearchParams(filters);
+  params.set('page', String(page));
+  params.set('limit', String(limit));
+  return params;
+}
+
 /**
  * Writes `values` into a copy of a page's address, leaving every other parameter alone; a null or
  * blank value (a default, which the address leaves out) removes its parameter.

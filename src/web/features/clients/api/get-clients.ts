@@ -1,9 +1,9 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CLIENTS_PAGE_SIZE } from '@domain/clients/client.schema';
-import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/query-keys';
-import { apiSearchParams } from '@/lib/search-params';
+import { LIST_QUERY } from '@/lib/query-client';
+import { apiSearchParams, pageSearchParams } from '@/lib/search-params';
 import type { ClientList, ClientListFilters, ClientListParams } from '../types';
 
 /** The list's filters and order as a query string (GET /clients and GET /clients/export alike). */
@@ -11,9 +11,7 @@ export const clientFiltersSearchParams = ({ search, status, sort, order }: Clien
   apiSearchParams({ search, status, sort, order });
 
 export const getClients = ({ page, ...filters }: ClientListParams, signal?: AbortSignal) => {
-  const params = clientFiltersSearchParams(filters);
-  params.set('page', String(page));
-  params.set('limit', String(CLIENTS_PAGE_SIZE));
+  const params = pageSearchParams(clientFiltersSearchParams(filters), page, CLIENTS_PAGE_SIZE);
   return api.get<ClientList>(`/clients?${params.toString()}`, { signal });
 };
 
@@ -21,9 +19,7 @@ export const getClientsQueryOptions = (params: ClientListParams) =>
   queryOptions({
     queryKey: clientKeys.list(params),
     queryFn: ({ signal }) => getClients(params, signal),
-    staleTime: LIST_STALE_TIME_MS,
-    // Paging, sorting and searching keep the rows on screen until the next ones arrive.
-    placeholderData: keepPreviousData,
+    ...LIST_QUERY,
   });
 
 export function useClients(params: ClientListParams) {

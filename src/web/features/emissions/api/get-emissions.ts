@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
-import { LIST_STALE_TIME_MS } from '@/config/constants';
 import { api } from '@/lib/api-client';
 import { emissionKeys } from '@/lib/query-keys';
+import { LIST_QUERY } from '@/lib/query-client';
 import { apiSearchParams } from '@/lib/search-params';
 import type { EmissionList, EmissionListParams } from '../types';
 
@@ -18,8 +18,7 @@ export const getEmissionsQueryOptions = (params: EmissionListParams) =>
   queryOptions({
     queryKey: emissionKeys.list(params),
     queryFn: ({ signal }) => getEmissions(params, signal),
-    staleTime: LIST_STALE_TIME_MS,
-    placeholderData: keepPreviousData,
+    ...LIST_QUERY,
   });
 
 export function useEmissions(params: EmissionListParams) {
