@@ -42,3 +42,19 @@ export function DetailItem({ label, className, compact = false, children }: Deta
     </div>
   );
 }
+
+/** A value the record does not have. */
+export const NOT_INFORMED = <span className="text-muted-foreground">Não informado</span>;
+
+/** A record's notes across its list, their line breaks kept; 'Nenhuma observação' without any. */
+export function NotesItem({ notes, className }: { notes: string | null; className: string }) {
+  return (
+    <DetailItem label="Observações" className={className}>
+      {notes ? (
+        <span className="whitespace-pre-line">{notes}</span>
+      ) : (
+        <span className="text-muted-foreground">Nenhuma observação</span>
+      )}
+    </DetailItem>
+  );
+}

@@ -11,8 +11,8 @@ import type { Paginated } from '@/types/api';
 /** One column of a paged table: its header, and its cell for each item. */
 export interface PagedColumn<T> {
   header: string;
-  /** Right-aligned, as figures are. */
-  align?: 'right';
+  /** A figure: right-aligned, in tabular digits, on one line. */
+  figure?: boolean;
   /** The cell's classes besides its alignment, fixed or by item. */
   className?: string | ((item: T) => string | false);
   cell: (item: T) => React.ReactNode;
@@ -75,7 +75,7 @@ export function PagedTableCard<T extends { id: string }>({
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 {columns.map((column) => (
-                  <TableHead key={column.header} className={cn(column.align === 'right' && 'text-right')}>
+                  <TableHead key={column.header} className={cn(column.figure && 'text-right')}>
                     {column.header}
                   </TableHead>
                 ))}
@@ -98,7 +98,7 @@ export function PagedTableCard<T extends { id: string }>({
                         <TableCell
                           key={column.header}
                           className={cn(
-                            column.align === 'right' && 'text-right',
+                            column.figure && 'text-right whitespace-nowrap tabular-nums',
                             typeof column.className === 'function' ? column.className(item) : column.className,
                           )}
                         >

@@ -36,22 +36,12 @@ const COLUMNS: PagedColumn<ClientEmission>[] = [
       </span>
     ),
   },
-  {
-    header: 'Milhas',
-    align: 'right',
-    className: 'tabular-nums',
-    cell: (emission) => formatNumber(emission.miles_used),
-  },
-  {
-    header: 'Receita',
-    align: 'right',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: (emission) => formatCents(emission.revenue_cents),
-  },
+  { header: 'Milhas', figure: true, cell: (emission) => formatNumber(emission.miles_used) },
+  { header: 'Receita', figure: true, cell: (emission) => formatCents(emission.revenue_cents) },
   {
     header: 'Margem',
-    align: 'right',
-    className: (emission) => cn('whitespace-nowrap tabular-nums', emission.margin_cents < 0 && 'text-destructive'),
+    figure: true,
+    className: (emission) => emission.margin_cents < 0 && 'text-destructive',
     cell: (emission) => formatCents(emission.margin_cents),
   },
   { header: 'Status', cell: (emission) => <EmissionStatusBadge status={emission.status} /> },

@@ -1,9 +1,7 @@
 import { formatCpfOrCnpj, formatPhone } from '@domain/documents';
 import { formatDate } from '@domain/format';
-import { DetailCard, DetailItem } from '@/components/detail-card';
+import { DetailCard, DetailItem, NOT_INFORMED, NotesItem } from '@/components/detail-card';
 import type { Client } from '../types';
-
-const missing = <span className="text-muted-foreground">Não informado</span>;
 
 export function ClientProfileCard({ client }: { client: Client }) {
   const documentLabel = client.document?.length === 14 ? 'CNPJ' : 'CPF';
@@ -16,7 +14,7 @@ export function ClientProfileCard({ client }: { client: Client }) {
               {client.email}
             </a>
           ) : (
-            missing
+            NOT_INFORMED
           )}
         </DetailItem>
         <DetailItem label="Telefone">
@@ -25,24 +23,18 @@ export function ClientProfileCard({ client }: { client: Client }) {
               {formatPhone(client.phone)}
             </a>
           ) : (
-            missing
+            NOT_INFORMED
           )}
         </DetailItem>
         <DetailItem label={documentLabel}>
-          {client.document ? <span className="tabular-nums">{formatCpfOrCnpj(client.document)}</span> : missing}
+          {client.document ? <span className="tabular-nums">{formatCpfOrCnpj(client.document)}</span> : NOT_INFORMED}
         </DetailItem>
         <DetailItem label="Data de Nascimento">
-          {client.birth_date ? formatDate(client.birth_date) : missing}
+          {client.birth_date ? formatDate(client.birth_date) : NOT_INFORMED}
         </DetailItem>
         <DetailItem label="Cliente desde">{formatDate(client.created_at)}</DetailItem>
         <DetailItem label="Última atualização">{formatDate(client.updated_at)}</DetailItem>
-        <DetailItem label="Observações" className="sm:col-span-2">
-          {client.notes ? (
-            <span className="whitespace-pre-line">{client.notes}</span>
-          ) : (
-            <span className="text-muted-foreground">Nenhuma observação</span>
-          )}
-        </DetailItem>
+        <NotesItem notes={client.notes} className="sm:col-span-2" />
       </dl>
     </DetailCard>
   );

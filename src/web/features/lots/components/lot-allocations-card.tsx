@@ -30,19 +30,9 @@ const COLUMNS: PagedColumn<LotAllocation>[] = [
     ),
   },
   { header: 'Cliente', className: 'max-w-[14rem] truncate', cell: (allocation) => allocation.client_name ?? '—' },
-  { header: 'Milhas', align: 'right', className: 'tabular-nums', cell: (allocation) => formatNumber(allocation.miles) },
-  {
-    header: 'CPM',
-    align: 'right',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: (allocation) => formatCostPerThousand(allocation.cost_per_thousand),
-  },
-  {
-    header: 'Custo',
-    align: 'right',
-    className: 'whitespace-nowrap tabular-nums',
-    cell: (allocation) => formatCents(allocation.cost_cents),
-  },
+  { header: 'Milhas', figure: true, cell: (allocation) => formatNumber(allocation.miles) },
+  { header: 'CPM', figure: true, cell: (allocation) => formatCostPerThousand(allocation.cost_per_thousand) },
+  { header: 'Custo', figure: true, cell: (allocation) => formatCents(allocation.cost_cents) },
   {
     header: 'Data',
     className: 'whitespace-nowrap tabular-nums',

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatNumber, formatPercent } from '@domain/format';
 import { utilisationPercent } from '@domain/lots/lot.rules';
 import { ProgramLabel } from '@/components/program-label';
-import { DetailCard, DetailItem, type DetailItemProps } from '@/components/detail-card';
+import { DetailCard, DetailItem, NOT_INFORMED, NotesItem, type DetailItemProps } from '@/components/detail-card';
 import { Progress } from '@/components/ui/progress';
 import type { Lot } from '../types';
 import { ExpiryCountdown } from './expiry-countdown';
@@ -12,8 +12,6 @@ import { LotStatusBadge } from './lot-status-badge';
 function Item(props: DetailItemProps) {
   return <DetailItem className="min-w-0" {...props} />;
 }
-
-const missing = <span className="text-muted-foreground">Não informado</span>;
 
 export interface LotDetailsCardProps {
   lot: Lot;
@@ -39,7 +37,7 @@ export function LotDetailsCard({ lot, today, warningDays }: LotDetailsCardProps)
               {lot.account_nickname && <span className="text-muted-foreground"> · {lot.account_nickname}</span>}
             </span>
           ) : (
-            missing
+            NOT_INFORMED
           )}
         </Item>
         <Item label="Cliente">
@@ -64,17 +62,11 @@ export function LotDetailsCard({ lot, today, warningDays }: LotDetailsCardProps)
             <span className="text-muted-foreground">Sem vencimento</span>
           )}
         </Item>
-        <Item label="Fornecedor">{lot.supplier ?? missing}</Item>
+        <Item label="Fornecedor">{lot.supplier ?? NOT_INFORMED}</Item>
         <Item label="Cadastrado em">
           <span className="tabular-nums">{formatDateTime(lot.created_at)}</span>
         </Item>
-        <Item label="Observações" className="col-span-2">
-          {lot.notes ? (
-            <span className="whitespace-pre-line">{lot.notes}</span>
-          ) : (
-            <span className="text-muted-foreground">Nenhuma observação</span>
-          )}
-        </Item>
+        <NotesItem notes={lot.notes} className="col-span-2" />
       </dl>
     </DetailCard>
   );
