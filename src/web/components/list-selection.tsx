@@ -2,7 +2,7 @@ import type * as React from 'react';
 import { ListCards, ListTable, type ListCardsProps, type ListTableProps } from '@/components/list-rows';
 import { RowActionsMenu } from '@/components/row-actions-menu';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
 
@@ -213,11 +213,7 @@ export function SelectableListCards<R extends { id: string }, S extends string, 
             onSortChange(nextSort, nextOrder);
           }}
         >
-          {sortOptions.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <SelectOptions options={sortOptions} />
         </Select>
       </div>
       <ListCards {...list} skeleton={<SkeletonItems testId={skeletonTestId}>{skeletonItem}</SkeletonItems>}>

@@ -1,9 +1,10 @@
 import type * as React from 'react';
 import { FilterXIcon, SearchIcon, Trash2Icon } from 'lucide-react';
-import { PROGRAM_LIST, type ProgramKey } from '@domain/programs';
+import type { ProgramKey } from '@domain/programs';
+import { PROGRAM_OPTIONS } from '@/components/program-label';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { labelOptions, Select, SelectOptions } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 
 export interface ListSearchProps extends Omit<React.ComponentProps<typeof Input>, 'type' | 'value' | 'onChange'> {
@@ -61,11 +62,7 @@ function FilterSelect<V extends string>({
       onChange={(event) => onValueChange(options.find((option) => option.value === event.target.value)?.value ?? null)}
     >
       <option value="">{allLabel}</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
+      <SelectOptions options={options} />
     </Select>
   );
 }
@@ -84,15 +81,13 @@ export function StatusFilter<V extends string>({ labels, value, onValueChange, c
     <FilterSelect
       label="Filtrar por status"
       allLabel="Todos os status"
-      options={(Object.entries(labels) as [V, string][]).map(([status, label]) => ({ value: status, label }))}
+      options={labelOptions(labels)}
       value={value}
       onValueChange={onValueChange}
       className={className}
     />
   );
 }
-
-const PROGRAM_OPTIONS = PROGRAM_LIST.map((program) => ({ value: program.key, label: program.name }));
 
 /** 'Filtrar por programa', over the catalogue's programs. */
 export function ProgramFilter({

@@ -1,5 +1,12 @@
-import { programColor, programName } from '@domain/programs';
+import { PROGRAM_LIST, programColor, programName } from '@domain/programs';
+import type { SelectOption } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
+
+/** The catalogue's programmes as a select's choices. */
+export const PROGRAM_OPTIONS: SelectOption<(typeof PROGRAM_LIST)[number]['key']>[] = PROGRAM_LIST.map((program) => ({
+  value: program.key,
+  label: program.name,
+}));
 
 export interface ProgramDotProps {
   program: string;

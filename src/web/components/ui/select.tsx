@@ -21,3 +21,22 @@ export function Select({ className, children, ...props }: React.ComponentProps<'
     </div>
   );
 }
+
+export interface SelectOption<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+/** A select's choices, in their order. */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+/** The choices of a record of labels by value (statuses, policies), in the order they are declared. */
+export function labelOptions<V extends string>(labels: Readonly<Record<V, string>>): SelectOption<V>[] {
+  return (Object.entries(labels) as [V, string][]).map(([value, label]) => ({ value, label }));
+}

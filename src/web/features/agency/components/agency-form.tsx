@@ -12,7 +12,7 @@ import { CurrencyInput } from '@/components/ui/currency-input';
 import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { CnpjInput, EmailInput, PhoneInput } from '@/components/ui/typed-inputs';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { FormCard, FormCardQuery } from '@/components/form-card';
@@ -163,11 +163,7 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
           <option value="" disabled>
             Selecione...
           </option>
-          {statusOptions.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
+          <SelectOptions options={statusOptions.map((status) => ({ value: status, label: status }))} />
         </Select>
       </FormField>
       <FormField id="agency-opened-on" label="Data de Abertura" error={errorOf('opened_on')}>

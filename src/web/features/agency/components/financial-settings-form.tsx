@@ -6,7 +6,7 @@ import { parseDecimalInput } from '@domain/money';
 import { FormCard, FormCardQuery } from '@/components/form-card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { labelOptions, Select, SelectOptions } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { saveInPlace } from '@/lib/form';
 import { useAgencySettings } from '../api/get-settings';
@@ -92,11 +92,7 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
         error={errors.lot_allocation_policy?.message}
       >
         <Select {...form.register('lot_allocation_policy')}>
-          {Object.entries(LOT_ALLOCATION_POLICY_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <SelectOptions options={labelOptions(LOT_ALLOCATION_POLICY_LABELS)} />
         </Select>
       </FormField>
     </FormCard>

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { PlusIcon, XIcon } from 'lucide-react';
 import { useFieldArray } from 'react-hook-form';
 import { DUPLICATE_PROGRAM_MESSAGE } from '@domain/clients/client.schema';
-import { PROGRAM_LIST, programName, type ProgramKey } from '@domain/programs';
-import { ProgramDot } from '@/components/program-label';
+import { programName, type ProgramKey } from '@domain/programs';
+import { PROGRAM_OPTIONS, ProgramDot } from '@/components/program-label';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import type { ClientForm } from '../client-form';
 
 export interface ClientAccountsFieldsetProps {
@@ -120,11 +120,7 @@ function NewAccountRow({ idPrefix, onAdd }: NewAccountRowProps) {
             }}
           >
             <option value="">Programa</option>
-            {PROGRAM_LIST.map((option) => (
-              <option key={option.key} value={option.key}>
-                {option.name}
-              </option>
-            ))}
+            <SelectOptions options={PROGRAM_OPTIONS} />
           </Select>
         </div>
         <div className="grid gap-1.5">

@@ -1,9 +1,8 @@
-import { CLIENT_STATUSES } from '@domain/clients/client.schema';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
 import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { labelOptions, Select, SelectOptions } from '@/components/ui/select';
 import { EmailInput, PhoneInput } from '@/components/ui/typed-inputs';
 import { maskDocument, type ClientFieldId, type ClientForm } from '../client-form';
 
@@ -28,11 +27,7 @@ export function ClientDetailsFields({ form, fieldId }: ClientDetailsFieldsProps)
       </FormField>
       <FormField id={fieldId('status')} label="Status" error={errors.status?.message}>
         <Select {...form.register('status')}>
-          {CLIENT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {CLIENT_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <SelectOptions options={labelOptions(CLIENT_STATUS_LABELS)} />
         </Select>
       </FormField>
       <FormField id={fieldId('email')} label="Email" error={errors.email?.message}>

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FormField } from '@/components/ui/form-field';
-import { Select } from '@/components/ui/select';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { accountLabel } from '../emission-display';
 import type { AccountOption, ClientOption } from '../types';
 import type { WizardForm } from '../wizard-model';
@@ -58,11 +58,9 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
                     ? 'Nenhuma conta'
                     : 'Selecione a conta'}
               </option>
-              {options.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {accountLabel(account)}
-                </option>
-              ))}
+              <SelectOptions
+                options={options.map((account) => ({ value: account.id, label: accountLabel(account) }))}
+              />
             </>
           )}
         </Select>

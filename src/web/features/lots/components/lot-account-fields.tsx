@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { LOT_MESSAGES } from '@domain/lots/lot.schema';
-import { PROGRAM_LIST } from '@domain/programs';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
+import { PROGRAM_OPTIONS } from '@/components/program-label';
+import { Select, SelectOptions } from '@/components/ui/select';
 import { useProgramAccounts } from '../api/get-accounts';
 import type { LotFieldId, LotForm } from '../lot-form';
 import type { AccountOption, Lot } from '../types';
@@ -107,11 +107,7 @@ export function LotAccountFields({ form, fieldId, choice }: LotAccountFieldsProp
         hint={accountLocked ? 'Lote já usado em emissões: programa e conta não mudam.' : undefined}
       >
         <Select disabled={accountLocked} {...programField}>
-          {PROGRAM_LIST.map((p) => (
-            <option key={p.key} value={p.key}>
-              {p.name}
-            </option>
-          ))}
+          <SelectOptions options={PROGRAM_OPTIONS} />
         </Select>
       </FormField>
 
@@ -132,11 +128,9 @@ export function LotAccountFields({ form, fieldId, choice }: LotAccountFieldsProp
           ) : (
             <>
               {!newAccount && options.length > 0 && accountValue === '' && <option value="">Selecione a conta</option>}
-              {options.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {accountOptionLabel(account)}
-                </option>
-              ))}
+              <SelectOptions
+                options={options.map((account) => ({ value: account.id, label: accountOptionLabel(account) }))}
+              />
               <option value={NEW_ACCOUNT}>+ Nova conta</option>
             </>
           )}
