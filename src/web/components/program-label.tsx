@@ -1,9 +1,9 @@
-import { PROGRAM_LIST, programColor, programName } from '@domain/programs';
+import { PROGRAM_LIST, programColor, programName, type ProgramKey } from '@domain/programs';
 import type { SelectOption } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 
 /** The catalogue's programmes as a select's choices. */
-export const PROGRAM_OPTIONS: SelectOption<(typeof PROGRAM_LIST)[number]['key']>[] = PROGRAM_LIST.map((program) => ({
+export const PROGRAM_OPTIONS: SelectOption<ProgramKey>[] = PROGRAM_LIST.map((program) => ({
   value: program.key,
   label: program.name,
 }));
