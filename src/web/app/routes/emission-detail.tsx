@@ -19,7 +19,8 @@ import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useEmission } from '@/features/emissions/api/get-emission';
-import { formatCostPerThousand, milesText } from '@/features/emissions/emission-display';
+import { formatCostPerThousand } from '@/features/emissions/emission-display';
+import { AllocationMiles } from '@/features/emissions/components/allocation-miles';
 import { EmissionActionDialog } from '@/features/emissions/components/emission-action-dialog';
 import { EmissionTimeline, slaText } from '@/features/emissions/components/emission-timeline';
 import { FinancialBreakdown } from '@/features/emissions/components/financial-breakdown';
@@ -224,10 +225,7 @@ function AllocationList({ allocations }: { allocations: EmissionAllocation[] }) 
             <span className="row-span-3 text-right font-medium whitespace-nowrap tabular-nums">
               {formatCents(a.cost_cents)}
             </span>
-            <span className="text-xs text-muted-foreground tabular-nums">
-              <span className="whitespace-nowrap">{milesText(a.miles)}</span> ·{' '}
-              <span className="whitespace-nowrap">{formatCostPerThousand(a.cost_per_thousand)}/mil</span>
-            </span>
+            <AllocationMiles allocation={a} />
             <span className="text-xs text-muted-foreground tabular-nums">
               {a.lot_expiry_date ? `Vencimento ${formatDate(a.lot_expiry_date)}` : 'Sem vencimento'}
             </span>

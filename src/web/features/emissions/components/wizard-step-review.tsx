@@ -11,9 +11,10 @@ import { formatCpf, formatCpfOrCnpj, onlyDigits } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { DetailItem } from '@/components/detail-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import { accountLabel, formatCostPerThousand, milesText } from '../emission-display';
+import { accountLabel, formatCostPerThousand } from '../emission-display';
 import type { AccountBeneficiaries, AccountOption, ClientOption } from '../types';
 import { beneficiaryInfo, chosenPlan, estimate, parsedMiles, type LotChoice, type WizardForm } from '../wizard-model';
+import { AllocationMiles } from './allocation-miles';
 import { FinancialBreakdown } from './financial-breakdown';
 import { LotFlags } from './lot-suggestion-panel';
 
@@ -134,10 +135,7 @@ export function WizardStepReview({ form, client, account, choice, beneficiaries 
                   <span className="row-span-2 text-right font-medium whitespace-nowrap tabular-nums">
                     {formatCents(a.cost_cents)}
                   </span>
-                  <span className="text-xs text-muted-foreground tabular-nums">
-                    <span className="whitespace-nowrap">{milesText(a.miles)}</span> ·{' '}
-                    <span className="whitespace-nowrap">{formatCostPerThousand(a.cost_per_thousand)}/mil</span>
-                  </span>
+                  <AllocationMiles allocation={a} />
                 </li>
               );
             })}
