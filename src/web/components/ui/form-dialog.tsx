@@ -113,7 +113,7 @@ export interface FormDialogFooterProps {
 }
 
 /** 'Cancelar' and the record form's submit button ('Salvando...' while it saves). */
-export function FormDialogFooter({ pending, editing, onCancel }: FormDialogFooterProps) {
+function FormDialogFooter({ pending, editing, onCancel }: FormDialogFooterProps) {
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
