@@ -16,14 +16,12 @@
  *   BENCH_CASES=search npm run bench clients        # only the cases whose label holds this
  */
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { formatCpf } from '../src/domain/documents';
-import { escapeLike } from '../src/domain/search';
-import { createApp } from '../src/server/app';
-import { typedSearchWords } from '../src/server/clients/clients.queries';
+import type { ClientSort, SortOrder } from '../src/domain/clients/client.schema';
+import { referenceClientsPage } from '../src/server/testing/client-search-reference';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
-import { generateAgencyData, vacuumAnalyze } from '../src/server/demo/generate';
-import { engines, fmt, signedInGet, time, type Stats } from './lib';
+import { generateAgencyData } from '../src/server/demo/generate';
+import { firstMiddleLast, fmt, forEachEngine, generatedAgency, listTimer, time, timeExport } from './lib';
 
 const TARGET_P50_MS: Record<string, number> = { PostgreSQL: 50, PGlite: 150 };
 /** The count cap of a search (SEARCH_COUNT_CAP). */
@@ -34,183 +32,125 @@ export async function runClientsBench() {
   console.log(
     `\n# Clients: list, search and sort at ${scale.toLocaleString('en')} clients (GET /api/v1/clients, in-process through the app)`,
   );
-  for (const engine of await engines()) {
-    if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
-    const handle = await engine.open();
-    try {
-      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
-      // A neighbour agency, so every query has to pick its agency's rows out of a shared table.
-      const neighbour = await createAgencyWithUser(handle.db);
-      await generateAgencyData(handle.db, { agencyId: neighbour.agency.id, clients: Math.round(scale / 10), seed: 7 });
-      const mine = await createAgencyWithUser(handle.db);
-      const gen = await generateAgencyData(handle.db, {
+  await forEachEngine(async (engine, handle, app) => {
+    // A neighbour agency, so every query has to pick its agency's rows out of a shared table.
+    const neighbour = await createAgencyWithUser(handle.db);
+    await generateAgencyData(handle.db, { agencyId: neighbour.agency.id, clients: Math.round(scale / 10), seed: 7 });
+    const { mine, gen, cookie, getJson } = await generatedAgency(handle, app, scale);
+    console.log(
+      `${engine.padEnd(10)} generated ${gen.clients} clients, ${gen.loyaltyAccounts} loyalty accounts, ${gen.lots} lots, ` +
+        `${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`,
+    );
+
+    const n = engine === 'PGlite' ? 30 : 60;
+    const warmup = 5;
+    const { measure, measureSorts, worst } = listTimer(engine, getJson, {
+      n,
+      warmup,
+      width: 58,
+      only: process.env.BENCH_CASES,
+    });
+
+    const yardstick = await time(
+      () =>
+        handle.db.execute(
+          sql`SELECT id, name FROM clients WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY sort_name, id LIMIT 20`,
+        ),
+      n,
+      warmup,
+    );
+    console.log(
+      `${engine.padEnd(10)} ${'yardstick: bare SQL first page (no session, RLS, JSON)'.padEnd(58)} ${fmt(yardstick)}`,
+    );
+
+    const lastPage = (await getJson('/api/v1/clients')).total_pages;
+    await measureSorts('/api/v1/clients', ['name', 'status', 'emissions', 'total_spent'], lastPage);
+    // What a search must answer, recounted and re-sorted with nothing but LIKE over clients and
+    // their figures (as the superuser, no view): the API's total and page must be exactly these.
+    const reference = (search: string, sort: ClientSort, order: SortOrder, page: number) =>
+      referenceClientsPage(handle.db, {
         agencyId: mine.agency.id,
-        clients: scale,
-        userId: mine.user.id,
+        search,
+        sort,
+        order,
+        offset: (page - 1) * 20,
+        limit: 20,
       });
-      await vacuumAnalyze(handle.db);
-      console.log(
-        `${engine.name.padEnd(10)} generated ${gen.clients} clients, ${gen.loyaltyAccounts} loyalty accounts, ${gen.lots} lots, ` +
-          `${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`,
-      );
-
-      const { cookie, getJson } = await signedInGet(app, { email: mine.user.email, password: mine.password });
-      const n = engine.name === 'PGlite' ? 30 : 60;
-      const warmup = 5;
-      const results: { label: string; stats: Stats; list: boolean }[] = [];
-      const only = process.env.BENCH_CASES;
-      const measure = async (label: string, path: string, list = true) => {
-        if (only && !label.includes(only)) return;
-        const stats = await time(() => getJson(path), n, warmup);
-        results.push({ label, stats, list });
-        console.log(`${engine.name.padEnd(10)} ${label.padEnd(58)} ${fmt(stats)}`);
+    const checked = async (q: string, sort: ClientSort, order: SortOrder, page: number) => {
+      const path = `/api/v1/clients?search=${encodeURIComponent(q)}&sort=${sort}&order=${order}&page=${page}`;
+      const got = (await getJson(path)) as unknown as {
+        total: number;
+        total_capped?: boolean;
+        data: { id: string }[];
       };
-
-      const yardstick = await time(
-        () =>
-          handle.db.execute(
-            sql`SELECT id, name FROM clients WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY sort_name, id LIMIT 20`,
-          ),
-        n,
-        warmup,
-      );
-      console.log(
-        `${engine.name.padEnd(10)} ${'yardstick: bare SQL first page (no session, RLS, JSON)'.padEnd(58)} ${fmt(yardstick)}`,
-      );
-
-      const lastPage = (await getJson('/api/v1/clients')).total_pages;
-      for (const sort of ['name', 'status', 'emissions', 'total_spent']) {
-        for (const order of ['asc', 'desc']) {
-          for (const [where, page] of [
-            ['first', 1],
-            ['middle', Math.ceil(lastPage / 2)],
-            ['last', lastPage],
-          ] as const) {
-            await measure(
-              `sort=${sort} ${order}, ${where} page (${page})`,
-              `/api/v1/clients?sort=${sort}&order=${order}&page=${page}`,
-            );
-          }
-        }
-      }
-      // What a search must answer, recounted and re-sorted with nothing but LIKE over clients and
-      // their figures (as the superuser, no view): the API's total and page must be exactly these.
-      const reference = async (q: string, sort: string, order: string, page: number) => {
-        const key = {
-          name: '',
-          status: 'c.status',
-          emissions: 'f.emissions_count',
-          total_spent: 'f.total_spent_cents',
-        }[sort];
-        const dir = order === 'asc' ? 'ASC' : 'DESC';
-        const orderBy = sql.raw(
-          [key, 'c.sort_name', 'c.id']
-            .filter(Boolean)
-            .map((k) => `${k} ${dir}`)
-            .join(', '),
+      const want = await reference(q, sort, order, page);
+      const total = Math.min(want.total, CAP);
+      if (
+        got.total !== total ||
+        Boolean(got.total_capped) !== want.total > CAP ||
+        got.data.map((c) => c.id).join() !== want.ids.join()
+      ) {
+        throw new Error(
+          `${path}: total ${got.total} (want ${total}), page ${got.data.length} rows differ from a plain ORDER BY`,
         );
-        const likes = typedSearchWords(q).map((w) => sql`c.search_text LIKE ${`%${escapeLike(w)}%`}`);
-        const where = sql.join([sql`c.agency_id = ${mine.agency.id}`, sql`c.deleted_at IS NULL`, ...likes], sql` AND `);
-        const from = sql`clients c JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id`;
-        const counted = (await handle.db.execute(
-          sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`,
-        )) as unknown as { rows: [{ n: number }] };
-        const ids = (await handle.db.execute(
-          sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT 20 OFFSET ${(page - 1) * 20}`,
-        )) as unknown as { rows: { id: string }[] };
-        return { total: counted.rows[0].n, ids: ids.rows.map((r) => r.id) };
-      };
-      const checked = async (q: string, sort: string, order: string, page: number) => {
-        const path = `/api/v1/clients?search=${encodeURIComponent(q)}&sort=${sort}&order=${order}&page=${page}`;
-        const got = (await getJson(path)) as unknown as {
-          total: number;
-          total_capped?: boolean;
-          data: { id: string }[];
-        };
-        const want = await reference(q, sort, order, page);
-        const total = Math.min(want.total, CAP);
-        if (
-          got.total !== total ||
-          Boolean(got.total_capped) !== want.total > CAP ||
-          got.data.map((c) => c.id).join() !== want.ids.join()
-        ) {
-          throw new Error(
-            `${path}: total ${got.total} (want ${total}), page ${got.data.length} rows differ from a plain ORDER BY`,
+      }
+      return path;
+    };
+
+    const someone = (await getJson('/api/v1/clients?page=7')).data.find((c) => c.document?.length === 11)!;
+    const searches: [string, string][] = [
+      ['name fragment with accents "joão"', 'joão'],
+      ['name fragment with accents "Conceição"', 'Conceição'],
+      ['two words "maria silva"', 'maria silva'],
+      ['e-mail fragment "silva@gmail"', 'silva@gmail'],
+      [`formatted CPF "${formatCpf(someone.document)}"`, formatCpf(someone.document)],
+    ];
+    for (const [label, q] of searches) {
+      const base = `/api/v1/clients?search=${encodeURIComponent(q)}`;
+      const pages = (await getJson(base)).total_pages;
+      await measure(`search ${label}, first page`, await checked(q, 'name', 'asc', 1));
+      if (pages > 2) {
+        const middle = Math.ceil(pages / 2);
+        await measure(`search ${label}, middle page (${middle})`, await checked(q, 'name', 'asc', middle));
+        await measure(`search ${label}, last page (${pages})`, await checked(q, 'name', 'asc', pages));
+        await measure(`search ${label}, by total spent desc`, await checked(q, 'total_spent', 'desc', 1));
+      }
+    }
+    // Broad searches, each on every sort, first, middle and last page.
+    const broad = ['hotmail.com', 'gmail', 'maria', 'mar', 'si', 'a', 'da silva', 'ma si', 'e o'];
+    const everyone = (await getJson('/api/v1/clients')).total;
+    for (const q of broad) {
+      const { total_pages: pages } = await getJson(`/api/v1/clients?search=${encodeURIComponent(q)}`);
+      const total = (await reference(q, 'name', 'asc', 1)).total;
+      const share = `${((100 * total) / everyone).toFixed(total * 10 < everyone ? 1 : 0)}% of clients`;
+      for (const [sort, order] of [
+        ['name', 'asc'],
+        ['status', 'desc'],
+        ['emissions', 'asc'],
+        ['total_spent', 'desc'],
+      ] as const) {
+        for (const [where, page] of firstMiddleLast(pages)) {
+          await measure(
+            `broad search "${q}" (${share}), ${sort} ${order}, ${where} page (${page})`,
+            await checked(q, sort, order, page),
           );
         }
-        return path;
-      };
-
-      const someone = (await getJson('/api/v1/clients?page=7')).data.find((c) => c.document?.length === 11)!;
-      const searches: [string, string][] = [
-        ['name fragment with accents "joão"', 'joão'],
-        ['name fragment with accents "Conceição"', 'Conceição'],
-        ['two words "maria silva"', 'maria silva'],
-        ['e-mail fragment "silva@gmail"', 'silva@gmail'],
-        [`formatted CPF "${formatCpf(someone.document)}"`, formatCpf(someone.document)],
-      ];
-      for (const [label, q] of searches) {
-        const base = `/api/v1/clients?search=${encodeURIComponent(q)}`;
-        const pages = (await getJson(base)).total_pages;
-        await measure(`search ${label}, first page`, await checked(q, 'name', 'asc', 1));
-        if (pages > 2) {
-          const middle = Math.ceil(pages / 2);
-          await measure(`search ${label}, middle page (${middle})`, await checked(q, 'name', 'asc', middle));
-          await measure(`search ${label}, last page (${pages})`, await checked(q, 'name', 'asc', pages));
-          await measure(`search ${label}, by total spent desc`, await checked(q, 'total_spent', 'desc', 1));
-        }
       }
-      // Broad searches, each on every sort, first, middle and last page.
-      const broad = ['hotmail.com', 'gmail', 'maria', 'mar', 'si', 'a', 'da silva', 'ma si', 'e o'];
-      const everyone = (await getJson('/api/v1/clients')).total;
-      for (const q of broad) {
-        const { total_pages: pages } = await getJson(`/api/v1/clients?search=${encodeURIComponent(q)}`);
-        const total = (await reference(q, 'name', 'asc', 1)).total;
-        const share = `${((100 * total) / everyone).toFixed(total * 10 < everyone ? 1 : 0)}% of clients`;
-        for (const [sort, order] of [
-          ['name', 'asc'],
-          ['status', 'desc'],
-          ['emissions', 'asc'],
-          ['total_spent', 'desc'],
-        ] as const) {
-          for (const [where, page] of [
-            ['first', 1],
-            ['middle', Math.ceil(pages / 2)],
-            ['last', pages],
-          ] as const) {
-            await measure(
-              `broad search "${q}" (${share}), ${sort} ${order}, ${where} page (${page})`,
-              await checked(q, sort, order, page),
-            );
-          }
-        }
-      }
-      await measure('status=inactive, middle page', `/api/v1/clients?status=inactive&page=${Math.ceil(lastPage / 20)}`);
-      await measure('status=blocked, sort=emissions desc', '/api/v1/clients?status=blocked&sort=emissions&order=desc');
-      await measure('quick search "mar"', '/api/v1/clients/quick-search?q=mar', false);
-      await measure('top clients', '/api/v1/clients/top', false);
-
-      const export_ = await time(
-        async () => {
-          const r = await app.request('http://localhost/api/v1/clients/export', { headers: { cookie } });
-          await r.arrayBuffer();
-        },
-        3,
-        1,
-      );
-      console.log(`${engine.name.padEnd(10)} ${'export CSV of all clients'.padEnd(58)} ${fmt(export_)}`);
-
-      const list = results.filter((r) => r.list);
-      const worstP50 = list.reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a));
-      const worstP95 = list.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a));
-      const target = TARGET_P50_MS[engine.name] ?? Infinity;
-      console.log(
-        `${engine.name.padEnd(10)} worst list/search p50 ${worstP50.stats.p50.toFixed(2)} ms (${worstP50.label}), ` +
-          `worst p95 ${worstP95.stats.p95.toFixed(2)} ms (${worstP95.label}); target p50 < ${target} ms: ` +
-          (worstP50.stats.p50 < target ? 'met' : 'MISSED'),
-      );
-    } finally {
-      await handle.close();
     }
-  }
+    await measure('status=inactive, middle page', `/api/v1/clients?status=inactive&page=${Math.ceil(lastPage / 20)}`);
+    await measure('status=blocked, sort=emissions desc', '/api/v1/clients?status=blocked&sort=emissions&order=desc');
+    await measure('quick search "mar"', '/api/v1/clients/quick-search?q=mar', false);
+    await measure('top clients', '/api/v1/clients/top', false);
+
+    const export_ = await timeExport(app, cookie, '/api/v1/clients/export');
+    console.log(`${engine.padEnd(10)} ${'export CSV of all clients'.padEnd(58)} ${fmt(export_)}`);
+
+    const { p50: worstP50, p95: worstP95 } = worst();
+    const target = TARGET_P50_MS[engine] ?? Infinity;
+    console.log(
+      `${engine.padEnd(10)} worst list/search p50 ${worstP50.stats.p50.toFixed(2)} ms (${worstP50.label}), ` +
+        `worst p95 ${worstP95.stats.p95.toFixed(2)} ms (${worstP95.label}); target p50 < ${target} ms: ` +
+        (worstP50.stats.p50 < target ? 'met' : 'MISSED'),
+    );
+  });
 }

@@ -24,15 +24,12 @@ import { createApp, type App } from '../src/server/app';
 import type { Database } from '../src/server/db/client';
 import { emissions, mile_lots } from '../src/server/db/schema';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
-import {
-  createClientRow,
-  createLotRow,
-  createLoyaltyAccountRow,
-  validCpf,
-} from '../src/server/testing/factories/client.factory';
+import { createLoyaltyAccountRow } from '../src/server/testing/factories/account.factory';
+import { createClientRow, validCpf } from '../src/server/testing/factories/client.factory';
+import { createLotRow } from '../src/server/testing/factories/lot.factory';
 import { brokenLots, lotTotalsMismatches, type BrokenLot } from '../src/server/testing/invariants';
-import { createRng, generateAgencyData, insertEmissionsBulk, vacuumAnalyze } from '../src/server/demo/generate';
-import { engines, fmt, signedInGet, stats, time } from './lib';
+import { createRng, insertEmissionsBulk } from '../src/server/demo/generate';
+import { engines, fmt, forEachEngine, generatedAgency, signedInGet, stats, time } from './lib';
 
 const TARGET_CREATIONS_PER_S = 200;
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 16);
@@ -192,7 +189,7 @@ async function checkLots(db: Database, agencyId: string) {
  */
 export async function emissionCreationThroughput(db: Database, app: App, options: CreationThroughputOptions) {
   const { mine, agencyId, jobs } = await seedCreationAgency(db, options);
-  const { cookie } = await signedInGet(app, { email: mine.user.email, password: mine.password });
+  const { cookie } = await signedInGet(app, mine);
   let created = 0;
   let shortages = 0;
   let failed = 0;
@@ -318,59 +315,45 @@ export async function runEmissionListBench() {
   console.log(
     `\n# Emissions list and detail at the emissions of ${scale.toLocaleString('en')} clients (in-process through the app)`,
   );
-  for (const engine of await engines()) {
-    if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
-    const handle = await engine.open();
-    try {
-      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
-      const mine = await createAgencyWithUser(handle.db);
-      const gen = await generateAgencyData(handle.db, {
-        agencyId: mine.agency.id,
-        clients: scale,
-        userId: mine.user.id,
-      });
-      await vacuumAnalyze(handle.db);
-      console.log(`${engine.name.padEnd(10)} generated ${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`);
-      const { getJson } = await signedInGet(app, { email: mine.user.email, password: mine.password });
-      const n = engine.name === 'PGlite' ? 30 : 60;
-      const measure = async (label: string, path: string) =>
-        console.log(`${engine.name.padEnd(10)} ${label.padEnd(50)} ${fmt(await time(() => getJson(path), n, 5))}`);
-      // Yardstick: the bare SQL page, as the superuser, without session, RLS or JSON.
-      console.log(
-        `${engine.name.padEnd(10)} ${'yardstick: bare SQL first page'.padEnd(50)} ${fmt(
-          await time(
-            () =>
-              handle.db.execute(
-                sql`SELECT id FROM emissions WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 20`,
-              ),
-            n,
-            5,
-          ),
-        )}`,
-      );
-      const first = await getJson('/api/v1/emissions');
-      const issued = await getJson('/api/v1/emissions?status=issued');
-      await measure('list, first page', '/api/v1/emissions');
-      await measure(
-        `list, middle page (${Math.ceil(first.total_pages / 2)})`,
-        `/api/v1/emissions?page=${Math.ceil(first.total_pages / 2)}`,
-      );
-      await measure(`list, last page (${first.total_pages})`, `/api/v1/emissions?page=${first.total_pages}`);
-      await measure(
-        `status=issued, middle page (${Math.ceil(issued.total_pages / 2)})`,
-        `/api/v1/emissions?status=issued&page=${Math.ceil(issued.total_pages / 2)}`,
-      );
-      await measure('program=LATAM, first page', '/api/v1/emissions?program=LATAM');
-      await measure('search "nat", first page', '/api/v1/emissions?search=nat');
-      await measure('search "nat", page 40 (past the count cap)', '/api/v1/emissions?search=nat&page=40');
-      await measure(
-        'search a name, "conceição", first page',
-        `/api/v1/emissions?search=${encodeURIComponent('conceição')}`,
-      );
-      await measure('search found nowhere, "zqxw" (every emission read)', '/api/v1/emissions?search=zqxw');
-      await measure('detail of an issued emission', `/api/v1/emissions/${issued.data[0]!.id}`);
-    } finally {
-      await handle.close();
-    }
-  }
+  await forEachEngine(async (engine, handle, app) => {
+    const { mine, gen, getJson } = await generatedAgency(handle, app, scale);
+    console.log(`${engine.padEnd(10)} generated ${gen.emissions} emissions in ${(gen.ms / 1000).toFixed(1)} s`);
+    const n = engine === 'PGlite' ? 30 : 60;
+    const measure = async (label: string, path: string) =>
+      console.log(`${engine.padEnd(10)} ${label.padEnd(50)} ${fmt(await time(() => getJson(path), n, 5))}`);
+    // Yardstick: the bare SQL page, as the superuser, without session, RLS or JSON.
+    console.log(
+      `${engine.padEnd(10)} ${'yardstick: bare SQL first page'.padEnd(50)} ${fmt(
+        await time(
+          () =>
+            handle.db.execute(
+              sql`SELECT id FROM emissions WHERE agency_id = ${mine.agency.id} AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 20`,
+            ),
+          n,
+          5,
+        ),
+      )}`,
+    );
+    const first = await getJson('/api/v1/emissions');
+    const issued = await getJson('/api/v1/emissions?status=issued');
+    await measure('list, first page', '/api/v1/emissions');
+    await measure(
+      `list, middle page (${Math.ceil(first.total_pages / 2)})`,
+      `/api/v1/emissions?page=${Math.ceil(first.total_pages / 2)}`,
+    );
+    await measure(`list, last page (${first.total_pages})`, `/api/v1/emissions?page=${first.total_pages}`);
+    await measure(
+      `status=issued, middle page (${Math.ceil(issued.total_pages / 2)})`,
+      `/api/v1/emissions?status=issued&page=${Math.ceil(issued.total_pages / 2)}`,
+    );
+    await measure('program=LATAM, first page', '/api/v1/emissions?program=LATAM');
+    await measure('search "nat", first page', '/api/v1/emissions?search=nat');
+    await measure('search "nat", page 40 (past the count cap)', '/api/v1/emissions?search=nat&page=40');
+    await measure(
+      'search a name, "conceição", first page',
+      `/api/v1/emissions?search=${encodeURIComponent('conceição')}`,
+    );
+    await measure('search found nowhere, "zqxw" (every emission read)', '/api/v1/emissions?search=zqxw');
+    await measure('detail of an issued emission', `/api/v1/emissions/${issued.data[0]!.id}`);
+  });
 }

@@ -1,5 +1,9 @@
-import { createDb, type DbHandle } from '../src/server/db/client';
 import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { createApp, type App } from '../src/server/app';
+import { createDb, type DbHandle } from '../src/server/db/client';
+import { generateAgencyData, vacuumAnalyze } from '../src/server/demo/generate';
+import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 
 export interface Stats {
   n: number;
@@ -28,8 +32,16 @@ export async function time(fn: () => Promise<unknown>, n: number, warmup = 20): 
   return stats(samples);
 }
 
-/** The engines to measure: PGlite always; PostgreSQL when BENCH_DATABASE_URL (or the local server) answers. */
+/**
+ * The engines to measure: PGlite always; PostgreSQL when BENCH_DATABASE_URL (or the local server)
+ * answers. BENCH_ENGINE (PGlite or PostgreSQL) keeps only that one.
+ */
 export async function engines(): Promise<{ name: string; open(): Promise<DbHandle> }[]> {
+  const only = process.env.BENCH_ENGINE?.toLowerCase();
+  return (await reachableEngines()).filter((engine) => !only || engine.name.toLowerCase() === only);
+}
+
+async function reachableEngines(): Promise<{ name: string; open(): Promise<DbHandle> }[]> {
   const list: { name: string; open(): Promise<DbHandle> }[] = [
     {
       name: 'PGlite',
@@ -77,21 +89,36 @@ export async function engines(): Promise<{ name: string; open(): Promise<DbHandl
   return list;
 }
 
+/**
+ * Runs `bench` on each engine (engines()) with a fresh database and the app over it (logs off),
+ * and closes the database after it, also when it throws.
+ */
+export async function forEachEngine(bench: (engine: string, handle: DbHandle, app: App) => Promise<void>) {
+  for (const engine of await engines()) {
+    const handle = await engine.open();
+    try {
+      await bench(engine.name, handle, createApp({ db: handle.db, logger: pino({ level: 'silent' }) }));
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
 /** What the list endpoints answer, loosely: enough for a benchmark to find pages and ids. */
 export type BenchList = { total: number; total_pages: number; data: any[] } & Record<string, any>;
 
 /**
- * Signs `user` in through the app: its session cookie, and a GET that sends it and answers the
+ * Signs the user of `made` (createAgencyWithUser's answer) in through the app: its session cookie, and a GET that sends it and answers the
  * JSON of a 200 (anything else throws, with the path and the answer).
  */
 export async function signedInGet(
   app: { request: (url: string, init?: RequestInit) => Response | Promise<Response> },
-  user: { email: string | null; password: string },
+  made: { user: { email: string | null }; password: string },
 ): Promise<{ cookie: string; getJson: <T = BenchList>(path: string) => Promise<T> }> {
   const res = await app.request('http://localhost/api/v1/auth/sign-in', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ identifier: user.email, password: user.password }),
+    body: JSON.stringify({ identifier: made.user.email, password: made.password }),
   });
   const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
   const getJson = async <T = BenchList>(path: string): Promise<T> => {
@@ -101,3 +128,73 @@ export async function signedInGet(
   };
   return { cookie, getJson };
 }
+
+/**
+ * A new agency with `clients` generated clients (their accounts, lots and emissions: the demo
+ * generator), the tables analysed, and its user signed in through `app` (signedInGet).
+ */
+export async function generatedAgency(handle: DbHandle, app: App, clients: number) {
+  const mine = await createAgencyWithUser(handle.db);
+  const gen = await generateAgencyData(handle.db, { agencyId: mine.agency.id, clients, userId: mine.user.id });
+  await vacuumAnalyze(handle.db);
+  return { mine, gen, ...(await signedInGet(app, mine)) };
+}
+
+/** The first, a middle and the last page of a list of `pages` pages, each with its name. */
+export const firstMiddleLast = (pages: number) =>
+  [
+    ['first', 1],
+    ['middle', Math.ceil(pages / 2)],
+    ['last', pages],
+  ] as const;
+
+/**
+ * Times GET requests of one engine by label (`only`: just the labels holding it), prints a line
+ * each, and keeps them: `worst()` names the slowest list requests, by p50 and by p95.
+ */
+export function listTimer(
+  engine: string,
+  getJson: (path: string) => Promise<unknown>,
+  options: { n: number; warmup: number; width: number; only?: string },
+) {
+  const results: { label: string; stats: Stats; list: boolean }[] = [];
+  /** `list`: whether it counts for `worst()` (a list or a search, not an aggregate). */
+  const measure = async (label: string, path: string, list = true) => {
+    if (options.only && !label.includes(options.only)) return;
+    const timed = await time(() => getJson(path), options.n, options.warmup);
+    results.push({ label, stats: timed, list });
+    console.log(`${engine.padEnd(10)} ${label.padEnd(options.width)} ${fmt(timed)}`);
+  };
+  /** Every sort of `sorts` both ways on the first, a middle and the last of `pages` pages of `path`. */
+  const measureSorts = async (path: string, sorts: string[], pages: number) => {
+    for (const sort of sorts) {
+      for (const order of ['asc', 'desc']) {
+        for (const [where, page] of firstMiddleLast(pages)) {
+          await measure(
+            `sort=${sort} ${order}, ${where} page (${page})`,
+            `${path}?sort=${sort}&order=${order}&page=${page}`,
+          );
+        }
+      }
+    }
+  };
+  const worst = () => {
+    const list = results.filter((r) => r.list);
+    return {
+      p50: list.reduce((a, b) => (b.stats.p50 > a.stats.p50 ? b : a)),
+      p95: list.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a)),
+    };
+  };
+  return { measure, measureSorts, worst };
+}
+
+/** Three downloads of a CSV export (after one warm-up), read to the end. */
+export const timeExport = (app: App, cookie: string, path: string) =>
+  time(
+    async () => {
+      const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
+      await r.arrayBuffer();
+    },
+    3,
+    1,
+  );

@@ -4,39 +4,26 @@
  * real Hono app, so network time is not counted.
  */
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
-import { createApp } from '../src/server/app';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
-import { engines, fmt, time } from './lib';
+import { fmt, forEachEngine, signedInGet, time } from './lib';
 
 export async function runRequestsBench() {
   console.log('\n# Authenticated request overhead (GET /api/v1/agency, GET /api/v1/auth/me)');
-  for (const engine of await engines()) {
-    const handle = await engine.open();
-    try {
-      const app = createApp({ db: handle.db, logger: pino({ level: 'silent' }) });
-      // A realistic neighbourhood: 200 agencies with users and sessions.
-      let mine: Awaited<ReturnType<typeof createAgencyWithUser>> | undefined;
-      for (let i = 0; i < 200; i++) mine = await createAgencyWithUser(handle.db);
-      const res = await app.request('http://localhost/api/v1/auth/sign-in', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ identifier: mine!.user.email, password: mine!.password }),
-      });
-      const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-      const get = (path: string) => async () => {
-        const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
-        if (r.status !== 200) throw new Error(`${path} → ${r.status}`);
-        await r.text();
-      };
-      // Yardstick: the bare read the request wraps (one round trip, no session, no RLS).
-      const bare = () => handle.db.execute(sql`SELECT * FROM agencies WHERE id = ${mine!.agency.id}`);
-      const n = Number(process.env.BENCH_REQUESTS ?? 1000);
-      console.log(`${engine.name.padEnd(10)} bare SELECT   ${fmt(await time(bare, n))}   (yardstick)`);
-      console.log(`${engine.name.padEnd(10)} GET /agency   ${fmt(await time(get('/api/v1/agency'), n))}`);
-      console.log(`${engine.name.padEnd(10)} GET /auth/me  ${fmt(await time(get('/api/v1/auth/me'), n))}`);
-    } finally {
-      await handle.close();
-    }
-  }
+  await forEachEngine(async (engine, handle, app) => {
+    // A realistic neighbourhood: 200 agencies with users and sessions.
+    let mine: Awaited<ReturnType<typeof createAgencyWithUser>> | undefined;
+    for (let i = 0; i < 200; i++) mine = await createAgencyWithUser(handle.db);
+    const { cookie } = await signedInGet(app, mine!);
+    const get = (path: string) => async () => {
+      const r = await app.request(`http://localhost${path}`, { headers: { cookie } });
+      if (r.status !== 200) throw new Error(`${path} → ${r.status}`);
+      await r.text();
+    };
+    // Yardstick: the bare read the request wraps (one round trip, no session, no RLS).
+    const bare = () => handle.db.execute(sql`SELECT * FROM agencies WHERE id = ${mine!.agency.id}`);
+    const n = Number(process.env.BENCH_REQUESTS ?? 1000);
+    console.log(`${engine.padEnd(10)} bare SELECT   ${fmt(await time(bare, n))}   (yardstick)`);
+    console.log(`${engine.padEnd(10)} GET /agency   ${fmt(await time(get('/api/v1/agency'), n))}`);
+    console.log(`${engine.padEnd(10)} GET /auth/me  ${fmt(await time(get('/api/v1/auth/me'), n))}`);
+  });
 }

@@ -43,7 +43,15 @@ import { restoreEmissions, softDeleteEmissions } from '../src/server/emissions/e
 import { restoreLots, softDeleteLots } from '../src/server/lots/lots.service';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { brokenLots, keptFigureMismatches } from '../src/server/testing/invariants';
-import { cnpjAt, cpfAt, createRng, generateAgencyData, type Rng } from '../src/server/demo/generate';
+import {
+  createRng,
+  DOMESTIC,
+  generateAgencyData,
+  INTERNATIONAL,
+  makeClient,
+  SUPPLIERS,
+  type Rng,
+} from '../src/server/demo/generate';
 import { engines } from './lib';
 
 const TARGET_INSERTS_PER_S = 20_000;
@@ -56,120 +64,9 @@ const CASES = ['clients', 'lots', 'emissions', 'linearity'] as const;
 const param = (values: readonly unknown[]) => sql.param(values);
 
 // ---------------------------------------------------------------------------------------------
-// Data (src/server/demo/generate.ts keeps its name lists to itself; these are a shorter cut of the same)
+// Data: clients, suppliers and airports come from the demo generator (src/server/demo/generate.ts)
 
-const FIRST = [
-  'José',
-  'João',
-  'Antônio',
-  'Francisco',
-  'Sebastião',
-  'Fábio',
-  'Vinícius',
-  'Ícaro',
-  'Otávio',
-  'André',
-  'Lucas',
-  'Gabriel',
-  'Heitor',
-  'Júlio',
-  'Maria',
-  'Ana',
-  'Antônia',
-  'Márcia',
-  'Patrícia',
-  'Jéssica',
-  'Letícia',
-  'Júlia',
-  'Ângela',
-  'Érica',
-  'Conceição',
-  'Cecília',
-  'Inês',
-  'Lúcia',
-  'Thaís',
-  'Débora',
-  'Mônica',
-  'Tânia',
-  'Lívia',
-  'Gláucia',
-  'Fátima',
-] as const;
-const LAST = [
-  'Silva',
-  'Santos',
-  'Oliveira',
-  'Souza',
-  'Rodrigues',
-  'Ferreira',
-  'Alves',
-  'Pereira',
-  'Lima',
-  'Gomes',
-  'Costa',
-  'Ribeiro',
-  'Araújo',
-  'Conceição',
-  'Magalhães',
-  'Brandão',
-  'Falcão',
-  'Simões',
-  'Guimarães',
-  'Galvão',
-  'Assunção',
-  'Leão',
-  'Cavalcanti',
-  'Albuquerque',
-  'Macêdo',
-  'Câmara',
-  'Sá',
-] as const;
-const PARTICLES = ['da', 'de', 'dos', 'das', 'do'] as const;
-const DOMAINS = [
-  ['gmail.com', 50],
-  ['hotmail.com', 15],
-  ['outlook.com', 10],
-  ['yahoo.com.br', 8],
-  ['uol.com.br', 6],
-  ['bol.com.br', 4],
-  ['icloud.com', 4],
-  ['terra.com.br', 3],
-] as const;
-const DDDS = [11, 21, 31, 41, 51, 61, 71, 81, 84, 85, 83, 82, 27, 48, 62, 91, 92, 98] as const;
-const NOTES = [
-  'Prefere assento na janela.',
-  'Viaja a negócios; pedir nota fiscal.',
-  'Contato preferencial por WhatsApp.',
-  'Pagamento via PIX.',
-  'Não ligar após as 18h.',
-] as const;
-const TAGS = ['vip', 'corporativo', 'frequente', 'família', 'internacional'] as const;
-const SUPPLIERS = [
-  'Hotmilhas',
-  'MaxMilhas',
-  'Clube Smiles',
-  'Livelo',
-  'Esfera',
-  'Compra direta',
-  'Fornecedor parceiro RN',
-  'Iupp',
-] as const;
-const AIRPORTS = [
-  'NAT',
-  'GRU',
-  'GIG',
-  'BSB',
-  'REC',
-  'FOR',
-  'SSA',
-  'CNF',
-  'POA',
-  'LIS',
-  'MIA',
-  'EZE',
-  'SCL',
-  'MAD',
-] as const;
+const AIRPORTS = [...DOMESTIC, ...INTERNATIONAL];
 const ACCOUNTS = [
   ['LATAM', '11'],
   ['LATAM', '11'],
@@ -183,11 +80,6 @@ const ACCOUNTS = [
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const slug = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 const digits = (rng: Rng, n: number) => Array.from({ length: n }, () => rng.int(0, 9)).join('');
 
 interface ClientColumns {
@@ -203,7 +95,7 @@ interface ClientColumns {
   created_at: string[];
 }
 
-/** `count` clients as column arrays: accented names, e-mails, phones, valid CPFs (2 % companies with CNPJs). */
+/** `count` of the demo generator's clients (makeClient, from the `offset`-th on) as column arrays. */
 function clientColumns(rng: Rng, count: number, offset: number): ClientColumns {
   const c: ClientColumns = {
     id: [],
@@ -217,36 +109,19 @@ function clientColumns(rng: Rng, count: number, offset: number): ClientColumns {
     notes: [],
     created_at: [],
   };
-  const now = Date.now();
+  const now = new Date();
   for (let i = 0; i < count; i++) {
-    const company = rng.chance(0.02);
-    const first = rng.pick(FIRST);
-    const last = rng.pick(LAST);
-    const name = company
-      ? `${last} ${rng.pick(['Turismo Ltda', 'Viagens e Eventos Ltda', 'Comércio ME'])}`
-      : `${first}${rng.chance(0.35) ? ` ${rng.pick(PARTICLES)}` : ''} ${rng.chance(0.6) ? `${rng.pick(LAST)} ` : ''}${last}`;
-    c.id.push(randomUUID());
-    c.name.push(name);
-    c.email.push(
-      rng.chance(0.85)
-        ? `${slug(first)}${rng.pick(['.', '_', ''])}${slug(last)}${rng.chance(0.6) ? rng.int(1, 999) : ''}@${rng.weighted(DOMAINS)}`
-        : null,
-    );
-    c.phone.push(rng.chance(0.8) ? `${rng.pick(DDDS)}9${digits(rng, 8)}` : null);
-    c.document.push(company ? cnpjAt(offset + i) : rng.chance(0.92) ? cpfAt(offset + i) : null);
-    c.birth_date.push(
-      !company && rng.chance(0.7) ? isoDay(Date.UTC(rng.int(1940, 2006), rng.int(0, 11), rng.int(1, 28))) : null,
-    );
-    c.status.push(
-      rng.weighted([
-        ['active', 85],
-        ['inactive', 10],
-        ['blocked', 5],
-      ] as const),
-    );
-    c.tags.push(rng.chance(0.2) ? rng.pick(TAGS) : null);
-    c.notes.push(rng.chance(0.15) ? rng.pick(NOTES) : null);
-    c.created_at.push(new Date(now - rng.int(1, 3 * 365) * DAY).toISOString());
+    const client = makeClient(rng, offset + i, now);
+    c.id.push(client.id);
+    c.name.push(client.name);
+    c.email.push(client.email);
+    c.phone.push(client.phone);
+    c.document.push(client.document);
+    c.birth_date.push(client.birth_date);
+    c.status.push(client.status);
+    c.tags.push(client.tags.length > 0 ? client.tags.join(',') : null);
+    c.notes.push(client.notes);
+    c.created_at.push(client.created_at);
   }
   return c;
 }
@@ -477,7 +352,6 @@ export async function runWritesBench() {
   );
   let failed = false;
   for (const engine of await engines()) {
-    if (process.env.BENCH_ENGINE && process.env.BENCH_ENGINE.toLowerCase() !== engine.name.toLowerCase()) continue;
     const pglite = engine.name === 'PGlite';
     const n = pglite ? Number(process.env.BENCH_WRITES_PGLITE ?? Math.min(base, PGLITE_DEFAULT_N)) : base;
     const pg = engine.name === 'PostgreSQL';

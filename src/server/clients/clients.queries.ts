@@ -264,7 +264,7 @@ function orderKeys({ sort, order }: ClientOrder, alias?: string): { columns: str
 /** Up to this many matches a search's total is exact; beyond, the list says "mais de 1.000 clientes". */
 export const SEARCH_COUNT_CAP = 1000;
 
-type SearchPageParams = ClientFilters & ClientOrder & { offset: number; limit: number };
+export type SearchPageParams = ClientFilters & ClientOrder & { offset: number; limit: number };
 /** A page of a search; `capped`: more than `total` clients match (the count stopped at the cap). */
 type SearchPage = { rows: ClientRow[]; total: number; capped: boolean };
 

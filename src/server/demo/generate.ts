@@ -335,7 +335,7 @@ const AGENCY_PROGRAMS: readonly (readonly [ProgramKey, number])[] = [
   ['AZUL', 20],
   ['TAP', 5],
 ];
-const DOMESTIC = [
+export const DOMESTIC = [
   'NAT',
   'GRU',
   'GIG',
@@ -355,7 +355,7 @@ const DOMESTIC = [
   'SDU',
   'VCP',
 ] as const;
-const INTERNATIONAL = [
+export const INTERNATIONAL = [
   'LIS',
   'OPO',
   'MIA',
@@ -372,7 +372,7 @@ const INTERNATIONAL = [
   'PTY',
   'DOH',
 ] as const;
-const SUPPLIERS = [
+export const SUPPLIERS = [
   'Hotmilhas',
   'MaxMilhas',
   'Clube Smiles',
@@ -473,7 +473,12 @@ function personName(rng: Rng): string {
   return `${first}${middle}${particle} ${last}`;
 }
 
-function makeClient(rng: Rng, i: number, agencyId: string, now: Date): ClientInsert {
+/**
+ * The i-th generated client, of no agency yet: an accented name, e-mail, phone, the i-th valid CPF
+ * (2 % companies, with the i-th CNPJ), tags and notes, created in the three years before `now`.
+ * The writes benchmark inserts the same clients.
+ */
+export function makeClient(rng: Rng, i: number, now: Date) {
   const company = rng.chance(0.02);
   const name = company ? `${rng.pick(COMPANY_WORDS)} ${rng.pick(COMPANY_KINDS)}` : personName(rng);
   const words = name.split(' ');
@@ -499,7 +504,6 @@ function makeClient(rng: Rng, i: number, agencyId: string, now: Date): ClientIns
   const tags = rng.chance(0.2) ? [rng.weighted(TAGS)] : [];
   return {
     id: randomUUID(),
-    agency_id: agencyId,
     name,
     email,
     phone,
@@ -529,7 +533,7 @@ export async function generateAgencyData(db: Database, options: GenerateOptions)
   const clientRows: ClientInsert[] = [];
   const accountRows: AccountInsert[] = [];
   for (let i = 0; i < options.clients; i++) {
-    const c = makeClient(rng, i, agencyId, now);
+    const c = { ...makeClient(rng, i, now), agency_id: agencyId };
     clientRows.push(c);
     const n = rng.weighted([
       [0, 25],

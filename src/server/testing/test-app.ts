@@ -1,6 +1,8 @@
 import pino from 'pino';
+import { expect } from 'vitest';
 import { createApp, type App } from '../app';
 import type { DbHandle } from '../db/client';
+import { createAgencyWithUser } from './factories/agency.factory';
 import { createTestDb } from './test-db';
 
 export interface TestContext {
@@ -24,7 +26,9 @@ export async function createTestContext(
 }
 
 export interface CallOptions {
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is (malformed JSON, a body of an exact size), as JSON unless `headers` say otherwise. */
   rawBody?: string;
   cookie?: string;
   headers?: Record<string, string>;
@@ -47,12 +51,8 @@ export async function call<T = any>(
 ): Promise<CallResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
-  let body: string | undefined;
-  if (options.rawBody !== undefined) body = options.rawBody;
-  else if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers['content-type'] ??= 'application/json';
-  }
+  const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
   const res = await app.request(`http://localhost${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
@@ -64,4 +64,23 @@ export async function call<T = any>(
   const setCookie = res.headers.get('set-cookie');
   const cookie = setCookie?.match(/milheiro_session=[^;]*/)?.[0];
   return { status: res.status, body: parsed as T, headers: res.headers, cookie };
+}
+
+/**
+ * Signs the user of `made` (createAgencyWithUser's answer) in through POST /api/v1/auth/sign-in,
+ * which must succeed, and answers the session cookie.
+ */
+export async function signIn(app: App, made: { user: { email: string | null }; password: string }): Promise<string> {
+  const res = await call(app, 'POST', '/api/v1/auth/sign-in', {
+    body: { identifier: made.user.email, password: made.password },
+  });
+  expect(res.status).toBe(200);
+  return res.cookie!;
+}
+
+/** A new agency with one user (createAgencyWithUser), signed in through the app: its id and session cookie. */
+export async function signedInAgency(ctx: TestContext) {
+  const made = await createAgencyWithUser(ctx.handle.db);
+  const cookie = await signIn(ctx.app, made);
+  return { ...made, agencyId: made.agency.id, cookie };
 }

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agencies } from '../../db/schema';
-import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { call, createTestContext, type TestContext } from '../../testing/test-app';
+import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
 
 let ctx: TestContext;
 let cookie: string;
@@ -23,20 +22,10 @@ const validAgency = {
   phone: '(84) 3333-4444',
 };
 
-async function signIn(email: string, password: string) {
-  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: email, password } });
-  expect(res.status).toBe(200);
-  return res.cookie!;
-}
-
 beforeAll(async () => {
   ctx = await createTestContext();
-  const mine = await createAgencyWithUser(ctx.handle.db);
-  const other = await createAgencyWithUser(ctx.handle.db);
-  agencyId = mine.agency.id;
-  otherAgencyId = other.agency.id;
-  cookie = await signIn(mine.user.email!, mine.password);
-  otherCookie = await signIn(other.user.email!, other.password);
+  ({ agencyId, cookie } = await signedInAgency(ctx));
+  ({ agencyId: otherAgencyId, cookie: otherCookie } = await signedInAgency(ctx));
 });
 afterAll(() => ctx.close());
 

@@ -8,13 +8,10 @@ import { emission_allocations, emissions, mile_lots } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import type { DbHandle } from '../../db/client';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import {
-  createClientRow,
-  createEmissionRow,
-  createLotRow,
-  createLoyaltyAccountRow,
-  validCpf,
-} from '../../testing/factories/client.factory';
+import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
+import { createClientRow, validCpf } from '../../testing/factories/client.factory';
+import { createEmissionRow } from '../../testing/factories/emission.factory';
+import { createLotRow } from '../../testing/factories/lot.factory';
 import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { call, type CallResult } from '../../testing/test-app';
 import { createTestDb } from '../../testing/test-db';

@@ -17,6 +17,23 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** POST /api/v1/auth/sign-up with signUpBody, some fields of its agency and user changed. */
+const signUp = (changes: { agency?: Record<string, string>; user?: Record<string, string> } = {}) =>
+  call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
+    body: {
+      ...signUpBody,
+      agency: { ...signUpBody.agency, ...changes.agency },
+      user: { ...signUpBody.user, ...changes.user },
+    },
+  });
+
+/** POST /api/v1/auth/sign-in with these credentials, from the address `ip` (X-Forwarded-For) when given. */
+const signInWith = (identifier: string | null, password: string, ip?: string) =>
+  call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
+    body: { identifier, password },
+    ...(ip === undefined ? {} : { headers: { 'x-forwarded-for': ip } }),
+  });
+
 describe('first-run sign-up', () => {
   it('is offered while there is no user', async () => {
     const res = await call(ctx.app, 'GET', '/api/v1/auth/setup');
@@ -25,13 +42,7 @@ describe('first-run sign-up', () => {
   });
 
   it('refuses a CNPJ with wrong check digits and a weak password, writing nothing', async () => {
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
-      body: {
-        ...signUpBody,
-        agency: { ...signUpBody.agency, cnpj: '11.222.333/0001-82' },
-        user: { ...signUpBody.user, password: 'fraca' },
-      },
-    });
+    const res = await signUp({ agency: { cnpj: '11.222.333/0001-82' }, user: { password: 'fraca' } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION_ERROR');
     expect(res.body.error.fields['agency.cnpj']).toBe('CNPJ inválido');
@@ -44,24 +55,19 @@ describe('first-run sign-up', () => {
     ['SEMMINUSCULA1', 'A senha deve conter pelo menos uma letra minúscula'],
     ['SemNumeroAqui', 'A senha deve conter pelo menos um número'],
   ])('password %s is refused with "%s"', async (password, message) => {
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
-      body: { ...signUpBody, user: { ...signUpBody.user, password } },
-    });
+    const res = await signUp({ user: { password } });
     expect(res.status).toBe(400);
     expect(res.body.error.fields['user.password']).toBe(message);
   });
 
   it('refuses malformed JSON with a Portuguese message', async () => {
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
-      rawBody: '{"agency":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', { rawBody: '{"agency":' });
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual({ code: 'INVALID_JSON', message: 'O corpo da requisição não é um JSON válido.' });
   });
 
   it('creates the agency and first user, signs in, then closes open sign-up', async () => {
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', { body: signUpBody });
+    const res = await signUp();
     expect(res.status).toBe(201);
     expect(res.body.agency).toMatchObject({ trade_name: 'Potiguar Milhas', cnpj: '11222333000181' });
     expect(res.body.user).toMatchObject({ name: 'Maria José', email: 'maria@potiguar.com.br', phone: '84999998888' });
@@ -77,13 +83,7 @@ describe('first-run sign-up', () => {
 
     const setup = await call(ctx.app, 'GET', '/api/v1/auth/setup');
     expect(setup.body.needs_setup).toBe(false);
-    const again = await call(ctx.app, 'POST', '/api/v1/auth/sign-up', {
-      body: {
-        ...signUpBody,
-        agency: { ...signUpBody.agency, cnpj: '11.444.777/0001-61' },
-        user: { ...signUpBody.user, email: 'outra@x.com' },
-      },
-    });
+    const again = await signUp({ agency: { cnpj: '11.444.777/0001-61' }, user: { email: 'outra@x.com' } });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('SIGNUP_CLOSED');
     expect(await ctx.handle.db.select().from(users)).toHaveLength(1);
@@ -92,27 +92,17 @@ describe('first-run sign-up', () => {
 
 describe('sign-in', () => {
   it('accepts e-mail (any case) or phone (any format)', async () => {
-    const byEmail = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: ' MARIA@potiguar.com.br ', password: 'Segura123' },
-    });
+    const byEmail = await signInWith(' MARIA@potiguar.com.br ', 'Segura123');
     expect(byEmail.status).toBe(200);
     expect(byEmail.cookie).toBeDefined();
-    const byPhone = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: '84 99999 8888', password: 'Segura123' },
-    });
+    const byPhone = await signInWith('84 99999 8888', 'Segura123');
     expect(byPhone.status).toBe(200);
     expect(byPhone.body.user.name).toBe('Maria José');
   });
 
   it('gives the same answer for an unknown account and a wrong password', async () => {
-    const unknown = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'ninguem@x.com', password: 'Segura123' },
-      headers: { 'x-forwarded-for': '10.0.0.9' },
-    });
-    const wrong = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'maria@potiguar.com.br', password: 'Errada123' },
-      headers: { 'x-forwarded-for': '10.0.0.9' },
-    });
+    const unknown = await signInWith('ninguem@x.com', 'Segura123', '10.0.0.9');
+    const wrong = await signInWith('maria@potiguar.com.br', 'Errada123', '10.0.0.9');
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -120,7 +110,7 @@ describe('sign-in', () => {
   });
 
   it('requires identifier and password', async () => {
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: '', password: '' } });
+    const res = await signInWith('', '');
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({
       identifier: 'Informe seu e-mail ou telefone',
@@ -131,16 +121,10 @@ describe('sign-in', () => {
   it('locks an account after repeated failures: the right password is refused until the window passes', async () => {
     const { user } = await createAgencyWithUser(ctx.handle.db, { user: { email: 'alvo@agencia.com' } });
     for (let i = 0; i < 10; i++) {
-      const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-        body: { identifier: 'alvo@agencia.com', password: `Errada${i}Aa` },
-        headers: { 'x-forwarded-for': `10.1.0.${i}` },
-      });
+      const res = await signInWith('alvo@agencia.com', `Errada${i}Aa`, `10.1.0.${i}`);
       expect(res.status).toBe(i < 5 ? 401 : 429);
     }
-    const eleventh = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'alvo@agencia.com', password: TEST_PASSWORD },
-      headers: { 'x-forwarded-for': '10.1.0.99' },
-    });
+    const eleventh = await signInWith('alvo@agencia.com', TEST_PASSWORD, '10.1.0.99');
     expect(eleventh.status).toBe(429);
     expect(eleventh.body.error.code).toBe('TOO_MANY_ATTEMPTS');
     expect(eleventh.body.error.message).toMatch(/^Muitas tentativas de acesso\. Tente novamente em \d+ minutos?\.$/);
@@ -149,9 +133,7 @@ describe('sign-in', () => {
 
     // Once the failures age out of the window, the right password works again.
     await ctx.handle.db.update(login_attempts).set({ created_at: '2000-01-01T00:00:00Z' });
-    const later = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'alvo@agencia.com', password: TEST_PASSWORD },
-    });
+    const later = await signInWith('alvo@agencia.com', TEST_PASSWORD);
     expect(later.status).toBe(200);
     expect(later.body.user.id).toBe(user.id);
   });
@@ -159,21 +141,12 @@ describe('sign-in', () => {
   it('limits failures per address across accounts', async () => {
     await ctx.handle.db.delete(login_attempts);
     for (let i = 0; i < 20; i++) {
-      const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-        body: { identifier: `conta${i}@x.com`, password: 'Errada123' },
-        headers: { 'x-forwarded-for': '10.2.0.1' },
-      });
+      const res = await signInWith(`conta${i}@x.com`, 'Errada123', '10.2.0.1');
       expect(res.status).toBe(401);
     }
-    const blocked = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'maria@potiguar.com.br', password: 'Segura123' },
-      headers: { 'x-forwarded-for': '10.2.0.1' },
-    });
+    const blocked = await signInWith('maria@potiguar.com.br', 'Segura123', '10.2.0.1');
     expect(blocked.status).toBe(429);
-    const otherAddress = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'maria@potiguar.com.br', password: 'Segura123' },
-      headers: { 'x-forwarded-for': '10.2.0.2' },
-    });
+    const otherAddress = await signInWith('maria@potiguar.com.br', 'Segura123', '10.2.0.2');
     expect(otherAddress.status).toBe(200);
   });
 });
@@ -278,9 +251,7 @@ describe('sessions', () => {
 
   it("cannot end another agency's session", async () => {
     const other = await createAgencyWithUser(ctx.handle.db);
-    const otherLogin = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: other.user.email, password: other.password },
-    });
+    const otherLogin = await signInWith(other.user.email, other.password);
     const otherList = await call(ctx.app, 'GET', '/api/v1/auth/sessions', { cookie: otherLogin.cookie });
     const mine = await signIn();
     const res = await call(ctx.app, 'DELETE', `/api/v1/auth/sessions/${otherList.body.data[0].id}`, { cookie: mine });
@@ -309,23 +280,15 @@ describe('sessions', () => {
     expect(ok.status).toBe(204);
     expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { cookie: b })).status).toBe(401);
     expect((await call(ctx.app, 'GET', '/api/v1/auth/me', { cookie: a })).status).toBe(200);
-    const old = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'maria@potiguar.com.br', password: 'Segura123' },
-      headers: { 'x-forwarded-for': '10.5.0.9' },
-    });
+    const old = await signInWith('maria@potiguar.com.br', 'Segura123', '10.5.0.9');
     expect(old.status).toBe(401);
-    const fresh = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'maria@potiguar.com.br', password: 'NovaSenha1' },
-      headers: { 'x-forwarded-for': '10.5.0.9' },
-    });
+    const fresh = await signInWith('maria@potiguar.com.br', 'NovaSenha1', '10.5.0.9');
     expect(fresh.status).toBe(200);
   });
 
   it('signs out: the cookie stops working', async () => {
     const { default: _ } = { default: null };
-    const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: 'maria@potiguar.com.br', password: 'NovaSenha1' },
-    });
+    const res = await signInWith('maria@potiguar.com.br', 'NovaSenha1');
     const out = await call(ctx.app, 'POST', '/api/v1/auth/sign-out', { cookie: res.cookie });
     expect(out.status).toBe(204);
     expect(out.headers.get('set-cookie')).toMatch(/milheiro_session=;/);

@@ -1,15 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activity, client_figures, clients, emissions, loyalty_accounts } from '../../db/schema';
-import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import {
-  createClientRow,
-  createEmissionRow,
-  createLotRow,
-  createLoyaltyAccountRow,
-  validCpf,
-} from '../../testing/factories/client.factory';
-import { call, createTestContext, type TestContext } from '../../testing/test-app';
+import { client_figures, clients, emissions, loyalty_accounts } from '../../db/schema';
+import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
+import { createClientRow, validCpf } from '../../testing/factories/client.factory';
+import { createEmissionRow } from '../../testing/factories/emission.factory';
+import { createLotRow } from '../../testing/factories/lot.factory';
+import { activityRows } from '../../testing/activity';
+import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
 import {
   bulkDeleteResultSchema,
   clientDetailSchema,
@@ -45,12 +42,6 @@ const validBody = {
   ],
 };
 
-async function signIn(email: string, password: string) {
-  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: email, password } });
-  expect(res.status).toBe(200);
-  return res.cookie!;
-}
-
 const api = {
   list: (query = '', as = cookie) => call(ctx.app, 'GET', `/api/v1/clients${query}`, { cookie: as }),
   create: (body: unknown, as = cookie) => call(ctx.app, 'POST', '/api/v1/clients', { cookie: as, body }),
@@ -73,12 +64,8 @@ async function countRows(agency: string) {
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const mine = await createAgencyWithUser(ctx.handle.db);
-  const other = await createAgencyWithUser(ctx.handle.db);
-  agencyId = mine.agency.id;
-  otherAgencyId = other.agency.id;
-  cookie = await signIn(mine.user.email!, mine.password);
-  otherCookie = await signIn(other.user.email!, other.password);
+  ({ agencyId, cookie } = await signedInAgency(ctx));
+  ({ agencyId: otherAgencyId, cookie: otherCookie } = await signedInAgency(ctx));
 });
 afterAll(() => ctx.close());
 
@@ -104,10 +91,7 @@ describe('POST /api/v1/clients', () => {
       { id: expect.any(String), program: 'LATAM', account_number: '12345678', nickname: 'Pessoal' },
       { id: expect.any(String), program: 'SMILES', account_number: '998877', nickname: null },
     ]);
-    const [log] = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.agency_id, agencyId), eq(activity.ref_id, res.body.id)));
+    const [log] = await activityRows(ctx.handle.db, { agency_id: agencyId, ref_id: res.body.id });
     expect(log).toMatchObject({
       kind: 'client_created',
       description: 'Cliente José da Silva cadastrado',
@@ -207,11 +191,7 @@ describe('POST /api/v1/clients', () => {
   });
 
   it('refuses malformed JSON and a non-object body', async () => {
-    const bad = await call(ctx.app, 'POST', '/api/v1/clients', {
-      cookie,
-      rawBody: '{"name":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const bad = await call(ctx.app, 'POST', '/api/v1/clients', { cookie, rawBody: '{"name":' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_JSON');
     expect((await api.create([])).status).toBe(400);
@@ -257,10 +237,7 @@ describe('PUT /api/v1/clients/:id and loyalty accounts', () => {
     const got = await api.get(id);
     expect(got.body.client.loyalty_accounts.map((a: { program: string }) => a.program)).toEqual(['LATAM', 'AZUL']);
     expect(got.body.client.updated_at >= got.body.client.created_at).toBe(true);
-    const logs = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.ref_id, id), eq(activity.kind, 'client_updated')));
+    const logs = await activityRows(ctx.handle.db, { ref_id: id, kind: 'client_updated' });
     expect(logs.map((l) => l.description)).toContain('Cliente José da Silva Jr. atualizado');
   });
 
@@ -381,10 +358,7 @@ describe('DELETE and bulk delete', () => {
     expect(
       await ctx.handle.db.select().from(loyalty_accounts).where(eq(loyalty_accounts.client_id, c.body.id)),
     ).toHaveLength(0);
-    const [log] = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.ref_id, c.body.id), eq(activity.kind, 'client_deleted')));
+    const [log] = await activityRows(ctx.handle.db, { ref_id: c.body.id, kind: 'client_deleted' });
     expect(log!.description).toBe('Cliente Ana Apagável excluído');
   });
 
@@ -448,10 +422,7 @@ describe('DELETE and bulk delete', () => {
     expect((await api.get(b.body.id)).status).toBe(404);
     expect((await api.get(withEmission.body.id)).status).toBe(200);
     expect((await api.get(foreign.body.id, otherCookie)).body.client.name).toBe('Cliente da Outra');
-    const logs = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.agency_id, agencyId), eq(activity.kind, 'clients_deleted')));
+    const logs = await activityRows(ctx.handle.db, { agency_id: agencyId, kind: 'clients_deleted' });
     expect(logs.map((l) => l.description)).toContain('2 clientes excluídos');
   });
 
@@ -553,9 +524,7 @@ describe('list, search, sort and pages', () => {
 
   beforeAll(async () => {
     // An agency of its own, so counts and orders here are exact.
-    const agency = await createAgencyWithUser(ctx.handle.db);
-    listAgencyId = agency.agency.id;
-    listCookie = await signIn(agency.user.email!, agency.password);
+    ({ agencyId: listAgencyId, cookie: listCookie } = await signedInAgency(ctx));
     const listAgency = listAgencyId;
     const names = [
       'Ângela Moura',

@@ -1,19 +1,22 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientSort, ClientStatus, SortOrder } from '../../../domain/clients/client.schema';
+import type { ClientStatus } from '../../../domain/clients/client.schema';
 import { mulberry32 } from '../../../domain/random';
-import { escapeLike } from '../../../domain/search';
 import { client_figures, clients, emissions } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
+import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
+import { createClientRow, validCpf } from '../../testing/factories/client.factory';
+import { createEmissionRow } from '../../testing/factories/emission.factory';
+import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
+import { referenceClientsPage } from '../../testing/client-search-reference';
 import {
-  createClientRow,
-  createEmissionRow,
-  createLoyaltyAccountRow,
-  validCpf,
-} from '../../testing/factories/client.factory';
-import { call, createTestContext, type TestContext } from '../../testing/test-app';
-import { SEARCH_COUNT_CAP, searchClientsPage, searchWords, typedSearchWords } from '../clients.queries';
+  SEARCH_COUNT_CAP,
+  searchClientsPage,
+  searchWords,
+  typedSearchWords,
+  type SearchPageParams,
+} from '../clients.queries';
 
 /**
  * Searches answered through the client_search view (trigram index, a count capped at
@@ -95,59 +98,12 @@ function makeClient(r: () => number, i: number, agency: string): ClientWithFigur
   };
 }
 
-/** What the search must answer: a plain LIKE over clients (as the superuser), sorted as the API sorts. */
-async function reference(
-  search: string,
-  status: ClientStatus | undefined,
-  sort: ClientSort,
-  order: SortOrder,
-  offset: number,
-  limit: number,
-) {
-  const key = {
-    name: '',
-    status: 'c.status',
-    emissions: 'coalesce(f.emissions_count, 0)',
-    total_spent: 'coalesce(f.total_spent_cents, 0)',
-  }[sort];
-  const dir = order === 'asc' ? 'ASC' : 'DESC';
-  const orderBy = sql.raw(
-    [key, 'c.sort_name', 'c.id']
-      .filter(Boolean)
-      .map((k) => `${k} ${dir}`)
-      .join(', '),
-  );
-  const from = sql`clients c LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id`;
-  const where = sql.join(
-    [
-      sql`c.agency_id = ${agencyId}`,
-      sql`deleted_at IS NULL`,
-      ...(status ? [sql`c.status = ${status}`] : []),
-      ...typedSearchWords(search).map((w) => sql`c.search_text LIKE ${`%${escapeLike(w)}%`}`),
-    ],
-    sql` AND `,
-  );
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await ctx.handle.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const [counted] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
-  const ids = await rows<{ id: string }>(
-    sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return { total: counted!.n, ids: ids.map((r) => r.id) };
-}
+/** The search as the app runs it and as the reference works it out, for this test's agency. */
+type Query = Omit<SearchPageParams, 'agencyId'>;
+const reference = (query: Query) => referenceClientsPage(ctx.handle.db, { agencyId, ...query });
 
-async function answer(
-  search: string,
-  status: ClientStatus | undefined,
-  sort: ClientSort,
-  order: SortOrder,
-  offset: number,
-  limit: number,
-  cap?: number,
-) {
-  const page = await withTenant(ctx.handle.db, agencyId, (tx) =>
-    searchClientsPage(tx, { agencyId, search, status, sort, order, offset, limit }, cap),
-  );
+async function answer(query: Query, cap?: number) {
+  const page = await withTenant(ctx.handle.db, agencyId, (tx) => searchClientsPage(tx, { agencyId, ...query }, cap));
   return { total: page.total, capped: page.capped, ids: page.rows.map((r) => r.id) };
 }
 
@@ -166,11 +122,12 @@ const SORTS = (['name', 'status', 'emissions', 'total_spent'] as const).flatMap(
 async function expectExact(search: string, status?: ClientStatus, cap?: number) {
   const limit = 7;
   for (const [sort, order] of SORTS) {
-    const { total } = await reference(search, status, sort, order, 0, 1);
+    const { total } = await reference({ search, status, sort, order, offset: 0, limit: 1 });
     const last = Math.max(0, Math.ceil(total / limit) - 1);
     for (const page of new Set([0, Math.floor(last / 2), last, last + 1])) {
-      const want = expected(await reference(search, status, sort, order, page * limit, limit), cap);
-      const got = await answer(search, status, sort, order, page * limit, limit, cap);
+      const query = { search, status, sort, order, offset: page * limit, limit };
+      const want = expected(await reference(query), cap);
+      const got = await answer(query, cap);
       expect(
         got,
         `${JSON.stringify(search)} status=${status ?? '-'} ${sort} ${order} page ${page + 1} cap=${cap ?? SEARCH_COUNT_CAP}`,
@@ -239,10 +196,8 @@ const WORDS = [
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const mine = await createAgencyWithUser(ctx.handle.db);
-  const neighbour = await createAgencyWithUser(ctx.handle.db);
-  agencyId = mine.agency.id;
-  neighbourId = neighbour.agency.id;
+  ({ agencyId, cookie } = await signedInAgency(ctx));
+  neighbourId = (await createAgencyWithUser(ctx.handle.db)).agency.id;
   const r = mulberry32(42);
   // A batch (one statement, as an import writes), then single rows, in both agencies.
   // The figures (derived from emissions elsewhere) are written straight into client_figures:
@@ -276,10 +231,6 @@ beforeAll(async () => {
     Array.from({ length: 80 }, (_, i) => makeClient(r, i, neighbourId)),
     (rows) => ctx.handle.db.insert(clients).values(rows).returning({ id: clients.id }),
   );
-  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', {
-    body: { identifier: mine.user.email, password: mine.password },
-  });
-  cookie = res.cookie!;
 });
 afterAll(() => ctx.close());
 
@@ -328,7 +279,7 @@ describe('a searched list equals a plain LIKE over clients', () => {
         `/api/v1/clients?search=${encodeURIComponent(word)}&sort=total_spent&order=desc&page=2`,
         { cookie },
       );
-      const want = await reference(word, undefined, 'total_spent', 'desc', 20, 20);
+      const want = await reference({ search: word, sort: 'total_spent', order: 'desc', offset: 20, limit: 20 });
       expect(res.body.total).toBe(want.total);
       expect(res.body.total_capped).toBeUndefined();
       expect(res.body.total_pages).toBe(Math.ceil(want.total / 20));
@@ -347,7 +298,7 @@ describe('searches follow every write', () => {
     });
     expect(created.status).toBe(201);
     const id = created.body.id as string;
-    expect((await answer('zuleide', undefined, 'name', 'asc', 0, 20)).ids).toEqual([id]);
+    expect((await answer({ search: 'zuleide', sort: 'name', order: 'asc', offset: 0, limit: 20 })).ids).toEqual([id]);
     await api('PUT', `/api/v1/clients/${id}`, {
       name: 'Zuleide Souza',
       email: 'zu@novodominio.com.br',

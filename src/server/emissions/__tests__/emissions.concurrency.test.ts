@@ -7,12 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../../domain/random';
 import { pgError } from '../../db/errors';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import {
-  createClientRow,
-  createLotRow,
-  createLoyaltyAccountRow,
-  validCpf,
-} from '../../testing/factories/client.factory';
+import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
+import { createClientRow, validCpf } from '../../testing/factories/client.factory';
+import { createLotRow } from '../../testing/factories/lot.factory';
 import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { call, createTestContext, type CallResult, type TestContext } from '../../testing/test-app';
 

@@ -26,15 +26,13 @@ import {
   program_rules,
 } from '../../db/schema';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import {
-  createClientRow,
-  createEmissionRow,
-  createLotRow,
-  createLoyaltyAccountRow,
-  validCpf,
-} from '../../testing/factories/client.factory';
+import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
+import { createClientRow, validCpf } from '../../testing/factories/client.factory';
+import { createEmissionRow } from '../../testing/factories/emission.factory';
+import { createLotRow } from '../../testing/factories/lot.factory';
 import { brokenLots, lotTotalsMismatches } from '../../testing/invariants';
-import { call, createTestContext, type TestContext } from '../../testing/test-app';
+import { activityRows } from '../../testing/activity';
+import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
 
 let ctx: TestContext;
 let cookie: string;
@@ -46,12 +44,6 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const TODAY = '2026-03-15';
 const CLOCK = { 'x-test-today': TODAY };
-
-async function signIn(email: string, password: string) {
-  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: email, password } });
-  expect(res.status).toBe(200);
-  return res.cookie!;
-}
 
 const api = {
   list: (query = '', as = cookie) => call(ctx.app, 'GET', `/api/v1/emissions${query}`, { cookie: as, headers: CLOCK }),
@@ -162,12 +154,8 @@ async function emissionIn(status: EmissionStatus) {
 
 beforeAll(async () => {
   ctx = await createTestContext({ testClock: true });
-  const mine = await createAgencyWithUser(ctx.handle.db);
-  agencyId = mine.agency.id;
-  cookie = await signIn(mine.user.email!, mine.password);
-  const other = await createAgencyWithUser(ctx.handle.db);
-  otherAgencyId = other.agency.id;
-  otherCookie = await signIn(other.user.email!, other.password);
+  ({ agencyId, cookie } = await signedInAgency(ctx));
+  ({ agencyId: otherAgencyId, cookie: otherCookie } = await signedInAgency(ctx));
 });
 afterAll(() => ctx.close());
 
@@ -238,7 +226,7 @@ describe('POST /api/v1/emissions', () => {
       activity: before.activity + 1,
       remaining: before.remaining - 15_000,
     });
-    const [act] = await ctx.handle.db.select().from(activity).where(eq(activity.ref_id, emission.id));
+    const [act] = await activityRows(ctx.handle.db, { ref_id: emission.id });
     expect(act).toMatchObject({
       kind: 'emission_created',
       description: `Emissão NAT-GRU criada para ${client.name}`,
@@ -485,9 +473,8 @@ describe('GET /api/v1/emissions/:id', () => {
 
 describe('the SLA statistic and the creation answer', () => {
   it('the SQL statistic equals the domain one (slaStats) over the same timestamps, microseconds and non-positive ones included', async () => {
-    const fresh = await createAgencyWithUser(ctx.handle.db);
-    const as = await signIn(fresh.user.email!, fresh.password);
-    const c = await createClientRow(ctx.handle.db, fresh.agency.id, { name: 'SLA exato' });
+    const { agencyId: agency, cookie: as } = await signedInAgency(ctx);
+    const c = await createClientRow(ctx.handle.db, agency, { name: 'SLA exato' });
     const pairs: { submitted_at: string; issued_at: string }[] = [];
     // Durations from -1 h to ~40 h with odd microseconds; a zero, equal-after-truncation and negative ones are left out by both.
     const offsets = [0, 1, 0.0004, -3_600_000, 7_200_000.25, 999.999, 3_600_000, 86_400_000 + 0.5, 144_000_123.456];
@@ -500,25 +487,25 @@ describe('the SLA statistic and the creation answer', () => {
         ),
       );
       pairs.push(row!);
-      await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, {
+      await createEmissionRow(ctx.handle.db, agency, c.id, {
         submitted_at: row!.submitted_at,
         issued_at: row!.issued_at,
       });
     }
     // Not counted: deleted, or never issued.
-    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, {
+    await createEmissionRow(ctx.handle.db, agency, c.id, {
       submitted_at: '2026-03-01T10:00:00Z',
       issued_at: '2026-03-09T10:00:00Z',
       deleted_at: '2026-03-10T00:00:00Z',
     });
-    await createEmissionRow(ctx.handle.db, fresh.agency.id, c.id, {
+    await createEmissionRow(ctx.handle.db, agency, c.id, {
       status: 'processing',
       submitted_at: '2026-03-01T10:00:00Z',
     });
     const [any] = await ctx.handle.db
       .select({ id: emissions.id })
       .from(emissions)
-      .where(and(eq(emissions.agency_id, fresh.agency.id), isNull(emissions.deleted_at)))
+      .where(and(eq(emissions.agency_id, agency), isNull(emissions.deleted_at)))
       .limit(1);
 
     const res = await api.get(any!.id, as);
@@ -529,9 +516,7 @@ describe('the SLA statistic and the creation answer', () => {
   });
 
   it('the kept statistic follows every change: creation, issue through the API, edits, soft and hard deletes, a batch', async () => {
-    const fresh = await createAgencyWithUser(ctx.handle.db);
-    const as = await signIn(fresh.user.email!, fresh.password);
-    const agency = fresh.agency.id;
+    const { agencyId: agency, cookie: as } = await signedInAgency(ctx);
     const { client, account } = await clientWithLots(agency, [['20.0000', 100_000]]);
     // What the statistic must be: the domain's, over the timestamps as they are now.
     const recomputed = async () => {
@@ -586,9 +571,7 @@ describe('the SLA statistic and the creation answer', () => {
   });
 
   it("the list's cards and counts, kept per agency, follow creations, transitions, edits, deletes and batches", async () => {
-    const fresh = await createAgencyWithUser(ctx.handle.db);
-    const as = await signIn(fresh.user.email!, fresh.password);
-    const agency = fresh.agency.id;
+    const { agencyId: agency, cookie: as } = await signedInAgency(ctx);
     const { client, account } = await clientWithLots(agency, [['20.0000', 100_000]]);
     // What the list must show: a recount of the live emissions.
     const expectKeptEqualsRecount = async () => {
@@ -735,9 +718,7 @@ describe('GET /api/v1/emissions', () => {
   });
 
   it('filters, search, pagination and the agency summary', async () => {
-    const agency = await createAgencyWithUser(ctx.handle.db);
-    const as = await signIn(agency.user.email!, agency.password);
-    const aId = agency.agency.id;
+    const { agencyId: aId, cookie: as } = await signedInAgency(ctx);
     const a = await clientWithLots(aId, [['20.0000', 100_000]], { name: 'Ângela Souza' });
     const b = await clientWithLots(aId, [['20.0000', 100_000]], { program: 'SMILES', name: 'Bruno Lima' });
     const mk = async (who: typeof a, overrides: Record<string, unknown>) => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../domain/agency/agency.schema';
@@ -36,9 +36,11 @@ import {
 import { loadEnv } from '../../env';
 import { appOptionsFromEnv } from '../../server';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
-import { createClientRow, createLoyaltyAccountRow, validCpf } from '../../testing/factories/client.factory';
+import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
+import { createClientRow, validCpf } from '../../testing/factories/client.factory';
 import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
-import { call, createTestContext, type TestContext } from '../../testing/test-app';
+import { activityRows } from '../../testing/activity';
+import { call, createTestContext, signedInAgency, signIn, type TestContext } from '../../testing/test-app';
 
 let ctx: TestContext;
 let cookie: string;
@@ -60,12 +62,6 @@ const validBody = {
   supplier: 'Hotmilhas',
   notes: 'Compra em promoção',
 };
-
-async function signIn(email: string, password: string) {
-  const res = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: { identifier: email, password } });
-  expect(res.status).toBe(200);
-  return res.cookie!;
-}
 
 const api = {
   list: (query = '', as = cookie) => call(ctx.app, 'GET', `/api/v1/lots${query}`, { cookie: as, headers: CLOCK }),
@@ -155,12 +151,8 @@ async function cancelEmission(emissionId: string, as = cookie) {
 
 beforeAll(async () => {
   ctx = await createTestContext({ testClock: true });
-  const mine = await createAgencyWithUser(ctx.handle.db);
-  const other = await createAgencyWithUser(ctx.handle.db);
-  agencyId = mine.agency.id;
-  otherAgencyId = other.agency.id;
-  cookie = await signIn(mine.user.email!, mine.password);
-  otherCookie = await signIn(other.user.email!, other.password);
+  ({ agencyId, cookie } = await signedInAgency(ctx));
+  ({ agencyId: otherAgencyId, cookie: otherCookie } = await signedInAgency(ctx));
 });
 afterAll(() => ctx.close());
 
@@ -239,10 +231,7 @@ describe('POST /api/v1/lots', () => {
       currency: 'BRL',
     });
     expect(entry!.created_by).toEqual(expect.any(String));
-    const [log] = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.ref_id, res.body.id), eq(activity.kind, 'lot_created')));
+    const [log] = await activityRows(ctx.handle.db, { ref_id: res.body.id, kind: 'lot_created' });
     expect(log).toMatchObject({ description: 'Lote LATAM Pass de 100.000 milhas cadastrado', ref_type: 'lot' });
     expect(await counts(agencyId)).toEqual({
       lots: before.lots + 1,
@@ -361,11 +350,7 @@ describe('POST /api/v1/lots', () => {
   });
 
   it('refuses malformed JSON and needs a session', async () => {
-    const bad = await call(ctx.app, 'POST', '/api/v1/lots', {
-      cookie,
-      rawBody: '{"program":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const bad = await call(ctx.app, 'POST', '/api/v1/lots', { cookie, rawBody: '{"program":' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('INVALID_JSON');
     expect((await call(ctx.app, 'POST', '/api/v1/lots', { body: validBody })).status).toBe(401);
@@ -517,10 +502,7 @@ describe('PUT /api/v1/lots/:id', () => {
       description: 'Compra de lote LATAM Pass — 200.000 milhas',
       entry_date: '2026-03-05',
     });
-    const [log] = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.ref_id, created.body.id), eq(activity.kind, 'lot_updated')));
+    const [log] = await activityRows(ctx.handle.db, { ref_id: created.body.id, kind: 'lot_updated' });
     expect(log!.description).toBe('Lote LATAM Pass de 200.000 milhas atualizado');
     // Moving an untouched lot to another program (and account) is fine.
     const moved = await api.update(created.body.id, { ...validBody, program: 'AZUL', account_number: 'AZ-EDITA' });
@@ -634,10 +616,7 @@ describe('DELETE and bulk delete', () => {
     expect(
       await ctx.handle.db.select().from(financial_entries).where(eq(financial_entries.lot_id, created.body.id)),
     ).toEqual([]);
-    const [log] = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.ref_id, created.body.id), eq(activity.kind, 'lot_deleted')));
+    const [log] = await activityRows(ctx.handle.db, { ref_id: created.body.id, kind: 'lot_deleted' });
     expect(log!.description).toBe('Lote LATAM Pass de 100.000 milhas excluído');
   });
 
@@ -683,10 +662,7 @@ describe('DELETE and bulk delete', () => {
     expect((await api.get(a.body.id)).status).toBe(404);
     expect((await api.get(used.body.id)).status).toBe(200);
     expect((await api.get(foreign.body.id, otherCookie)).status).toBe(200);
-    const logs = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.agency_id, agencyId), eq(activity.kind, 'lots_deleted')));
+    const logs = await activityRows(ctx.handle.db, { agency_id: agencyId, kind: 'lots_deleted' });
     expect(logs.map((l) => l.description)).toContain('2 lotes excluídos');
     for (const [ids, field, message] of [
       [[], 'ids', 'Selecione pelo menos um lote.'],
@@ -719,9 +695,7 @@ describe('list, totals, search, sort and pages', () => {
   const list = (query: string) => api.list(query, listCookie);
 
   beforeAll(async () => {
-    const agency = await createAgencyWithUser(ctx.handle.db);
-    listAgencyId = agency.agency.id;
-    listCookie = await signIn(agency.user.email!, agency.password);
+    ({ agencyId: listAgencyId, cookie: listCookie } = await signedInAgency(ctx));
     const specs = [
       ['LATAM', 'LA-100', 50_000, '0,0155', '2026-04-01', 'Hotmilhas', 'Promoção de março'],
       ['LATAM', 'LA-100', 20_000, '0,0160', '2026-03-20', 'MaxMilhas', null],
@@ -1050,8 +1024,7 @@ describe('list, totals, search, sort and pages', () => {
 
 describe('POST /api/v1/lots/mark-expired', () => {
   it("expires the available lots past their day, per the domain rule, and only this agency's", async () => {
-    const agency = await createAgencyWithUser(ctx.handle.db);
-    const as = await signIn(agency.user.email!, agency.password);
+    const { agencyId: agency, cookie: as } = await signedInAgency(ctx);
     const lastYear = '2025-06-01';
     const mk = (expiry: string | null) =>
       api
@@ -1070,7 +1043,7 @@ describe('POST /api/v1/lots/mark-expired', () => {
       otherCookie,
       lastYear,
     );
-    const rowsBefore = await ctx.handle.db.select().from(mile_lots).where(eq(mile_lots.agency_id, agency.agency.id));
+    const rowsBefore = await ctx.handle.db.select().from(mile_lots).where(eq(mile_lots.agency_id, agency));
     const expected = rowsBefore.filter((l) => shouldMarkExpired(l, TODAY)).map((l) => l.id);
     expect(expected).toEqual([past]);
 
@@ -1082,10 +1055,7 @@ describe('POST /api/v1/lots/mark-expired', () => {
     for (const id of [today, never, later]) expect(await status(id)).toBe('available');
     expect(await status(foreign.body.id, otherCookie)).toBe('available');
     expect((await api.markExpired(as)).body).toEqual({ updated: 0 });
-    const logs = await ctx.handle.db
-      .select()
-      .from(activity)
-      .where(and(eq(activity.agency_id, agency.agency.id), eq(activity.kind, 'lots_expired')));
+    const logs = await activityRows(ctx.handle.db, { agency_id: agency, kind: 'lots_expired' });
     expect(logs.map((l) => l.description)).toEqual(['1 lote marcado como expirado']);
     // The next day, today's lot goes too.
     expect((await api.markExpired(as, '2026-03-16')).body).toEqual({ updated: 1 });
@@ -1094,9 +1064,7 @@ describe('POST /api/v1/lots/mark-expired', () => {
 
 describe('GET /api/v1/accounts', () => {
   it("lists the agency's accounts, its own first, by program, client and search; never another agency's", async () => {
-    const agency = await createAgencyWithUser(ctx.handle.db);
-    const as = await signIn(agency.user.email!, agency.password);
-    const id = agency.agency.id;
+    const { agencyId: id, cookie: as } = await signedInAgency(ctx);
     const zeca = await createClientRow(ctx.handle.db, id, { name: 'Zeca Pagodinho' });
     const ana = await createClientRow(ctx.handle.db, id, { name: 'Ângela Ramos' });
     const own = await createLoyaltyAccountRow(ctx.handle.db, id, {
@@ -1184,20 +1152,17 @@ describe('the test clock (x-test-today)', () => {
 
   it('is ignored by an app built without it, which production and development never enable', async () => {
     const app = createApp({ db: ctx.handle.db, logger: pino({ level: 'silent' }), trustProxy: true });
-    const agency = await createAgencyWithUser(ctx.handle.db);
-    const login = await call(app, 'POST', '/api/v1/auth/sign-in', {
-      body: { identifier: agency.user.email, password: agency.password },
-    });
+    const session = await signIn(app, await createAgencyWithUser(ctx.handle.db));
     const headers = { 'x-test-today': '2099-01-02' };
     const res = await call(app, 'POST', '/api/v1/lots', {
-      cookie: login.cookie,
+      cookie: session,
       headers,
       body: { ...validBody, purchase_date: '2099-01-01', expiry_date: '2099-06-01' },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.purchase_date).toBe(LOT_MESSAGES.purchaseFuture);
     expect(
-      (await call(app, 'GET', '/api/v1/lots', { cookie: login.cookie, headers: { 'x-test-today': 'lixo' } })).status,
+      (await call(app, 'GET', '/api/v1/lots', { cookie: session, headers: { 'x-test-today': 'lixo' } })).status,
     ).toBe(200);
 
     for (const NODE_ENV of ['production', 'development', undefined]) {

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { escapeLike } from '../../domain/search';
+import { typedSearchWords, type SearchPageParams } from '../clients/clients.queries';
+import type { Db } from '../db/client';
+
+/** The figure each sort orders by before the name (the API's ClientSort). */
+const SORT_KEYS = {
+  name: '',
+  status: 'c.status',
+  emissions: 'coalesce(f.emissions_count, 0)',
+  total_spent: 'coalesce(f.total_spent_cents, 0)',
+} as const;
+
+/**
+ * What a clients search must answer, worked out the plain way: LIKE over the clients and their
+ * figures (no view, no trigram index, no count cap; run as the superuser), ordered as the API
+ * orders. The tests and the benchmark hold searchClientsPage and GET /api/v1/clients to it.
+ */
+export async function referenceClientsPage(db: Db, params: SearchPageParams) {
+  const dir = params.order === 'asc' ? 'ASC' : 'DESC';
+  const orderBy = sql.raw(
+    [SORT_KEYS[params.sort], 'c.sort_name', 'c.id']
+      .filter(Boolean)
+      .map((k) => `${k} ${dir}`)
+      .join(', '),
+  );
+  const from = sql`clients c LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id`;
+  const where = sql.join(
+    [
+      sql`c.agency_id = ${params.agencyId}`,
+      sql`c.deleted_at IS NULL`,
+      ...(params.status ? [sql`c.status = ${params.status}`] : []),
+      ...typedSearchWords(params.search).map((w) => sql`c.search_text LIKE ${`%${escapeLike(w)}%`}`),
+    ],
+    sql` AND `,
+  );
+  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const [counted] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`);
+  const ids = await rows<{ id: string }>(
+    sql`SELECT c.id FROM ${from} WHERE ${where} ORDER BY ${orderBy} LIMIT ${params.limit} OFFSET ${params.offset}`,
+  );
+  return { total: counted!.n, ids: ids.map((r) => r.id) };
+}
