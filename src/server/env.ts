@@ -5,6 +5,17 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** An optional PostgreSQL URL (blank: none), refused with a message naming `name` unless postgres:// or postgresql://. */
+const postgresUrl = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v.trim() ? v.trim() : undefined))
+    .refine(
+      (v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v),
+      `${name} deve começar com postgres:// ou postgresql://`,
+    );
+
 export const envSchema = z
   .object({
     NODE_ENV: z
@@ -18,26 +29,12 @@ export const envSchema = z
       .default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1, 'DATA_DIR não pode ser vazio').default('./data'),
-    DATABASE_URL: z
-      .string()
-      .optional()
-      .transform((v) => (v && v.trim() ? v.trim() : undefined))
-      .refine(
-        (v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v),
-        'DATABASE_URL deve começar com postgres:// ou postgresql://',
-      ),
+    DATABASE_URL: postgresUrl('DATABASE_URL'),
     /**
      * Least-privilege production (docs/decisions/0012): the owner's URL, used only to apply the
      * migrations at start; DATABASE_URL then logs in as a role that is only the tenant role.
      */
-    MIGRATION_DATABASE_URL: z
-      .string()
-      .optional()
-      .transform((v) => (v && v.trim() ? v.trim() : undefined))
-      .refine(
-        (v) => v === undefined || /^postgres(ql)?:\/\/.+/.test(v),
-        'MIGRATION_DATABASE_URL deve começar com postgres:// ou postgresql://',
-      ),
+    MIGRATION_DATABASE_URL: postgresUrl('MIGRATION_DATABASE_URL'),
     DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** The agency's calendar: "today" for expiries, validation and reports (an IANA zone). */
     TZ: z

@@ -6,25 +6,33 @@ import { getProgramRule } from '../rules/rules.queries';
 import { accountNotFound } from './accounts.errors';
 import { getAccount, getAccountAvailableLots, getAccountPastPassengers } from './accounts.queries';
 
-/** GET /accounts/:id/lots: what the emission wizard may draw from this account. */
-export async function getAccountLots(
-  db: Db,
-  { agencyId, id, today }: { agencyId: string; id: string; today: string },
-): Promise<AccountLots> {
+/** One of the agency's accounts, asked for on the agency's `today`. */
+interface AccountRequest {
+  agencyId: string;
+  id: string;
+  today: string;
+}
+
+/** The agency's account `id`, or ACCOUNT_NOT_FOUND. */
+async function existingAccount(db: Db, { agencyId, id }: AccountRequest) {
   const account = await getAccount(db, { agencyId, id });
   if (!account) throw accountNotFound();
+  return account;
+}
+
+/** GET /accounts/:id/lots: what the emission wizard may draw from this account. */
+export async function getAccountLots(db: Db, request: AccountRequest): Promise<AccountLots> {
+  const { agencyId, id, today } = request;
+  const account = await existingAccount(db, request);
   const data = await getAccountAvailableLots(db, { agencyId, accountId: id });
   const rule = await getProgramRule(db, { agencyId, program: account.program });
   return { data, cpm_cap: rule?.cpm_cap ?? null, today };
 }
 
 /** GET /accounts/:id/beneficiaries: the inputs of countBeneficiaries for this account. */
-export async function getAccountBeneficiaries(
-  db: Db,
-  { agencyId, id, today }: { agencyId: string; id: string; today: string },
-): Promise<AccountBeneficiaries> {
-  const account = await getAccount(db, { agencyId, id });
-  if (!account) throw accountNotFound();
+export async function getAccountBeneficiaries(db: Db, request: AccountRequest): Promise<AccountBeneficiaries> {
+  const { agencyId, id, today } = request;
+  const account = await existingAccount(db, request);
   const document = account.client_document ? onlyDigits(account.client_document) : '';
   return {
     // The loyalty_accounts_program check holds it to the catalogue.

@@ -23,3 +23,25 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<void
     ref_id: input.refId ?? null,
   });
 }
+
+/** How a record's activity line says what happened to it. */
+const CHANGED = { created: 'cadastrado', updated: 'atualizado', deleted: 'excluído' } as const;
+
+/**
+ * The activity line of a change to one record: kind `<type>_<change>` (client_created, lot_deleted…),
+ * text "<label> cadastrado" (atualizado, excluído), e.g. "Cliente José da Silva cadastrado".
+ */
+export function recordChange(
+  db: Db,
+  actor: { agencyId: string; userId: string | null },
+  change: keyof typeof CHANGED,
+  record: { type: 'client' | 'lot'; id: string; label: string },
+): Promise<void> {
+  return recordActivity(db, {
+    ...actor,
+    kind: `${record.type}_${change}`,
+    description: `${record.label} ${CHANGED[change]}`,
+    refType: record.type,
+    refId: record.id,
+  });
+}

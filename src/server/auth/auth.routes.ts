@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { changePasswordSchema, signInSchema, signUpSchema, userPublicSchema } from '../../domain/auth/auth.schema';
@@ -83,6 +83,9 @@ const docs = {
   }),
 };
 
+/** Who is signing in, as the session records it: the client's address and browser. */
+const clientOf = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header('user-agent') ?? null });
+
 export const authRoutes = new Hono<AppEnv>()
   .get('/setup', docs.setup, async (c) => {
     const setup = await needsSetup(c.var.deps.db);
@@ -90,20 +93,14 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/sign-up', docs.signUp, async (c) => {
     const input = await readJson(c, signUpSchema);
-    const { user, agency, session } = await signUp(c.var.deps.db, input, {
-      ip: clientIp(c),
-      userAgent: c.req.header('user-agent') ?? null,
-    });
+    const { user, agency, session } = await signUp(c.var.deps.db, input, clientOf(c));
     setSessionCookie(c, session.token, session.expiresAt);
     c.var.deps.logger.info({ agencyId: agency.id, userId: user.id }, 'agency created by first sign-up');
     return c.json({ user: publicUser(user), agency: toAgencyDto(agency) }, 201);
   })
   .post('/sign-in', docs.signIn, async (c) => {
     const input = await readJson(c, signInSchema);
-    const { user, agency, session } = await signIn(c.var.deps.db, input, {
-      ip: clientIp(c),
-      userAgent: c.req.header('user-agent') ?? null,
-    });
+    const { user, agency, session } = await signIn(c.var.deps.db, input, clientOf(c));
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: publicUser(user), agency: toAgencyDto(agency) });
   })

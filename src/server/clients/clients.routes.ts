@@ -40,7 +40,7 @@ import {
   listClients,
   updateClient,
 } from './clients.service';
-import { paged } from '../http/paged';
+import { paged, pageRows } from '../http/paged';
 
 // Unlike the lots' and emissions' routes, a malformed id answers code NOT_FOUND, not CLIENT_NOT_FOUND:
 // kept as the API has always answered it.
@@ -179,8 +179,7 @@ export const clientsRoutes = new Hono<AppEnv>()
     const { rows, total } = await getClientEmissionsPage(c.var.db, {
       agencyId,
       clientId: id,
-      offset: (page - 1) * limit,
-      limit,
+      ...pageRows({ page, limit }),
     });
     return c.json(paged(rows, total, { page, limit }) satisfies ClientEmissionList);
   })

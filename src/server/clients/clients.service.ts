@@ -20,12 +20,12 @@ import {
   updateLoyaltyAccount,
   type LoyaltyAccountRow,
 } from '../accounts/accounts.queries';
-import { recordActivity } from '../activity/activity.queries';
+import { recordActivity, recordChange } from '../activity/activity.queries';
 import type { Db } from '../db/client';
 import { isUniqueViolation, pgError } from '../db/errors';
 import { withRetry } from '../db/retry';
 import { validationError, type AppError } from '../http/errors';
-import { paged } from '../http/paged';
+import { paged, pageRows } from '../http/paged';
 import {
   accountMovedInUse,
   accountRemovedInUse,
@@ -63,6 +63,13 @@ interface Actor {
   userId: string | null;
 }
 
+/** A client as its activity lines name it: "Cliente José da Silva". */
+const clientRecord = (client: { id: string; name: string }) => ({
+  type: 'client' as const,
+  id: client.id,
+  label: `Cliente ${client.name}`,
+});
+
 export async function listClients(db: Db, agencyId: string, query: ClientListQuery): Promise<ClientList> {
   const filters = { agencyId, search: query.search, status: query.status };
   const totals = await getClientTotals(db, { agencyId });
@@ -77,13 +84,7 @@ export async function listClients(db: Db, agencyId: string, query: ClientListQue
     inactive: totals.inactive_clients,
     blocked: totals.blocked_clients,
   };
-  const page = {
-    ...filters,
-    sort: query.sort,
-    order: query.order,
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  };
+  const page = { ...filters, sort: query.sort, order: query.order, ...pageRows(query) };
   let rows: ClientRow[];
   let total: number;
   let capped = false;
@@ -144,13 +145,7 @@ export async function createClient(db: Db, actor: Actor, input: ClientInput): Pr
   } catch (err) {
     throw duplicateProgramError(err) ?? err;
   }
-  await recordActivity(db, {
-    ...actor,
-    kind: 'client_created',
-    description: `Cliente ${row.name} cadastrado`,
-    refType: 'client',
-    refId: row.id,
-  });
+  await recordChange(db, actor, 'created', clientRecord(row));
   const [dto] = await withLoyaltyAccounts(db, { agencyId: actor.agencyId, rows: [row] });
   return dto!;
 }
@@ -220,13 +215,7 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
   } catch (err) {
     throw duplicateProgramError(err) ?? err;
   }
-  await recordActivity(db, {
-    ...actor,
-    kind: 'client_updated',
-    description: `Cliente ${row.name} atualizado`,
-    refType: 'client',
-    refId: id,
-  });
+  await recordChange(db, actor, 'updated', clientRecord(row));
   const [dto] = await withLoyaltyAccounts(db, { agencyId, rows: [row] });
   return dto!;
 }
@@ -237,10 +226,9 @@ function keepReason(c: DeleteCandidate): string | null {
   return null;
 }
 
-/** An emission or lot that arrived between our check and the DELETE: the foreign key refuses it. */
-function raceError(err: unknown): AppError | null {
-  if (pgError(err)?.code !== PG_FOREIGN_KEY_VIOLATION) return null;
-  return clientHasEmissions();
+/** A DELETE's failure, rethrown: an emission or lot that arrived after our check makes the foreign key refuse it. */
+function rethrowRace(err: unknown): never {
+  throw pgError(err)?.code === PG_FOREIGN_KEY_VIOLATION ? clientHasEmissions() : err;
 }
 
 export async function deleteClient(db: Db, actor: Actor, id: string): Promise<void> {
@@ -248,18 +236,8 @@ export async function deleteClient(db: Db, actor: Actor, id: string): Promise<vo
   if (!candidate) throw clientNotFound();
   if (candidate.has_emissions) throw clientHasEmissions();
   if (candidate.has_lots) throw clientHasLots();
-  try {
-    await deleteClientRows(db, { agencyId: actor.agencyId, ids: [id] });
-  } catch (err) {
-    throw raceError(err) ?? err;
-  }
-  await recordActivity(db, {
-    ...actor,
-    kind: 'client_deleted',
-    description: `Cliente ${candidate.name} excluído`,
-    refType: 'client',
-    refId: id,
-  });
+  await deleteClientRows(db, { agencyId: actor.agencyId, ids: [id] }).catch(rethrowRace);
+  await recordChange(db, actor, 'deleted', clientRecord(candidate));
 }
 
 /**
@@ -275,20 +253,15 @@ export async function bulkDeleteClients(db: Db, actor: Actor, { ids }: BulkDelet
     if (reason) kept.push({ id: c.id, name: c.name, reason });
     else deletable.push(c);
   }
-  let deleted: { id: string; name: string }[];
-  try {
-    deleted = await deleteClientRows(db, { agencyId: actor.agencyId, ids: deletable.map((c) => c.id) });
-  } catch (err) {
-    throw raceError(err) ?? err;
-  }
-  if (deleted.length > 0) {
-    const only = deleted.length === 1 ? deleted[0] : undefined;
+  const deletableIds = deletable.map((c) => c.id);
+  const deleted = await deleteClientRows(db, { agencyId: actor.agencyId, ids: deletableIds }).catch(rethrowRace);
+  const [only] = deleted;
+  if (deleted.length === 1 && only) await recordChange(db, actor, 'deleted', clientRecord(only));
+  else if (deleted.length > 1) {
     await recordActivity(db, {
       ...actor,
-      kind: only ? 'client_deleted' : 'clients_deleted',
-      description: only ? `Cliente ${only.name} excluído` : `${deleted.length} clientes excluídos`,
-      refType: only ? 'client' : null,
-      refId: only ? only.id : null,
+      kind: 'clients_deleted',
+      description: `${deleted.length} clientes excluídos`,
     });
   }
   return { deleted: deleted.length, kept, not_found: ids.length - candidates.length };

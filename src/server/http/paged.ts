@@ -16,3 +16,6 @@ export function paged<T>(
     total_pages: Math.ceil(total / limit),
   };
 }
+
+/** The rows a page of a list query skips and takes. */
+export const pageRows = ({ page, limit }: { page: number; limit: number }) => ({ offset: (page - 1) * limit, limit });

@@ -26,13 +26,13 @@ import {
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
 import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
-import { recordActivity } from '../activity/activity.queries';
+import { recordActivity, recordChange } from '../activity/activity.queries';
 import { getSettings } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { pgError } from '../db/errors';
 import { withRetry } from '../db/retry';
-import { validationError, type AppError } from '../http/errors';
-import { paged } from '../http/paged';
+import { validationError } from '../http/errors';
+import { paged, pageRows } from '../http/paged';
 import { zodFields } from '../http/validate';
 import { LOT_ERROR_MESSAGES, LOT_MESSAGES, lotInUse, lotNotFound } from './lots.errors';
 import {
@@ -62,6 +62,7 @@ import {
   type LotRow,
   type LotTotals,
   type LotValues,
+  type PurchaseEntry,
 } from './lots.queries';
 
 /** Expiring lots in one answer at most (GET /lots/expiring). */
@@ -75,8 +76,21 @@ export interface Actor {
 }
 
 const lotLabel = (program: string, miles: number) => `${programName(program)} de ${formatNumber(miles)} milhas`;
-const purchaseDescription = (program: string, miles: number) =>
-  `Compra de lote ${programName(program)} — ${formatNumber(miles)} milhas`;
+
+/** The lot's purchase as its financial entry: what it cost, on the day it was bought. */
+const purchaseEntry = (lotId: string, values: LotValues): PurchaseEntry => ({
+  lotId,
+  amountCents: values.total_cost_cents,
+  description: `Compra de lote ${programName(values.program)} — ${formatNumber(values.original_quantity)} milhas`,
+  entryDate: values.purchase_date,
+});
+
+/** A lot as its activity lines name it: "Lote LATAM Pass de 100.000 milhas". */
+const lotRecord = (id: string, lot: { program: string; original_quantity: number }) => ({
+  type: 'lot' as const,
+  id,
+  label: `Lote ${lotLabel(lot.program, lot.original_quantity)}`,
+});
 
 async function alertDays(db: Db, agencyId: string): Promise<number> {
   return (await getSettings(db, { agencyId }))?.expiry_alert_days ?? DEFAULT_SETTINGS.expiry_alert_days;
@@ -92,13 +106,7 @@ export async function listLots(
 ): Promise<LotList> {
   const filters = { agencyId, search: query.search, program: query.program, status: query.status };
   const window = { today, expiringUntil: addDaysIso(today, await alertDays(db, agencyId))! };
-  const page = {
-    ...filters,
-    sort: query.sort,
-    order: query.order,
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  };
+  const page = { ...filters, sort: query.sort, order: query.order, ...pageRows(query) };
   let rows: LotRow[];
   let total: number;
   let totals: Omit<LotTotals, 'total'>;
@@ -125,7 +133,7 @@ export async function listLotAllocations(
   { agencyId, id, page, limit }: { agencyId: string; id: string; page: number; limit: number },
 ): Promise<LotAllocationList> {
   if (!(await getLot(db, { agencyId, id }))) throw lotNotFound();
-  const { rows, total } = await getLotAllocationsPage(db, { agencyId, lotId: id, offset: (page - 1) * limit, limit });
+  const { rows, total } = await getLotAllocationsPage(db, { agencyId, lotId: id, ...pageRows({ page, limit }) });
   return paged(rows, total, { page, limit });
 }
 
@@ -288,23 +296,8 @@ export async function createLot(db: Db, actor: Actor & { today: string }, body: 
   const account = await resolveAccount(db, actor.agencyId, input);
   const values = lotValues(input, account, input.original_quantity, 'available');
   const { id } = await insertLot(db, { agencyId: actor.agencyId, values });
-  await insertPurchaseEntry(db, {
-    agencyId: actor.agencyId,
-    userId: actor.userId,
-    entry: {
-      lotId: id,
-      amountCents: values.total_cost_cents,
-      description: purchaseDescription(values.program, values.original_quantity),
-      entryDate: values.purchase_date,
-    },
-  });
-  await recordActivity(db, {
-    ...actor,
-    kind: 'lot_created',
-    description: `Lote ${lotLabel(values.program, values.original_quantity)} cadastrado`,
-    refType: 'lot',
-    refId: id,
-  });
+  await insertPurchaseEntry(db, { agencyId: actor.agencyId, userId: actor.userId, entry: purchaseEntry(id, values) });
+  await recordChange(db, actor, 'created', lotRecord(id, values));
   return lotDto(db, actor.agencyId, id);
 }
 
@@ -356,28 +349,14 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
     lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today),
   );
   await updateLotRow(db, { agencyId, id, values });
-  await updatePurchaseEntry(db, {
-    agencyId,
-    entry: {
-      lotId: id,
-      amountCents: values.total_cost_cents,
-      description: purchaseDescription(values.program, values.original_quantity),
-      entryDate: values.purchase_date,
-    },
-  });
-  await recordActivity(db, {
-    ...actor,
-    kind: 'lot_updated',
-    description: `Lote ${lotLabel(values.program, values.original_quantity)} atualizado`,
-    refType: 'lot',
-    refId: id,
-  });
+  await updatePurchaseEntry(db, { agencyId, entry: purchaseEntry(id, values) });
+  await recordChange(db, actor, 'updated', lotRecord(id, values));
   return lotDto(db, agencyId, id);
 }
 
-/** An allocation that slipped past the lock (cannot, but the foreign key would refuse the delete). */
-function raceError(err: unknown): AppError | null {
-  return pgError(err)?.code === PG_FOREIGN_KEY_VIOLATION ? lotInUse() : null;
+/** A DELETE's failure, rethrown: an allocation that slipped past the lock (cannot, but the foreign key would refuse it). */
+function rethrowRace(err: unknown): never {
+  throw pgError(err)?.code === PG_FOREIGN_KEY_VIOLATION ? lotInUse() : err;
 }
 
 /** Deletes a lot no emission ever drew from (cancelled ones too: that history stays). */
@@ -389,18 +368,8 @@ async function deleteLotOnce(db: Db, actor: Actor, id: string): Promise<void> {
   const [candidate] = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids: [id] });
   if (!candidate) throw lotNotFound();
   if (candidate.has_allocations) throw lotInUse();
-  try {
-    await deleteLotRows(db, { agencyId: actor.agencyId, ids: [id] });
-  } catch (err) {
-    throw raceError(err) ?? err;
-  }
-  await recordActivity(db, {
-    ...actor,
-    kind: 'lot_deleted',
-    description: `Lote ${lotLabel(candidate.program, candidate.original_quantity)} excluído`,
-    refType: 'lot',
-    refId: id,
-  });
+  await deleteLotRows(db, { agencyId: actor.agencyId, ids: [id] }).catch(rethrowRace);
+  await recordChange(db, actor, 'deleted', lotRecord(id, candidate));
 }
 
 /**
@@ -415,23 +384,12 @@ async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete):
   const candidates = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids });
   const kept = candidates.filter((c) => c.has_allocations).map((c) => ({ id: c.id, reason: LOT_ERROR_MESSAGES.inUse }));
   const deletable = candidates.filter((c) => !c.has_allocations);
-  let deleted: { id: string }[];
-  try {
-    deleted = await deleteLotRows(db, { agencyId: actor.agencyId, ids: deletable.map((c) => c.id) });
-  } catch (err) {
-    throw raceError(err) ?? err;
-  }
-  if (deleted.length > 0) {
-    const only = deleted.length === 1 ? deletable[0] : undefined;
-    await recordActivity(db, {
-      ...actor,
-      kind: only ? 'lot_deleted' : 'lots_deleted',
-      description: only
-        ? `Lote ${lotLabel(only.program, only.original_quantity)} excluído`
-        : `${deleted.length} lotes excluídos`,
-      refType: only ? 'lot' : null,
-      refId: only ? only.id : null,
-    });
+  const deletableIds = deletable.map((c) => c.id);
+  const deleted = await deleteLotRows(db, { agencyId: actor.agencyId, ids: deletableIds }).catch(rethrowRace);
+  const [only] = deletable;
+  if (deleted.length === 1 && only) await recordChange(db, actor, 'deleted', lotRecord(only.id, only));
+  else if (deleted.length > 1) {
+    await recordActivity(db, { ...actor, kind: 'lots_deleted', description: `${deleted.length} lotes excluídos` });
   }
   return { deleted: deleted.length, kept, not_found: ids.length - candidates.length };
 }
