@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suggestLots, type CandidateLot } from '../../lots/allocation';
+import { suggestLots } from '../../lots/allocation';
+import { lot } from '../../lots/__tests__/allocation.golden';
 import { EMISSION_STATUSES, type EmissionStatus } from '../emission.schema';
 import {
   availableActions,
@@ -191,20 +192,6 @@ describe('status machine', () => {
 });
 
 describe('lot hints', () => {
-  const lot = (
-    id: string,
-    remaining_quantity: number,
-    cost_per_thousand: string,
-    expiry_date: string | null,
-    status = 'available',
-  ): CandidateLot => ({
-    id,
-    remaining_quantity,
-    cost_per_thousand,
-    expiry_date,
-    status,
-  });
-
   it.each([
     ['16.0000', '15.0000', true],
     ['15.0000', '15', false],

@@ -18,7 +18,8 @@ export interface AllocationGoldenCase {
   expected: AllocationPlan;
 }
 
-const lot = (
+/** A candidate lot, as the cases (and the other allocation tests) write them. */
+export const lot = (
   id: string,
   remaining_quantity: number,
   cost_per_thousand: string,

@@ -12,23 +12,9 @@ import {
   type CandidateLot,
 } from '../allocation';
 import { mulberry32 } from '../../random';
-import { ALLOCATION_GOLDEN, GOLDEN_TODAY } from './allocation.golden';
+import { ALLOCATION_GOLDEN, GOLDEN_TODAY, lot } from './allocation.golden';
 
 const TODAY = '2026-03-15';
-
-const lot = (
-  id: string,
-  remaining_quantity: number,
-  cost_per_thousand: string,
-  expiry_date: string | null,
-  status = 'available',
-): CandidateLot => ({
-  id,
-  remaining_quantity,
-  cost_per_thousand,
-  expiry_date,
-  status,
-});
 
 describe('planAllocation golden data', () => {
   it.each(ALLOCATION_GOLDEN)('$name', ({ candidates, miles, policy, expected }) => {
