@@ -1,14 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { COMMON_MESSAGES } from '../../domain/messages';
 
-/** Spec part 1 §8 shared messages. */
-export const MESSAGES = {
-  unauthorized: 'Acesso não autorizado.',
-  forbidden: 'Você não tem permissão para esta ação.',
-  notFound: 'Recurso não encontrado.',
-  serverError: 'Erro interno do servidor.',
-  validation: 'Dados inválidos.',
-  timeout: 'Tempo limite excedido.',
-} as const;
+/** Spec part 1 §8 shared messages, which the web shows too (src/domain/messages.ts). */
+export const MESSAGES = COMMON_MESSAGES;
 
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
