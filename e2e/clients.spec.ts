@@ -3,7 +3,8 @@ import { beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { ClientsPage } from './pages/clients-page';
-import { useSpecSession } from './session';
+import { deleteAll } from './seed';
+import { onPhone, useSpecSession } from './session';
 
 /**
  * The clients area through the real UI (spec part 1 §2 "Clients", §4, §5, §8): the form dialog
@@ -30,21 +31,6 @@ const JOSE = {
 const JOSE_EDITED = { ...JOSE, status: 'blocked', phone: '8432221100' };
 const ALL_THREE = ['José da Silva', 'Joselito Alves', 'Maria Souza'];
 
-async function clientIds(): Promise<string[]> {
-  const ids: string[] = [];
-  for (let p = 1; ; p++) {
-    const res = await apiAs(context, 'GET', `/clients?limit=100&page=${p}`);
-    ids.push(...res.body.data.map((c: { id: string }) => c.id));
-    if (p >= res.body.total_pages) return ids;
-  }
-}
-
-/** Every client of the agency gone, so each test counts from zero. */
-async function removeAllClients() {
-  const ids = await clientIds();
-  if (ids.length > 0) expect((await apiAs(context, 'POST', '/clients/bulk-delete', { ids })).status).toBe(200);
-}
-
 async function seed(body: Record<string, unknown>): Promise<string> {
   const res = await apiAs(context, 'POST', '/clients', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -66,7 +52,7 @@ async function seedPassengers(count: number) {
 beforeEach(async () => {
   ({ context, page } = session);
   clients = new ClientsPage(page);
-  await removeAllClients();
+  await deleteAll(context, '/clients');
 });
 
 describe('clients', () => {
@@ -128,8 +114,7 @@ describe('clients', () => {
     await expect(clients.addedPrograms().first()).toContainText('LATAM Pass 12345678', AS_READ);
     await clients.submit('Criar');
 
-    await expect(clients.toast('Cliente criado')).toBeVisible();
-    await expect(clients.toast('Cliente criado')).toContainText('Cliente criado com sucesso!', AS_READ);
+    await clients.expectToast('Cliente criado', 'Cliente criado com sucesso!');
     await expect(clients.dialog()).toHaveCount(0);
     const row = clients.row('José da Silva');
     await expect(row).toBeVisible();
@@ -152,7 +137,7 @@ describe('clients', () => {
     await clients.fillForm({ status: 'Bloqueado', phone: '8432221100' });
     await expect(clients.field('Telefone')).toHaveValue('(84) 3222-1100');
     await clients.submit('Atualizar');
-    await expect(clients.toast('Cliente atualizado')).toBeVisible();
+    await clients.expectToast('Cliente atualizado');
     await expect(clients.dialog()).toHaveCount(0);
     await expect(clients.row('José da Silva').getByText('Bloqueado')).toBeVisible();
     await expect(clients.row('José da Silva')).toContainText('(84) 3222-1100', AS_READ);
@@ -164,7 +149,7 @@ describe('clients', () => {
     await clients.openNew();
     await clients.fillForm({ name: 'Outro José', document: '52998224725' });
     await clients.submit('Criar');
-    await expect(clients.toast('Erro ao criar cliente')).toBeVisible();
+    await clients.expectToast('Erro ao criar cliente');
     await expect(clients.dialog().getByText(/CPF 529\.982\.247-25 já cadastrado para José da Silva/)).toBeVisible();
     await clients.dialog().getByRole('button', { name: 'Cancelar' }).click();
     await expect(clients.dialog()).toHaveCount(0);
@@ -260,8 +245,7 @@ describe('clients', () => {
     await page.mouse.click(5, 5);
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await expect(clients.toast('Cliente excluído')).toBeVisible();
-    await expect(clients.toast('Cliente excluído')).toContainText('Cliente excluído com sucesso!', AS_READ);
+    await clients.expectToast('Cliente excluído', 'Cliente excluído com sucesso!');
     await clients.expectNames(['José da Silva', 'Joselito Alves']);
   });
 
@@ -282,8 +266,7 @@ describe('clients', () => {
     expect(lines[1]).toContain(
       '"José da Silva","jose@silva.com.br","(84) 3222-1100","529.982.247-25","12/05/1980","Bloqueado","0","0,00"',
     );
-    await expect(clients.toast('Exportação concluída')).toBeVisible();
-    await expect(clients.toast('Exportação concluída')).toContainText('Arquivo CSV baixado com sucesso!', AS_READ);
+    await clients.expectToast('Exportação concluída', 'Arquivo CSV baixado com sucesso!');
   });
 
   it('pages through 45 clients with the page in the address', async () => {
@@ -329,8 +312,7 @@ describe('clients', () => {
     const confirm = clients.alertDialog();
     await expect(confirm).toContainText('Tem certeza que deseja excluir os 2 clientes selecionados?', AS_READ);
     await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await expect(clients.toast('Clientes excluídos')).toBeVisible();
-    await expect(clients.toast('Clientes excluídos')).toContainText('2 cliente(s) excluído(s) com sucesso!', AS_READ);
+    await clients.expectToast('Clientes excluídos', '2 cliente(s) excluído(s) com sucesso!');
     await clients.expectNames(['Passageiro 43', 'Passageiro 44', 'Passageiro 45']);
     await expect(page.getByRole('checkbox', { name: 'Selecionar Passageiro 43' })).toHaveAttribute(
       'aria-checked',
@@ -341,7 +323,7 @@ describe('clients', () => {
     await page.getByRole('checkbox', { name: 'Selecionar todos' }).click();
     await clients.button('Excluir (3)').click();
     await clients.alertDialog().getByRole('button', { name: 'Excluir' }).click();
-    await expect(clients.toast('3 cliente(s) excluído(s) com sucesso!')).toBeVisible();
+    await clients.expectToast('3 cliente(s) excluído(s) com sucesso!');
     // The last page emptied: the list moves back to the new last page.
     await expect(clients.pagination().getByText('Mostrando 21 a 40 de 40 clientes')).toBeVisible();
     await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
@@ -349,27 +331,16 @@ describe('clients', () => {
 
   it('stacks the rows as cards on a 390 px phone, with a sort select instead of the headers', async () => {
     await seedPassengers(40);
-    const phone = await session.browser.newPage({ width: 390, height: 844 });
-    try {
-      await phone.context.addCookies(await context.cookies());
-      const small = new ClientsPage(phone.page);
+    await onPhone(session, async (phone) => {
+      const small = new ClientsPage(phone);
       await small.goto();
-      await expect(small.rows().first()).toBeVisible();
-      await expect(small.table()).toHaveCount(0);
-      await expect(small.rows()).toHaveCount(20);
-      await expect
-        .poll(() =>
-          phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-        )
-        .toBe(0);
-      await phone.page.getByLabel('Ordenar por').selectOption({ label: 'Nome (Z–A)' });
-      await expect(phone.page).toHaveURL(/sort=name&order=desc/);
+      await small.expectCards(20);
+      await small.sortOnPhone('Nome (Z–A)');
+      await expect(phone).toHaveURL(/sort=name&order=desc/);
       await expect(small.rows().first().getByRole('link', { name: 'Passageiro 40' })).toBeVisible();
       await small.rowAction('Passageiro 40', 'Editar');
       await expect(small.dialog().getByRole('heading', { name: 'Editar Cliente' })).toBeVisible();
-      await phone.page.keyboard.press('Escape');
-    } finally {
-      await phone.context.close();
-    }
+      await phone.keyboard.press('Escape');
+    });
   });
 });

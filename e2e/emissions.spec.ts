@@ -1,8 +1,9 @@
 import { beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { addDaysIso, formatCents, formatDate, formatNumber } from '../src/domain/format';
+import { formatCents, formatDate, formatNumber } from '../src/domain/format';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { EmissionsPage } from './pages/emissions-page';
+import { BIG_LOT, browserToday, CHEAP_LOT, daysFromToday, seedCustomer, seedLotInAccount, type Customer } from './seed';
 import { useSpecSession } from './session';
 
 /**
@@ -21,57 +22,8 @@ let emissions: EmissionsPage;
 
 const PASSENGER = { name: 'João Pedro Costa', cpf: '11144477735' };
 
-function browserToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
-const addDays = (days: number) => addDaysIso(browserToday(), days)!;
-
-interface Customer {
-  clientId: string;
-  /** The client's LATAM account, where its lots are. */
-  accountId: string;
-}
-
-/** A client with a LATAM account, through the API. */
-async function seedCustomer(
-  client: { name: string; email?: string; document?: string },
-  accountNumber: string,
-): Promise<Customer> {
-  const res = await apiAs(context, 'POST', '/clients', {
-    ...client,
-    loyalty_accounts: [{ program: 'LATAM', account_number: accountNumber }],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const clientId: string = res.body.id;
-  const accounts = await apiAs(context, 'GET', `/accounts?client_id=${clientId}`);
-  expect(accounts.status).toBe(200);
-  return { clientId, accountId: accounts.body.data.find((a: { program: string }) => a.program === 'LATAM').id };
-}
-
-async function seedLot(
-  accountId: string,
-  quantity: number,
-  costPerMile: string,
-  expiresIn: number,
-  supplier: string,
-): Promise<string> {
-  const res = await apiAs(context, 'POST', '/lots', {
-    program: 'LATAM',
-    account_id: accountId,
-    original_quantity: String(quantity),
-    cost_per_mile: costPerMile,
-    purchase_date: addDays(-3),
-    expiry_date: addDays(expiresIn),
-    supplier,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.id;
-}
-
-/** 20.000 miles at R$ 18,00 per thousand, expiring in 40 days: the cheapest. */
-const seedCheapLot = (c: Customer) => seedLot(c.accountId, 20_000, '0.0180', 40, 'Milhas Nordeste');
-/** 60.000 miles at R$ 23,00 per thousand. */
-const seedBigLot = (c: Customer) => seedLot(c.accountId, 60_000, '0.0230', 300, 'Balcão Sul');
+const seedCheapLot = (c: Customer) => seedLotInAccount(context, c.accountId, CHEAP_LOT);
+const seedBigLot = (c: Customer) => seedLotInAccount(context, c.accountId, BIG_LOT);
 
 /** An emission through the API, as the wizard sends it: processing, the miles taken from `lotId`. */
 async function seedEmission(
@@ -92,7 +44,7 @@ async function seedEmission(
     account_id: c.accountId,
     pnr: e.pnr,
     route: e.route,
-    departure_date: addDays(e.departureIn ?? 30),
+    departure_date: daysFromToday(e.departureIn ?? 30),
     miles_used: e.miles,
     fees_cents: e.feesCents ?? 0,
     revenue_cents: e.revenueCents,
@@ -119,7 +71,11 @@ describe('emissions', () => {
   it('runs the wizard to the detail page, with its messages, lot suggestion and margin warnings', async () => {
     const CLIENT = { name: 'Ana Beatriz Costa', cpf: '529.982.247-25', email: 'ana.costa@exemplo.com.br' };
     const ACCOUNT_NUMBER = '778899001';
-    const ana = await seedCustomer({ name: CLIENT.name, email: CLIENT.email, document: CLIENT.cpf }, ACCOUNT_NUMBER);
+    const ana = await seedCustomer(
+      context,
+      { name: CLIENT.name, email: CLIENT.email, document: CLIENT.cpf },
+      { account_number: ACCOUNT_NUMBER },
+    );
     const cheapLotId = await seedCheapLot(ana);
     await seedBigLot(ana);
 
@@ -196,8 +152,7 @@ describe('emissions', () => {
     await expect(emissions.review()).toBeVisible();
 
     await emissions.confirm();
-    await expect(emissions.toast('Emissão criada')).toBeVisible();
-    await expect(emissions.toast('Emissão criada')).toContainText('A emissão foi submetida com sucesso', AS_READ);
+    await emissions.expectToast('Emissão criada', 'A emissão foi submetida com sucesso');
     await expect(page).toHaveURL(/\/emissoes\/[0-9a-f-]{36}$/);
     await expect(emissions.dialog()).toHaveCount(0);
 
@@ -217,7 +172,7 @@ describe('emissions', () => {
   });
 
   it('issues the emission from its page', async () => {
-    const bruno = await seedCustomer({ name: 'Bruno Almeida' }, '778899002');
+    const bruno = await seedCustomer(context, { name: 'Bruno Almeida' }, { account_number: '778899002' });
     const id = await seedEmission(bruno, await seedCheapLot(bruno), {
       pnr: 'ISS001',
       route: 'NAT-GRU',
@@ -229,7 +184,7 @@ describe('emissions', () => {
     await expect(emissions.button('Marcar como emitida')).toBeVisible();
     await expect(emissions.button('Marcar falha')).toBeVisible();
     await emissions.runAction('Marcar como emitida');
-    await expect(emissions.toast('Emissão marcada como emitida')).toBeVisible();
+    await emissions.expectToast('Emissão marcada como emitida');
     await expect(page.getByTestId('emission-status').getByText('Emitida')).toBeVisible();
     await expect(emissions.timeline()).toContainText('Emitida', AS_READ);
     await expect(emissions.button('Marcar como emitida')).toHaveCount(0);
@@ -238,7 +193,7 @@ describe('emissions', () => {
 
   it('lists emissions newest first and opens one from its row', async () => {
     const name = 'Carla Nogueira';
-    const carla = await seedCustomer({ name }, '778899003');
+    const carla = await seedCustomer(context, { name }, { account_number: '778899003' });
     const cheapLotId = await seedCheapLot(carla);
     const bigLotId = await seedBigLot(carla);
     const before = (await apiAs(context, 'GET', '/emissions?limit=1')).body.summary;
@@ -286,7 +241,7 @@ describe('emissions', () => {
     await page.getByLabel('Filtrar por status').selectOption('');
 
     // A period that starts after it ends is not sent: the message says so, the list stays whole.
-    await page.goto(`/emissoes?${search}&de=${addDays(1)}&ate=${browserToday()}`);
+    await page.goto(`/emissoes?${search}&de=${daysFromToday(1)}&ate=${browserToday()}`);
     await expect(
       page.getByRole('alert').filter({ hasText: 'Período inválido: a data inicial é posterior à final.' }),
     ).toBeVisible();
@@ -301,7 +256,7 @@ describe('emissions', () => {
   });
 
   it('cancels an emission and gives its miles back to the lot', async () => {
-    const daniel = await seedCustomer({ name: 'Daniel Rocha' }, '778899004');
+    const daniel = await seedCustomer(context, { name: 'Daniel Rocha' }, { account_number: '778899004' });
     const bigLotId = await seedBigLot(daniel);
     await seedEmission(daniel, bigLotId, { pnr: 'CAN789', route: 'REC-LIS', miles: 30_000, revenueCents: 150_000 });
     expect(await lotRemaining(bigLotId)).toBe(30_000);
@@ -313,11 +268,7 @@ describe('emissions', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/emissoes\/[0-9a-f-]{36}$/);
     await emissions.runAction('Cancelar emissão');
-    await expect(emissions.toast('Emissão cancelada')).toBeVisible();
-    await expect(emissions.toast('Emissão cancelada')).toContainText(
-      'As milhas voltaram para os lotes de origem.',
-      AS_READ,
-    );
+    await emissions.expectToast('Emissão cancelada', 'As milhas voltaram para os lotes de origem.');
     await expect(page.getByTestId('emission-status').getByText('Cancelada')).toBeVisible();
     await expect(emissions.timeline()).toContainText('Cancelada', AS_READ);
 
@@ -334,7 +285,7 @@ describe('emissions', () => {
   });
 
   it("pages the lot's allocation history, 20 a page, newest first", async () => {
-    const elisa = await seedCustomer({ name: 'Elisa Prado' }, '778899005');
+    const elisa = await seedCustomer(context, { name: 'Elisa Prado' }, { account_number: '778899005' });
     const lotId = await seedBigLot(elisa);
     // An earlier emission and twenty more from the lot: more than one page.
     await seedEmission(elisa, lotId, { pnr: 'ANT001', route: 'REC-LIS', miles: 1_000, revenueCents: 50_000 });

@@ -4,7 +4,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { addDaysIso, addMonthsIso, daysBetweenIso, formatDate } from '../src/domain/format';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { LotsPage } from './pages/lots-page';
-import { useSpecSession } from './session';
+import { browserToday, deleteAll } from './seed';
+import { onPhone, useSpecSession } from './session';
 
 /**
  * The miles lots through the real UI (spec part 1 §2 "Miles lots", §4, §5, §8): the form dialog
@@ -20,11 +21,6 @@ const session = useSpecSession();
 let context: BrowserContext;
 let page: Page;
 let lots: LotsPage;
-
-/** The browser's calendar day (the context runs in America/Sao_Paulo); countdowns count from it. */
-function browserToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-}
 
 const addDays = (iso: string, days: number) => addDaysIso(iso, days)!;
 const br = (iso: string) => formatDate(iso);
@@ -124,25 +120,10 @@ async function seedNumbered(count: number) {
   }
 }
 
-async function lotIds(): Promise<string[]> {
-  const ids: string[] = [];
-  for (let p = 1; ; p++) {
-    const res = await apiAs(context, 'GET', `/lots?limit=100&page=${p}`);
-    ids.push(...res.body.data.map((l: { id: string }) => l.id));
-    if (p >= res.body.total_pages) return ids;
-  }
-}
-
-/** Every lot of the agency gone (none fed an emission here), so each test counts from zero. */
-async function removeAllLots() {
-  const ids = await lotIds();
-  if (ids.length > 0) expect((await apiAs(context, 'POST', '/lots/bulk-delete', { ids })).status).toBe(200);
-}
-
 beforeEach(async () => {
   ({ context, page } = session);
   lots = new LotsPage(page);
-  await removeAllLots();
+  await deleteAll(context, '/lots');
 });
 
 describe('lots', () => {
@@ -209,8 +190,7 @@ describe('lots', () => {
     await expect(lots.dialog().getByTestId('lot-days-to-expiry')).not.toHaveClass(/bg-destructive/);
     await lots.submit('Criar');
 
-    await expect(lots.toast('Lote criado')).toBeVisible();
-    await expect(lots.toast('Lote criado')).toContainText('Lote de milhas criado com sucesso!', AS_READ);
+    await lots.expectToast('Lote criado', 'Lote de milhas criado com sucesso!');
     await expect(lots.dialog()).toHaveCount(0);
     const row = lots.row('Conta: 555001');
     await expect(row).toBeVisible();
@@ -264,8 +244,7 @@ describe('lots', () => {
     await expect(lots.field('Conta').locator('option:checked')).toContainText('555001', AS_READ);
     await lots.fillForm({ supplier: 'MaxMilhas', notes: 'Pago via PIX.' });
     await lots.submit('Atualizar');
-    await expect(lots.toast('Lote atualizado')).toBeVisible();
-    await expect(lots.toast('Lote atualizado')).toContainText('Lote atualizado com sucesso!', AS_READ);
+    await lots.expectToast('Lote atualizado', 'Lote atualizado com sucesso!');
     await expect(lots.dialog()).toHaveCount(0);
   });
 
@@ -408,8 +387,7 @@ describe('lots', () => {
     await page.mouse.click(5, 5);
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Marcar Expirados' }).click();
-    await expect(lots.toast('Lotes atualizados')).toBeVisible();
-    await expect(lots.toast('Lotes atualizados')).toContainText('1 lote(s) marcado(s) como expirado(s).', AS_READ);
+    await lots.expectToast('Lotes atualizados', '1 lote(s) marcado(s) como expirado(s).');
     await expect(row.getByText('Expirado', { exact: true })).toBeVisible();
 
     // Its expiry, past but unchanged, does not stop an edit of the rest.
@@ -418,7 +396,7 @@ describe('lots', () => {
     await expect(lots.dialog().getByTestId('lot-days-to-expiry')).toHaveText('Expirado', AS_READ);
     await lots.fillForm({ notes: 'Venceu sem uso.' });
     await lots.submit('Atualizar');
-    await expect(lots.toast('Lote atualizado')).toBeVisible();
+    await lots.expectToast('Lote atualizado');
     await expect(lots.dialog()).toHaveCount(0);
 
     await lots.statusFilter().selectOption({ label: 'Expirado' });
@@ -441,8 +419,7 @@ describe('lots', () => {
     await page.mouse.click(5, 5);
     await expect(confirm).toBeVisible();
     await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await expect(lots.toast('Lote excluído')).toBeVisible();
-    await expect(lots.toast('Lote excluído')).toContainText('Lote excluído com sucesso!', AS_READ);
+    await lots.expectToast('Lote excluído', 'Lote excluído com sucesso!');
     await lots.expectAccounts(['S-200', 'L-100', '555001']);
   });
 
@@ -466,8 +443,7 @@ describe('lots', () => {
         `^"[0-9a-f-]{36}","Smiles","555001","","100000","100000","0,0185","1850,00","${br(browserToday())}","${br(yearAhead())}","MaxMilhas","Pago via PIX.","Disponível"$`,
       ),
     );
-    await expect(lots.toast('Exportação concluída')).toBeVisible();
-    await expect(lots.toast('Exportação concluída')).toContainText('Arquivo CSV baixado com sucesso!', AS_READ);
+    await lots.expectToast('Exportação concluída', 'Arquivo CSV baixado com sucesso!');
   });
 
   it('deletes the selected rows in bulk and clears the selection', async () => {
@@ -481,8 +457,7 @@ describe('lots', () => {
     const confirm = lots.alertDialog();
     await expect(confirm).toContainText('Tem certeza que deseja excluir os 2 lotes selecionados?', AS_READ);
     await confirm.getByRole('button', { name: 'Excluir' }).click();
-    await expect(lots.toast('Lotes excluídos')).toBeVisible();
-    await expect(lots.toast('Lotes excluídos')).toContainText('2 lote(s) excluído(s) com sucesso!', AS_READ);
+    await lots.expectToast('Lotes excluídos', '2 lote(s) excluído(s) com sucesso!');
     await lots.expectAccounts(['555001', 'A-300']);
     await expect(page.getByRole('checkbox', { name: 'Selecionar todos' })).toHaveAttribute('aria-checked', 'false');
   });
@@ -507,7 +482,7 @@ describe('lots', () => {
     await page.getByRole('checkbox', { name: 'Selecionar todos' }).click();
     await lots.button('Excluir (5)').click();
     await lots.alertDialog().getByRole('button', { name: 'Excluir' }).click();
-    await expect(lots.toast('5 lote(s) excluído(s) com sucesso!')).toBeVisible();
+    await lots.expectToast('5 lote(s) excluído(s) com sucesso!');
     await expect(page.getByText('Nenhum lote encontrado')).toHaveCount(0);
     await expect(lots.rows().first()).toBeVisible();
     await expect(page).toHaveURL((url) => url.searchParams.get('page') === null);
@@ -515,21 +490,12 @@ describe('lots', () => {
 
   it('stacks the lots as cards on a 390 px phone, with a sort select instead of the headers', async () => {
     await seedNumbered(20);
-    const phone = await session.browser.newPage({ width: 390, height: 844 });
-    try {
-      await phone.context.addCookies(await context.cookies());
-      const small = new LotsPage(phone.page);
+    await onPhone(session, async (phone) => {
+      const small = new LotsPage(phone);
       await small.goto();
-      await expect(small.rows().first()).toBeVisible();
-      await expect(small.table()).toHaveCount(0);
-      await expect(small.rows()).toHaveCount(20);
-      await expect
-        .poll(() =>
-          phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
-        )
-        .toBe(0);
-      await phone.page.getByLabel('Ordenar por').selectOption({ label: 'Maior saldo' });
-      await expect(phone.page).toHaveURL(/sort=remaining_quantity&order=desc/);
+      await small.expectCards(20);
+      await small.sortOnPhone('Maior saldo');
+      await expect(phone).toHaveURL(/sort=remaining_quantity&order=desc/);
       await small.expectAccounts([
         'P-20',
         'P-19',
@@ -554,9 +520,7 @@ describe('lots', () => {
       ]);
       await small.rowAction('Conta: P-20', 'Editar');
       await expect(small.dialog().getByRole('heading', { name: 'Editar Lote' })).toBeVisible();
-      await phone.page.keyboard.press('Escape');
-    } finally {
-      await phone.context.close();
-    }
+      await phone.keyboard.press('Escape');
+    });
   });
 });

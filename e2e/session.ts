@@ -45,3 +45,14 @@ export function useSpecSession({ signIn = true }: { signIn?: boolean } = {}): Sp
   });
   return session;
 }
+
+/** Runs `use` on a 390 × 844 phone page signed in as the current test's context, and closes it after. */
+export async function onPhone(session: SpecSession, use: (page: Page) => Promise<void>) {
+  const phone = await session.browser.newPage({ width: 390, height: 844 });
+  try {
+    await phone.context.addCookies(await session.context.cookies());
+    await use(phone.page);
+  } finally {
+    await phone.context.close();
+  }
+}

@@ -6,9 +6,10 @@
 // the window is grown to the dialog's height and the whole wizard step shows in one image.
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { addDaysIso, formatDate } from '../src/domain/format';
+import { formatDate } from '../src/domain/format';
 import { apiAs, CHROMIUM_ARGS, CHROMIUM_PATH, OWNER } from '../e2e/fixtures';
 import { EmissionsPage, type EmissionDataInput } from '../e2e/pages/emissions-page';
+import { BIG_LOT, CHEAP_LOT, daysFromToday, seedCustomer, seedLotInAccount } from '../e2e/seed';
 import { startServer } from '../e2e/server';
 
 const out = 'screenshots/emissions';
@@ -26,9 +27,6 @@ const CLIENT = {
 };
 const ACCOUNT_NUMBER = '778899001';
 const PASSENGER = { name: 'João Pedro Costa Albuquerque', cpf: '11144477735' };
-
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-const addDays = (days: number) => addDaysIso(today, days)!;
 
 const server = await startServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -76,56 +74,48 @@ async function shot(page: Page, name: string, scheme: Scheme, width: Width) {
   console.log(file);
 }
 
+/** Runs `take` once per colour scheme and width, on a new page signed in with `session` (closed after it). */
+async function inEachLook(
+  session: Awaited<ReturnType<BrowserContext['storageState']>>,
+  take: (page: Page, emissions: EmissionsPage, shoot: (name: string) => Promise<void>) => Promise<void>,
+) {
+  for (const scheme of SCHEMES) {
+    for (const width of WIDTHS) {
+      const context = await newContext(browser, scheme, width, session);
+      const page = await context.newPage();
+      await take(page, new EmissionsPage(page), (name) => shot(page, name, scheme, width));
+      await context.close();
+    }
+  }
+}
+
 try {
   // --- the agency, and the empty list before anything is seeded ------------------------------
   const setup = await newContext(browser, 'light', 1280);
   await ok(await apiAs(setup, 'POST', '/auth/sign-up', OWNER), 'sign-up');
   const session = await setup.storageState();
 
-  for (const scheme of SCHEMES) {
-    for (const width of WIDTHS) {
-      const context = await newContext(browser, scheme, width, session);
-      const page = await context.newPage();
-      const emissions = new EmissionsPage(page);
-      await emissions.goto();
-      await page.getByText('Nenhuma emissão encontrada').waitFor();
-      await shot(page, '01-emissoes-vazia', scheme, width);
-      await context.close();
-    }
-  }
+  await inEachLook(session, async (page, emissions, shoot) => {
+    await emissions.goto();
+    await page.getByText('Nenhuma emissão encontrada').waitFor();
+    await shoot('01-emissoes-vazia');
+  });
 
   // --- seed: a client with a CPF and a LATAM account, three lots, emissions in each status ----
-  const client = await ok(
-    await apiAs(setup, 'POST', '/clients', {
-      name: CLIENT.name,
-      email: CLIENT.email,
-      document: CLIENT.cpf,
-      loyalty_accounts: [{ program: 'LATAM', account_number: ACCOUNT_NUMBER, nickname: 'Pessoal' }],
-    }),
-    'client',
+  const { clientId, accountId } = await seedCustomer(
+    setup,
+    { name: CLIENT.name, email: CLIENT.email, document: CLIENT.cpf },
+    { account_number: ACCOUNT_NUMBER, nickname: 'Pessoal' },
   );
-  const accounts = await ok(await apiAs(setup, 'GET', `/accounts?client_id=${client.id}`), 'accounts');
-  const accountId = (accounts.data as { id: string; program: string }[]).find((a) => a.program === 'LATAM')!.id;
-
-  const seedLot = async (quantity: number, costPerMile: string, expiresIn: number, supplier: string) =>
-    (
-      await ok(
-        await apiAs(setup, 'POST', '/lots', {
-          program: 'LATAM',
-          account_id: accountId,
-          original_quantity: String(quantity),
-          cost_per_mile: costPerMile,
-          purchase_date: addDays(-3),
-          expiry_date: addDays(expiresIn),
-          supplier,
-        }),
-        `lot ${supplier}`,
-      )
-    ).id;
   // There is no API for program rules (cpm_cap) yet, so the costly lot is just costly: no 'Alto CPMM'.
-  await seedLot(20_000, '0.0180', 40, 'Milhas Nordeste'); // cheapest, expires within 60 days
-  const midLot = await seedLot(60_000, '0.0230', 300, 'Balcão Sul');
-  const costlyLot = await seedLot(50_000, '0.0420', 200, 'Clube Premium Sudeste');
+  await seedLotInAccount(setup, accountId, CHEAP_LOT); // cheapest, expires within 60 days
+  const midLot = await seedLotInAccount(setup, accountId, BIG_LOT);
+  const costlyLot = await seedLotInAccount(setup, accountId, {
+    quantity: 50_000,
+    costPerMile: '0.0420',
+    expiresIn: 200,
+    supplier: 'Clube Premium Sudeste',
+  });
 
   const emission = async (
     input: {
@@ -142,11 +132,11 @@ try {
   ) => {
     const created = await ok(
       await apiAs(setup, 'POST', '/emissions', {
-        client_id: client.id,
+        client_id: clientId,
         account_id: accountId,
         pnr: input.pnr ?? '',
         route: input.route,
-        departure_date: input.departure === undefined ? '' : addDays(input.departure),
+        departure_date: input.departure === undefined ? '' : daysFromToday(input.departure),
         miles_used: input.miles,
         fees_cents: input.fees,
         revenue_cents: input.revenue,
@@ -213,7 +203,7 @@ try {
   const data: EmissionDataInput = {
     route: 'nat-gru',
     pnr: 'KLM456',
-    departureDate: formatDate(addDays(20)),
+    departureDate: formatDate(daysFromToday(20)),
     miles: '10000',
     fees: '150,00',
     revenue: '1.250,00',
@@ -221,66 +211,58 @@ try {
     passengers: [PASSENGER],
   };
 
-  for (const scheme of SCHEMES) {
-    for (const width of WIDTHS) {
-      const context = await newContext(browser, scheme, width, session);
-      const page = await context.newPage();
-      const emissions = new EmissionsPage(page);
+  await inEachLook(session, async (page, emissions, shoot) => {
+    await emissions.goto();
+    await emissions.rows().first().waitFor();
+    await shoot('02-emissoes-lista');
 
-      await emissions.goto();
-      await emissions.rows().first().waitFor();
-      await shot(page, '02-emissoes-lista', scheme, width);
+    // Wizard, step 1 with the client and the account chosen.
+    await emissions.openWizard();
+    await emissions.chooseClient('Ana Beatriz', CLIENT.name);
+    await emissions.chooseAccount(ACCOUNT_NUMBER);
+    await shoot('03-wizard-1-cliente-conta');
 
-      // Wizard, step 1 with the client and the account chosen.
-      await emissions.openWizard();
-      await emissions.chooseClient('Ana Beatriz', CLIENT.name);
-      await emissions.chooseAccount(ACCOUNT_NUMBER);
-      await shot(page, '03-wizard-1-cliente-conta', scheme, width);
+    // Step 2 filled: the suggestion (the expiring cheap lot) and a healthy margin.
+    await emissions.next();
+    await emissions.field('Rota').waitFor();
+    await emissions.fillData(data);
+    await emissions.lotSuggestion().waitFor();
+    await shoot('04-wizard-2-dados');
 
-      // Step 2 filled: the suggestion (the expiring cheap lot) and a healthy margin.
-      await emissions.next();
-      await emissions.field('Rota').waitFor();
-      await emissions.fillData(data);
-      await emissions.lotSuggestion().waitFor();
-      await shot(page, '04-wizard-2-dados', scheme, width);
+    // More miles than any lot alone: the two-lot suggestion, with the manual list open.
+    await emissions.fillData({ miles: '70000', revenue: '3.500,00' });
+    await emissions.lotSuggestion().getByTestId('weighted-cpm').waitFor();
+    await emissions.dialog().getByRole('button', { name: 'Escolher lotes manualmente' }).click();
+    await shoot('05-wizard-2-dois-lotes');
+    await emissions.dialog().getByRole('button', { name: 'Escolher lotes manualmente' }).click();
 
-      // More miles than any lot alone: the two-lot suggestion, with the manual list open.
-      await emissions.fillData({ miles: '70000', revenue: '3.500,00' });
-      await emissions.lotSuggestion().getByTestId('weighted-cpm').waitFor();
-      await emissions.dialog().getByRole('button', { name: 'Escolher lotes manualmente' }).click();
-      await shot(page, '05-wizard-2-dois-lotes', scheme, width);
-      await emissions.dialog().getByRole('button', { name: 'Escolher lotes manualmente' }).click();
+    // Revenue below the costs: the margin alert on step 2, then the warning on step 3.
+    await emissions.fillData({ miles: '10000', revenue: '100,00' });
+    await emissions.dialog().getByTestId('margin-alert').waitFor();
+    await shoot('06-wizard-2-margem-negativa');
+    await emissions.next();
+    await emissions.review().getByText('Atenção: Margem Negativa').waitFor();
+    await shoot('07-wizard-3-revisao-negativa');
+    await page.keyboard.press('Escape');
+    // The wizard holds typed data: a discard confirmation may ask first.
+    const discard = page.getByRole('alertdialog');
+    if (await discard.isVisible().catch(() => false)) await discard.getByRole('button').last().click();
 
-      // Revenue below the costs: the margin alert on step 2, then the warning on step 3.
-      await emissions.fillData({ miles: '10000', revenue: '100,00' });
-      await emissions.dialog().getByTestId('margin-alert').waitFor();
-      await shot(page, '06-wizard-2-margem-negativa', scheme, width);
-      await emissions.next();
-      await emissions.review().getByText('Atenção: Margem Negativa').waitFor();
-      await shot(page, '07-wizard-3-revisao-negativa', scheme, width);
-      await page.keyboard.press('Escape');
-      // The wizard holds typed data: a discard confirmation may ask first.
-      const discard = page.getByRole('alertdialog');
-      if (await discard.isVisible().catch(() => false)) await discard.getByRole('button').last().click();
+    await emissions.gotoDetail(issuedId);
+    await emissions.timeline().waitFor();
+    await shoot('08-detalhe-emitida');
 
-      await emissions.gotoDetail(issuedId);
-      await emissions.timeline().waitFor();
-      await shot(page, '08-detalhe-emitida', scheme, width);
+    await emissions.gotoDetail(cancelledId);
+    await emissions.timeline().waitFor();
+    await shoot('09-detalhe-cancelada');
 
-      await emissions.gotoDetail(cancelledId);
-      await emissions.timeline().waitFor();
-      await shot(page, '09-detalhe-cancelada', scheme, width);
+    await emissions.gotoDetail('00000000-0000-4000-8000-000000000000');
+    await page.getByText('Emissão não encontrada').waitFor();
+    await shoot('10-detalhe-nao-encontrada');
 
-      await emissions.gotoDetail('00000000-0000-4000-8000-000000000000');
-      await page.getByText('Emissão não encontrada').waitFor();
-      await shot(page, '10-detalhe-nao-encontrada', scheme, width);
-
-      await page.goto('/emissoes/x/y');
-      await shot(page, '11-pagina-404', scheme, width);
-
-      await context.close();
-    }
-  }
+    await page.goto('/emissoes/x/y');
+    await shoot('11-pagina-404');
+  });
   await setup.close();
 } finally {
   await browser.close();

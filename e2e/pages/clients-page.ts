@@ -1,5 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from '../fixtures';
+import { ListPage } from './list-page';
 
 export type ClientColumn = 'Cliente' | 'Status' | 'Emissões' | 'Total Gasto';
 
@@ -17,20 +18,15 @@ export interface ClientFormInput {
 }
 
 /** /clientes and its dialogs (spec part 1 §2 "Clients"). */
-export class ClientsPage {
-  constructor(readonly page: Page) {}
-
-  async goto(query = '') {
-    await this.page.goto(`/clientes${query}`);
-    await this.heading().waitFor();
-  }
-
-  heading() {
-    return this.page.getByRole('heading', { level: 1, name: 'Clientes' });
-  }
-
-  button(name: string) {
-    return this.page.getByRole('button', { name, exact: true });
+export class ClientsPage extends ListPage<ClientColumn> {
+  constructor(page: Page) {
+    super(page, {
+      path: '/clientes',
+      heading: 'Clientes',
+      rowTestId: 'client-row',
+      table: 'Clientes',
+      noun: 'clientes',
+    });
   }
 
   search() {
@@ -39,14 +35,6 @@ export class ClientsPage {
 
   statusFilter() {
     return this.page.getByLabel('Filtrar por status');
-  }
-
-  table() {
-    return this.page.getByRole('table', { name: 'Clientes' });
-  }
-
-  rows() {
-    return this.page.getByTestId('client-row');
   }
 
   row(name: string) {
@@ -64,28 +52,11 @@ export class ClientsPage {
     await expect(this.names()).toHaveText(expected);
   }
 
-  columnHeader(column: ClientColumn) {
-    return this.table().getByRole('columnheader', { name: column });
-  }
-
-  async sortBy(column: ClientColumn) {
-    await this.columnHeader(column).getByRole('button').click();
-  }
-
-  /** Asserts, retrying, that `column` is sorted in this direction (its aria-sort). */
-  async expectSort(column: ClientColumn, direction: 'ascending' | 'descending') {
-    await expect(this.columnHeader(column)).toHaveAttribute('aria-sort', direction);
-  }
-
   summaryCard(label: string) {
     return this.page
       .getByRole('region', { name: 'Resumo dos clientes' })
       .locator('[data-slot="card"]')
       .filter({ hasText: label });
-  }
-
-  pagination() {
-    return this.page.getByRole('navigation', { name: 'Paginação de clientes' });
   }
 
   async openRowMenu(name: string) {
@@ -101,18 +72,6 @@ export class ClientsPage {
     await this.page.getByRole('checkbox', { name: `Selecionar ${name}` }).click();
   }
 
-  dialog() {
-    return this.page.getByRole('dialog');
-  }
-
-  alertDialog() {
-    return this.page.getByRole('alertdialog');
-  }
-
-  field(label: string) {
-    return this.dialog().getByLabel(label, { exact: true });
-  }
-
   async openNew() {
     // The header's button (an empty list shows a second one).
     await this.button('Novo Cliente').first().click();
@@ -123,18 +82,9 @@ export class ClientsPage {
     if (input.name !== undefined) await this.field('Nome *').fill(input.name);
     if (input.status !== undefined) await this.field('Status').selectOption({ label: input.status });
     if (input.email !== undefined) await this.field('Email').fill(input.email);
-    if (input.phone !== undefined) {
-      await this.field('Telefone').fill('');
-      await this.field('Telefone').pressSequentially(input.phone);
-    }
-    if (input.document !== undefined) {
-      await this.field('CPF').fill('');
-      await this.field('CPF').pressSequentially(input.document);
-    }
-    if (input.birthDate !== undefined) {
-      await this.field('Data de Nascimento').fill('');
-      await this.field('Data de Nascimento').pressSequentially(input.birthDate);
-    }
+    if (input.phone !== undefined) await this.type('Telefone', input.phone);
+    if (input.document !== undefined) await this.type('CPF', input.document);
+    if (input.birthDate !== undefined) await this.type('Data de Nascimento', input.birthDate);
     if (input.notes !== undefined) await this.field('Observações').fill(input.notes);
   }
 
@@ -146,17 +96,5 @@ export class ClientsPage {
 
   addedPrograms() {
     return this.dialog().getByRole('list', { name: 'Programas adicionados' }).getByRole('listitem');
-  }
-
-  async submit(label: 'Criar' | 'Atualizar') {
-    await this.dialog().getByRole('button', { name: label, exact: true }).click();
-  }
-
-  /** A sonner toast by its title; its text includes the description. */
-  toast(title: string): Locator {
-    return this.page
-      .getByRole('region', { name: /Notificações/ })
-      .locator('[data-sonner-toast]')
-      .filter({ hasText: title });
   }
 }

@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { ListPage } from './list-page';
 
 export interface EmissionDataInput {
   route?: string;
@@ -14,24 +15,9 @@ export interface EmissionDataInput {
 }
 
 /** /emissoes, the 'Nova Emissão' wizard and /emissoes/:id (spec part 2 §2). */
-export class EmissionsPage {
-  constructor(readonly page: Page) {}
-
-  async goto(query = '') {
-    await this.page.goto(`/emissoes${query}`);
-    await this.heading().waitFor();
-  }
-
-  heading() {
-    return this.page.getByRole('heading', { level: 1, name: 'Emissões' });
-  }
-
-  button(name: string) {
-    return this.page.getByRole('button', { name, exact: true });
-  }
-
-  rows() {
-    return this.page.getByTestId('emission-row');
+export class EmissionsPage extends ListPage {
+  constructor(page: Page) {
+    super(page, { path: '/emissoes', heading: 'Emissões', rowTestId: 'emission-row', noun: 'emissões' });
   }
 
   row(text: string) {
@@ -47,17 +33,13 @@ export class EmissionsPage {
 
   // --- wizard -------------------------------------------------------------------------------
 
-  dialog() {
+  override dialog() {
     return this.page.getByRole('dialog', { name: 'Nova Emissão' });
   }
 
   async openWizard() {
     await this.button('Nova Emissão').first().click();
     await this.dialog().waitFor();
-  }
-
-  field(label: string): Locator {
-    return this.dialog().getByLabel(label, { exact: true });
   }
 
   currentStep() {
@@ -96,14 +78,8 @@ export class EmissionsPage {
   async fillData(input: EmissionDataInput) {
     if (input.route !== undefined) await this.field('Rota').fill(input.route);
     if (input.pnr !== undefined) await this.field('PNR (opcional)').fill(input.pnr);
-    if (input.departureDate !== undefined) {
-      await this.field('Data de embarque').fill('');
-      await this.field('Data de embarque').pressSequentially(input.departureDate);
-    }
-    if (input.miles !== undefined) {
-      await this.field('Milhas').fill('');
-      await this.field('Milhas').pressSequentially(input.miles);
-    }
+    if (input.departureDate !== undefined) await this.type('Data de embarque', input.departureDate);
+    if (input.miles !== undefined) await this.type('Milhas', input.miles);
     if (input.fees !== undefined) await this.field('Taxas (R$)').fill(input.fees);
     if (input.revenue !== undefined) await this.field('Receita (R$)').fill(input.revenue);
     if (input.rav !== undefined) await this.field('RAV (R$)').fill(input.rav);
@@ -147,13 +123,9 @@ export class EmissionsPage {
   /** Clicks a life-cycle button and confirms it in its modal. */
   async runAction(label: string, confirmLabel = label) {
     await this.button(label).click();
-    const alert = this.page.getByRole('alertdialog');
+    const alert = this.alertDialog();
     await alert.waitFor();
     await alert.getByRole('button', { name: confirmLabel, exact: true }).click();
     await alert.waitFor({ state: 'hidden' });
-  }
-
-  toast(title: string) {
-    return this.page.locator('[data-sonner-toast]').filter({ hasText: title });
   }
 }

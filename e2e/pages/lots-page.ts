@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from '../fixtures';
+import { ListPage } from './list-page';
 
 export type LotColumn = 'Programa' | 'Quantidade' | 'Custo' | 'Vencimento' | 'Status';
 
@@ -22,20 +23,15 @@ export interface LotFormInput {
 }
 
 /** /lotes, its dialogs and /lotes/:id (spec part 1 §2 "Miles lots"). */
-export class LotsPage {
-  constructor(readonly page: Page) {}
-
-  async goto(query = '') {
-    await this.page.goto(`/lotes${query}`);
-    await this.heading().waitFor();
-  }
-
-  heading() {
-    return this.page.getByRole('heading', { level: 1, name: 'Lotes de Milhas' });
-  }
-
-  button(name: string) {
-    return this.page.getByRole('button', { name, exact: true });
+export class LotsPage extends ListPage<LotColumn> {
+  constructor(page: Page) {
+    super(page, {
+      path: '/lotes',
+      heading: 'Lotes de Milhas',
+      rowTestId: 'lot-row',
+      table: 'Lotes de milhas',
+      noun: 'lotes',
+    });
   }
 
   search() {
@@ -48,14 +44,6 @@ export class LotsPage {
 
   statusFilter() {
     return this.page.getByLabel('Filtrar por status');
-  }
-
-  table() {
-    return this.page.getByRole('table', { name: 'Lotes de milhas' });
-  }
-
-  rows() {
-    return this.page.getByTestId('lot-row');
   }
 
   /** The row whose text contains `text` (an account number, a supplier shown elsewhere is not in the row). */
@@ -74,29 +62,12 @@ export class LotsPage {
     await expect(this.accountLines()).toHaveText(expected.map((account) => `Conta: ${account}`));
   }
 
-  columnHeader(column: LotColumn) {
-    return this.table().getByRole('columnheader', { name: column });
-  }
-
-  async sortBy(column: LotColumn) {
-    await this.columnHeader(column).getByRole('button').click();
-  }
-
-  /** Asserts, retrying, that `column` is sorted in this direction (its aria-sort). */
-  async expectSort(column: LotColumn, direction: 'ascending' | 'descending') {
-    await expect(this.columnHeader(column)).toHaveAttribute('aria-sort', direction);
-  }
-
   summary() {
     return this.page.getByRole('region', { name: 'Resumo dos lotes' });
   }
 
   summaryCard(label: string) {
     return this.summary().locator('[data-slot="card"]').filter({ hasText: label });
-  }
-
-  pagination() {
-    return this.page.getByRole('navigation', { name: 'Paginação de lotes' });
   }
 
   countdown(row: Locator) {
@@ -110,18 +81,6 @@ export class LotsPage {
 
   async select(text: string) {
     await this.row(text).getByRole('checkbox').click();
-  }
-
-  dialog() {
-    return this.page.getByRole('dialog');
-  }
-
-  alertDialog() {
-    return this.page.getByRole('alertdialog');
-  }
-
-  field(label: string) {
-    return this.dialog().getByLabel(label, { exact: true });
   }
 
   async openNew() {
@@ -147,25 +106,7 @@ export class LotsPage {
     if (input.notes !== undefined) await this.field('Observações').fill(input.notes);
   }
 
-  private async type(label: string, value: string) {
-    const input = this.field(label);
-    await input.fill('');
-    await input.pressSequentially(value);
-  }
-
   formSummary() {
     return this.dialog().getByRole('region', { name: 'Resumo do lote' });
-  }
-
-  async submit(label: 'Criar' | 'Atualizar') {
-    await this.dialog().getByRole('button', { name: label, exact: true }).click();
-  }
-
-  /** A sonner toast by its title; its text includes the description. */
-  toast(title: string): Locator {
-    return this.page
-      .getByRole('region', { name: /Notificações/ })
-      .locator('[data-sonner-toast]')
-      .filter({ hasText: title });
   }
 }
