@@ -9,12 +9,11 @@ import {
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, uuidParam } from '../http/validate';
-import { ACCOUNT_MESSAGES } from './accounts.errors';
+import { accountNotFound } from './accounts.errors';
 import { listAccounts } from './accounts.queries';
 import { getAccountBeneficiaries, getAccountLots } from './accounts.service';
 
-const accountId = (c: Parameters<typeof uuidParam>[0]) =>
-  uuidParam(c, 'id', ACCOUNT_MESSAGES.notFound, 'ACCOUNT_NOT_FOUND');
+const accountId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', () => accountNotFound());
 
 const docs = {
   list: apiDoc({

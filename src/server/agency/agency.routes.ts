@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { agencyInputSchema, notificationPrefsSchema, settingsInputSchema } from '../../domain/agency/agency.schema';
-import { AppError } from '../http/errors';
+import { unauthenticated } from '../http/errors';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json } from '../http/openapi';
 import { readJson } from '../http/validate';
@@ -14,8 +14,7 @@ import {
   updateNotificationPrefs,
   updateSettings,
 } from './agency.queries';
-
-const agencyNotFound = () => new AppError('AGENCY_NOT_FOUND', 'Agência não encontrada.', { status: 404 });
+import { agencyNotFound, duplicateCnpj } from './agency.errors';
 
 const docs = {
   get: apiDoc({
@@ -77,9 +76,7 @@ export const agencyRoutes = new Hono<AppEnv>()
       return c.json(toAgencyDto(agency));
     } catch (err) {
       if (isUniqueViolation(err, 'agencies_cnpj_key')) {
-        throw new AppError('DUPLICATE', 'Já existe uma agência com este CNPJ.', {
-          fields: { cnpj: 'CNPJ já cadastrado' },
-        });
+        throw duplicateCnpj();
       }
       throw err;
     }
@@ -99,12 +96,12 @@ export const agencyRoutes = new Hono<AppEnv>()
 export const meRoutes = new Hono<AppEnv>()
   .get('/notifications', docs.getNotifications, async (c) => {
     const prefs = await getNotificationPrefs(c.var.db, { userId: c.var.session.userId });
-    if (!prefs) throw new AppError('UNAUTHENTICATED', 'Acesso não autorizado.', { status: 401 });
+    if (!prefs) throw unauthenticated();
     return c.json(prefs);
   })
   .put('/notifications', docs.updateNotifications, async (c) => {
     const input = await readJson(c, notificationPrefsSchema);
     const prefs = await updateNotificationPrefs(c.var.db, { userId: c.var.session.userId, input });
-    if (!prefs) throw new AppError('UNAUTHENTICATED', 'Acesso não autorizado.', { status: 401 });
+    if (!prefs) throw unauthenticated();
     return c.json(prefs);
   });

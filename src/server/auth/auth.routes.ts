@@ -4,7 +4,7 @@ import { deleteCookie, getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { changePasswordSchema, signInSchema, signUpSchema, userPublicSchema } from '../../domain/auth/auth.schema';
 import { agencies, users } from '../db/schema';
-import { AppError, MESSAGES } from '../http/errors';
+import { unauthenticated } from '../http/errors';
 import type { AppEnv } from '../http/context';
 import { clientIp, setSessionCookie } from '../http/middleware';
 import { readJson } from '../http/validate';
@@ -12,6 +12,7 @@ import { apiDoc, json, noContent } from '../http/openapi';
 import { changePassword, needsSetup, publicUser, signIn, signUp } from './auth.service';
 import { endOtherSessions, endUserSession, listUserSessions, SESSION_COOKIE, signOutToken } from './sessions';
 import { toAgencyDto } from '../agency/agency.queries';
+import { sessionNotFound } from './auth.errors';
 
 const sessionAnswer = z.object({ user: userPublicSchema, agency: z.looseObject({}) });
 
@@ -118,7 +119,7 @@ export const authRoutes = new Hono<AppEnv>()
       .innerJoin(agencies, eq(agencies.id, users.agency_id))
       .where(eq(users.id, c.var.session.userId))
       .limit(1);
-    if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthorized, { status: 401 });
+    if (!row) throw unauthenticated();
     return c.json({ user: publicUser(row.user), agency: toAgencyDto(row.agency) });
   })
   .put('/password', docs.changePassword, async (c) => {
@@ -138,7 +139,7 @@ export const authRoutes = new Hono<AppEnv>()
   .delete('/sessions/:id', docs.endSession, async (c) => {
     const id = c.req.param('id');
     if (!/^[0-9a-f]{64}$/.test(id) || !(await endUserSession(c.var.db, c.var.session.userId, id))) {
-      throw new AppError('SESSION_NOT_FOUND', 'Sessão não encontrada.', { status: 404 });
+      throw sessionNotFound();
     }
     if (id === c.var.session.sessionId) deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return c.body(null, 204);

@@ -4,13 +4,12 @@ import type { ChangePassword, SignUp } from '../../domain/auth/auth.schema';
 import { onlyDigits } from '../../domain/documents';
 import type { Database, Db } from '../db/client';
 import { agencies, users } from '../db/schema';
-import { AppError } from '../http/errors';
+import { unauthenticated } from '../http/errors';
 import { deriveKey, hashPassword, verifyPassword } from './password';
 import { endOtherSessions, enterSession, MAX_SESSIONS_PER_USER, newSessionToken } from './sessions';
 import { THROTTLE } from './throttle';
 import { rowsOf } from '../db/rows';
-
-export const INVALID_CREDENTIALS_MESSAGE = 'E-mail/telefone ou senha incorretos.';
+import { invalidCredentials, signUpClosed, tooManyAttempts, wrongPassword } from './auth.errors';
 
 export const publicUser = (u: typeof users.$inferSelect) => ({
   id: u.id,
@@ -40,14 +39,14 @@ interface ClientInfo {
 async function readAsSession(db: Database, token: string) {
   return db.transaction(async (tx) => {
     const session = await enterSession(tx, token);
-    if (!session) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    if (!session) throw invalidCredentials();
     const [row] = await tx
       .select({ user: users, agency: agencies })
       .from(users)
       .innerJoin(agencies, eq(agencies.id, users.agency_id))
       .where(eq(users.id, session.userId))
       .limit(1);
-    if (!row) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+    if (!row) throw invalidCredentials();
     return row;
   });
 }
@@ -76,7 +75,7 @@ export async function signUp(db: Database, input: SignUp, client: ClientInfo) {
     await db.execute(sql`SELECT * FROM app_sign_up(${JSON.stringify(agency)}::jsonb, ${JSON.stringify(account)}::jsonb, ${session.hash},
       ${session.expiresAt.toISOString()}::timestamptz, ${client.userAgent}, ${client.ip}, ${MAX_SESSIONS_PER_USER})`),
   );
-  if (created.length === 0) throw new AppError('SIGNUP_CLOSED', 'O cadastro já foi realizado. Entre com sua conta.');
+  if (created.length === 0) throw signUpClosed();
   const { user, agency: saved } = await readAsSession(db, session.token);
   return { user, agency: saved, session: { token: session.token, expiresAt: session.expiresAt } };
 }
@@ -99,12 +98,7 @@ export async function signIn(db: Database, input: { identifier: string; password
   );
   if (!begun || begun.attempt_id === null) {
     const seconds = Math.max(1, Number(begun?.retry_after_seconds ?? THROTTLE.windowMinutes * 60));
-    const minutes = Math.ceil(seconds / 60);
-    throw new AppError(
-      'TOO_MANY_ATTEMPTS',
-      `Muitas tentativas de acesso. Tente novamente em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
-      { headers: { 'Retry-After': String(seconds) } },
-    );
+    throw tooManyAttempts(seconds);
   }
   const key = await deriveKey(input.password, begun.password_params);
   const session = newSessionToken();
@@ -112,7 +106,7 @@ export async function signIn(db: Database, input: { identifier: string; password
     await db.execute(sql`SELECT * FROM app_sign_in_finish(${String(begun.attempt_id)}::bigint, ${key}, ${session.hash},
       ${session.expiresAt.toISOString()}::timestamptz, ${client.userAgent}, ${MAX_SESSIONS_PER_USER})`),
   );
-  if (opened.length === 0) throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE);
+  if (opened.length === 0) throw invalidCredentials();
   const { user, agency } = await readAsSession(db, session.token);
   return { user, agency, session: { token: session.token, expiresAt: session.expiresAt } };
 }
@@ -120,11 +114,9 @@ export async function signIn(db: Database, input: { identifier: string; password
 /** Changing the password ends every other session of the user (a stolen session does not survive it). */
 export async function changePassword(db: Db, userId: string, sessionId: string, input: ChangePassword) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw new AppError('UNAUTHENTICATED', 'Acesso não autorizado.');
+  if (!user) throw unauthenticated();
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
-    throw new AppError('VALIDATION_ERROR', 'Senha atual incorreta.', {
-      fields: { current_password: 'Senha atual incorreta' },
-    });
+    throw wrongPassword();
   }
   await db
     .update(users)

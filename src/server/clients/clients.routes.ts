@@ -31,7 +31,7 @@ import {
   getTopClients,
   quickSearchClients,
 } from './clients.queries';
-import { CLIENT_ERROR_MESSAGES, clientNotFound } from './clients.errors';
+import { clientNotFound } from './clients.errors';
 import {
   bulkDeleteClients,
   createClient,
@@ -44,7 +44,7 @@ import { paged, pageRows } from '../http/paged';
 
 // Unlike the lots' and emissions' routes, a malformed id answers code NOT_FOUND, not CLIENT_NOT_FOUND:
 // kept as the API has always answered it.
-const clientId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', CLIENT_ERROR_MESSAGES.notFound);
+const clientId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', clientNotFound);
 
 const docs = {
   list: apiDoc({

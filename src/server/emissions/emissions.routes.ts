@@ -10,7 +10,7 @@ import {
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
-import { EMISSION_ERROR_MESSAGES } from './emissions.errors';
+import { EMISSION_ERROR_MESSAGES, emissionNotFound } from './emissions.errors';
 import { createEmission, getEmissionDetail, listEmissions, transitionEmission } from './emissions.service';
 
 /** POST /emissions/:id/transitions */
@@ -18,8 +18,7 @@ export const emissionTransitionSchema = z.object({
   action: z.enum(EMISSION_ACTIONS, { error: EMISSION_ERROR_MESSAGES.actionInvalid }),
 });
 
-const emissionId = (c: Parameters<typeof uuidParam>[0]) =>
-  uuidParam(c, 'id', EMISSION_ERROR_MESSAGES.notFound, 'EMISSION_NOT_FOUND');
+const emissionId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', emissionNotFound);
 
 const docs = {
   list: apiDoc({

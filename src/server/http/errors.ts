@@ -8,17 +8,12 @@ export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
   UNAUTHENTICATED: 401,
-  INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
   CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
-  SESSION_NOT_FOUND: 404,
   CONFLICT: 409,
-  SIGNUP_CLOSED: 409,
-  DUPLICATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 
@@ -61,8 +56,8 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = MESSAGES.notFound, code: ErrorCode = 'NOT_FOUND') =>
-  new AppError(code, message, { status: 404 });
+/** No live session, or its user is gone. */
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', MESSAGES.unauthorized);
 
 /** VALIDATION_ERROR with a Portuguese message per field. */
 export const validationError = (fields: Record<string, string>) =>

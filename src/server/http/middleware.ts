@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isValidIsoDate, todayIso } from '../../domain/format';
 import { enterSession, SESSION_COOKIE } from '../auth/sessions';
-import { AppError, MESSAGES } from './errors';
+import { AppError, MESSAGES, unauthenticated } from './errors';
 import type { AppEnv } from './context';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -107,7 +107,7 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   if (!found) {
     if (token) deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    throw new AppError('UNAUTHENTICATED', MESSAGES.unauthorized, { status: 401 });
+    throw unauthenticated();
   }
 };
 

@@ -50,14 +50,12 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** An id from the URL: anything but a UUID cannot exist, so it is a 404 rather than a database error. */
-export function uuidParam(
-  c: Context,
-  name: string,
-  notFoundMessage: string = MESSAGES.notFound,
-  notFoundCode: string = 'NOT_FOUND',
-): string {
+/**
+ * An id from the URL: anything but a UUID cannot exist, so it is the feature's own not-found
+ * error (the same code and message as an unknown UUID's) rather than a database error.
+ */
+export function uuidParam(c: Context, name: string, notFound: () => AppError): string {
   const value = c.req.param(name) ?? '';
-  if (!UUID_RE.test(value)) throw new AppError(notFoundCode, notFoundMessage, { status: 404 });
+  if (!UUID_RE.test(value)) throw notFound();
   return value.toLowerCase();
 }

@@ -27,7 +27,7 @@ import {
 import type { AppEnv } from '../http/context';
 import { apiDoc, csv, json, noContent, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
-import { LOT_ERROR_MESSAGES } from './lots.errors';
+import { lotNotFound } from './lots.errors';
 import { getLotsForExport } from './lots.queries';
 import {
   bulkDeleteLots,
@@ -44,7 +44,7 @@ import {
   updateLot,
 } from './lots.service';
 
-const lotId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', LOT_ERROR_MESSAGES.notFound, 'LOT_NOT_FOUND');
+const lotId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', lotNotFound);
 
 /** The lot form's body is parsed by the service, against the request's day and (editing) the stored lot. */
 const anyJson = z.unknown();

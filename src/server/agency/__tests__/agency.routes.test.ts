@@ -97,7 +97,11 @@ describe('GET/PUT /api/v1/agency', () => {
       body: { ...validAgency, cnpj: other!.cnpj, trade_name: 'Tentativa' },
     });
     expect(res.status).toBe(409);
-    expect(res.body.error.fields).toEqual({ cnpj: 'CNPJ já cadastrado' });
+    expect(res.body.error).toEqual({
+      code: 'DUPLICATE_CNPJ',
+      message: 'Já existe uma agência com este CNPJ.',
+      fields: { cnpj: 'CNPJ já cadastrado' },
+    });
     const after = await call(ctx.app, 'GET', '/api/v1/agency', { cookie });
     expect(after.body.trade_name).toBe('Potiguar Milhas');
   });

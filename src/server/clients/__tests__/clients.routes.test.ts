@@ -343,8 +343,12 @@ describe('another agency', () => {
     expect(list.body.total).toBe(0);
     const still = await api.get(id);
     expect(still.body.client.name).toBe('Cliente Privado');
-    expect((await api.get('nao-e-uuid')).status).toBe(404);
-    expect((await api.get(crypto.randomUUID())).status).toBe(404);
+    // A malformed id and an unknown one answer alike, with the feature's own code.
+    for (const unknown of ['nao-e-uuid', crypto.randomUUID()]) {
+      const res = await api.get(unknown);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toEqual({ code: 'CLIENT_NOT_FOUND', message: 'Cliente não encontrado.' });
+    }
     await api.remove(id);
   });
 });
