@@ -3,7 +3,7 @@
  * linear): the triggers, functions and indexes of schema public, read from the catalog of a freshly
  * migrated database. Every trigger works per statement over its transition tables, but the SLA
  * statistic's deferred one (one row per agency and transaction); the list below is what migration
- * 0020 left, so that adding a trigger or a function is a decision a review sees.
+ * 0021 left, so that adding a trigger or a function is a decision a review sees.
  *
  *   MOVING_PARTS=1 npx vitest run src/server/db/__tests__/moving-parts.test.ts   # prints the table
  *
@@ -80,20 +80,12 @@ describe('moving parts', () => {
       'clients.clients_kept_insert → clients_kept_follow',
       'clients.clients_kept_update → clients_kept_follow',
       'emission_sla_stats.emission_sla_stats_settle → emission_sla_settle',
-      'emissions.emission_sla_follow_delete → emission_sla_follow',
-      'emissions.emission_sla_follow_insert → emission_sla_follow',
-      'emissions.emission_sla_follow_update → emission_sla_follow',
-      'emissions.emission_totals_delete → emission_totals_apply',
-      'emissions.emission_totals_insert → emission_totals_apply',
-      'emissions.emission_totals_update → emission_totals_apply',
-      'emissions.emissions_client_figures_delete → clients_follow_emissions',
-      'emissions.emissions_client_figures_insert → clients_follow_emissions',
-      'emissions.emissions_client_figures_update → clients_follow_emissions',
-      'mile_lots.mile_lots_search_entry_insert → lot_search_entries_follow',
-      'mile_lots.mile_lots_search_entry_update → lot_search_entries_follow',
-      'mile_lots.mile_lots_totals_delete → lot_totals_apply',
-      'mile_lots.mile_lots_totals_insert → lot_totals_apply',
-      'mile_lots.mile_lots_totals_update → lot_totals_apply',
+      'emissions.emissions_kept_delete → emissions_kept_follow',
+      'emissions.emissions_kept_insert → emissions_kept_follow',
+      'emissions.emissions_kept_update → emissions_kept_follow',
+      'mile_lots.mile_lots_kept_delete → mile_lots_kept_follow',
+      'mile_lots.mile_lots_kept_insert → mile_lots_kept_follow',
+      'mile_lots.mile_lots_kept_update → mile_lots_kept_follow',
     ]);
   });
 
@@ -114,22 +106,20 @@ describe('moving parts', () => {
       'client_totals_apply_deltas',
       'client_totals_stripe',
       'clients_apply_figures',
-      'clients_follow_emissions',
       'clients_kept_follow',
       // The SLA statistic, recomputed once per transaction (migration 0017).
       'emission_sla_current',
-      'emission_sla_follow',
       'emission_sla_mark',
       'emission_sla_refresh',
       'emission_sla_settle',
-      'emission_totals_apply',
+      // Emissions' and lots' one trigger function each (migration 0021), and their appliers.
       'emission_totals_apply_deltas',
+      'emissions_kept_follow',
       // Writes the static <table>_apply_deltas appliers (migration 0017); run by migrations only.
       'kept_counters_define',
-      'lot_search_entries_follow',
       'lot_search_text_of',
-      'lot_totals_apply',
       'lot_totals_apply_deltas',
+      'mile_lots_kept_follow',
     ]);
   });
 
