@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { createApp } from './app';
 import { pruneAuth } from './auth/sessions';
+import { PASSWORD_COST, TEST_PASSWORD_COST } from './auth/password';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import type { AppDeps } from './http/context';
@@ -19,15 +20,20 @@ export interface StartOptions {
   afterClose?: () => Promise<void> | void;
 }
 
-/** What the environment decides about the app; the test clock only ever under NODE_ENV=test. */
+/**
+ * What the environment decides about the app; the test clock and the test servers' cheap password
+ * hashing only ever under NODE_ENV=test.
+ */
 export function appOptionsFromEnv(
   env: Env,
-): Pick<AppDeps, 'cookieSecure' | 'allowedOrigins' | 'testClock' | 'trustProxy'> {
+): Pick<AppDeps, 'cookieSecure' | 'allowedOrigins' | 'testClock' | 'trustProxy' | 'passwordCost'> {
+  const test = env.NODE_ENV === 'test';
   return {
     cookieSecure: env.COOKIE_SECURE,
     allowedOrigins: env.ALLOWED_ORIGINS,
-    testClock: env.NODE_ENV === 'test',
+    testClock: test,
     trustProxy: env.TRUST_PROXY,
+    passwordCost: test ? TEST_PASSWORD_COST : PASSWORD_COST,
   };
 }
 

@@ -94,14 +94,14 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/sign-up', docs.signUp, async (c) => {
     const input = await readJson(c, signUpSchema);
-    const { user, agency, session } = await signUp(c.var.deps.db, input, clientOf(c));
+    const { user, agency, session } = await signUp(c.var.deps.db, input, clientOf(c), c.var.deps.passwordCost);
     setSessionCookie(c, session.token, session.expiresAt);
     c.var.deps.logger.info({ agencyId: agency.id, userId: user.id }, 'agency created by first sign-up');
     return c.json({ user: publicUser(user), agency: toAgencyDto(agency) }, 201);
   })
   .post('/sign-in', docs.signIn, async (c) => {
     const input = await readJson(c, signInSchema);
-    const { user, agency, session } = await signIn(c.var.deps.db, input, clientOf(c));
+    const { user, agency, session } = await signIn(c.var.deps.db, input, clientOf(c), c.var.deps.passwordCost);
     setSessionCookie(c, session.token, session.expiresAt);
     return c.json({ user: publicUser(user), agency: toAgencyDto(agency) });
   })
@@ -124,7 +124,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .put('/password', docs.changePassword, async (c) => {
     const input = await readJson(c, changePasswordSchema);
-    await changePassword(c.var.db, c.var.session.userId, c.var.session.sessionId, input);
+    await changePassword(c.var.db, c.var.session.userId, c.var.session.sessionId, input, c.var.deps.passwordCost);
     return c.body(null, 204);
   })
   .get('/sessions', docs.listSessions, async (c) => {

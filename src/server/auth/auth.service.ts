@@ -5,7 +5,7 @@ import { onlyDigits } from '../../domain/documents';
 import type { Database, Db } from '../db/client';
 import { agencies, users } from '../db/schema';
 import { unauthenticated } from '../http/errors';
-import { deriveKey, hashPassword, verifyPassword } from './password';
+import { deriveKey, hashPassword, PASSWORD_COST, verifyPassword, type PasswordCost } from './password';
 import { endOtherSessions, enterSession, MAX_SESSIONS_PER_USER, newSessionToken } from './sessions';
 import { THROTTLE } from './throttle';
 import { rowsOf } from '../db/rows';
@@ -55,8 +55,8 @@ async function readAsSession(db: Database, token: string) {
  * First-run sign-up: creates the agency, its first user and a session (app_sign_up, owner-run),
  * then closes open sign-up for good.
  */
-export async function signUp(db: Database, input: SignUp, client: ClientInfo) {
-  const passwordHash = await hashPassword(input.user.password);
+export async function signUp(db: Database, input: SignUp, client: ClientInfo, cost: PasswordCost = PASSWORD_COST) {
+  const passwordHash = await hashPassword(input.user.password, cost);
   const session = newSessionToken();
   const agency = {
     legal_name: input.agency.legal_name,
@@ -86,7 +86,12 @@ export async function signUp(db: Database, input: SignUp, client: ClientInfo) {
  * database then compares the key derived here with the stored one and opens the session
  * (app_sign_in_finish).
  */
-export async function signIn(db: Database, input: { identifier: string; password: string }, client: ClientInfo) {
+export async function signIn(
+  db: Database,
+  input: { identifier: string; password: string },
+  client: ClientInfo,
+  cost: PasswordCost = PASSWORD_COST,
+) {
   const { kind, value } = normalizeIdentifier(input.identifier);
   const [begun] = rowsOf<{
     attempt_id: string | number | null;
@@ -100,7 +105,7 @@ export async function signIn(db: Database, input: { identifier: string; password
     const seconds = Math.max(1, Number(begun?.retry_after_seconds ?? THROTTLE.windowMinutes * 60));
     throw tooManyAttempts(seconds);
   }
-  const key = await deriveKey(input.password, begun.password_params);
+  const key = await deriveKey(input.password, begun.password_params, cost);
   const session = newSessionToken();
   const opened = rowsOf<{ user_id: string }>(
     await db.execute(sql`SELECT * FROM app_sign_in_finish(${String(begun.attempt_id)}::bigint, ${key}, ${session.hash},
@@ -112,7 +117,13 @@ export async function signIn(db: Database, input: { identifier: string; password
 }
 
 /** Changing the password ends every other session of the user (a stolen session does not survive it). */
-export async function changePassword(db: Db, userId: string, sessionId: string, input: ChangePassword) {
+export async function changePassword(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  input: ChangePassword,
+  cost: PasswordCost = PASSWORD_COST,
+) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw unauthenticated();
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
@@ -121,7 +132,7 @@ export async function changePassword(db: Db, userId: string, sessionId: string, 
   await db
     .update(users)
     .set({
-      password_hash: await hashPassword(input.new_password),
+      password_hash: await hashPassword(input.new_password, cost),
       password_changed_at: sql`now()`,
       updated_at: sql`now()`,
     })

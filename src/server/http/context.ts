@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Database, Transaction } from '../db/client';
+import type { PasswordCost } from '../auth/password';
 import type { SessionContext } from '../auth/sessions';
 
 export interface AppDeps {
@@ -18,6 +19,11 @@ export interface AppDeps {
    * with NODE_ENV=test sets it (docs/decisions/0005-test-clock.md).
    */
   testClock?: boolean;
+  /**
+   * scrypt's cost for new password hashes and for the decoy of an unknown account: OWASP's
+   * (PASSWORD_COST) unless a test server sets TEST_PASSWORD_COST (NODE_ENV=test, the tests' apps).
+   */
+  passwordCost?: PasswordCost;
 }
 
 export type AppEnv = {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { expect } from 'vitest';
 import { createApp, type App } from '../app';
+import { TEST_PASSWORD_COST } from '../auth/password';
 import type { DbHandle } from '../db/client';
 import { createAgencyWithUser } from './factories/agency.factory';
 import { createTestDb } from './test-db';
@@ -21,6 +22,7 @@ export async function createTestContext(
     trustProxy: true,
     demo: options.demo ?? null,
     testClock: options.testClock ?? false,
+    passwordCost: TEST_PASSWORD_COST,
   });
   return { handle, app, close: () => handle.close() };
 }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../../domain/agency/agency.schema';
 import type { Database } from '../../db/client';
 import { agencies, users } from '../../db/schema';
-import { hashPassword } from '../../auth/password';
+import { hashPassword, TEST_PASSWORD_COST } from '../../auth/password';
 
 /** A CNPJ with valid check digits (random base), so factories never collide. */
 export function randomCnpj(): string {
@@ -46,7 +46,7 @@ export async function createAgencyWithUser(
       agency_id: agency!.id,
       name: `Usuária ${n}`,
       email: `user${n}@agencia${n}.com.br`,
-      password_hash: await hashPassword(overrides.password ?? TEST_PASSWORD),
+      password_hash: await hashPassword(overrides.password ?? TEST_PASSWORD, TEST_PASSWORD_COST),
       notification_prefs: { ...DEFAULT_NOTIFICATION_PREFS },
       ...overrides.user,
     })
