@@ -53,9 +53,11 @@ async function readAsSession(db: Database, token: string) {
 
 /**
  * First-run sign-up: creates the agency, its first user and a session (app_sign_up, owner-run),
- * then closes open sign-up for good.
+ * then closes open sign-up for good. Once closed it refuses before hashing the password, so
+ * requests to a closed sign-up cost no scrypt; app_sign_up still decides, atomically, when two race.
  */
 export async function signUp(db: Database, input: SignUp, client: ClientInfo, cost: PasswordCost = PASSWORD_COST) {
+  if (!(await needsSetup(db))) throw signUpClosed();
   const passwordHash = await hashPassword(input.user.password, cost);
   const session = newSessionToken();
   const agency = {
