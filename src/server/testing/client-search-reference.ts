@@ -13,8 +13,8 @@ const SORT_KEYS = {
 
 /**
  * What a clients search must answer, worked out the plain way: LIKE over the clients and their
- * figures (no view, no trigram index, no count cap; run as the superuser), ordered as the API
- * orders. The tests and the benchmark hold searchClientsPage and GET /api/v1/clients to it.
+ * figures recounted from their emissions (no view, no trigram index, no kept figures, no count cap;
+ * run as the superuser), ordered as the API orders. The tests and the benchmark hold searchClientsPage and GET /api/v1/clients to it.
  */
 export async function referenceClientsPage(db: Db, params: SearchPageParams) {
   const dir = params.order === 'asc' ? 'ASC' : 'DESC';
@@ -24,7 +24,13 @@ export async function referenceClientsPage(db: Db, params: SearchPageParams) {
       .map((k) => `${k} ${dir}`)
       .join(', '),
   );
-  const from = sql`clients c LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id`;
+  // The figures recounted from the live emissions, as clients_apply_figures keeps them: every live
+  // emission counts, only pending, processing and issued ones add to what was spent.
+  const from = sql`clients c LEFT JOIN (
+      SELECT e.client_id, count(*) AS emissions_count,
+        coalesce(sum(e.revenue_cents) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')), 0) AS total_spent_cents
+      FROM emissions e WHERE e.agency_id = ${params.agencyId} AND e.deleted_at IS NULL GROUP BY e.client_id
+    ) f ON f.client_id = c.id`;
   const where = sql.join(
     [
       sql`c.agency_id = ${params.agencyId}`,

@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientStatus } from '../../../domain/clients/client.schema';
 import { mulberry32 } from '../../../domain/random';
-import { client_figures, clients, emissions } from '../../db/schema';
+import { clients, emissions } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
@@ -199,21 +199,40 @@ beforeAll(async () => {
   ({ agencyId, cookie } = await signedInAgency(ctx));
   neighbourId = (await createAgencyWithUser(ctx.handle.db)).agency.id;
   const r = mulberry32(42);
-  // A batch (one statement, as an import writes), then single rows, in both agencies.
-  // The figures (derived from emissions elsewhere) are written straight into client_figures:
-  // here they only have to be sorted by.
+  // A batch (one statement, as an import writes), then single rows, in both agencies. Each
+  // client's figures come from real emissions, written in one statement per batch: the first
+  // issued with what the client spent, the others cancelled (counted, not spent). The kept
+  // client_figures rows the app sorts by are the triggers' work; the reference recounts them.
+  const accounts = new Map<string, string>();
   const withFigures = async (
     made: ClientWithFigures[],
     insert: (rows: (typeof clients.$inferInsert)[]) => Promise<{ id: string }[]>,
   ) => {
     const rows = await insert(made.map(({ emissions_count: _n, total_spent_cents: _s, ...c }) => c));
+    const written: (typeof emissions.$inferInsert)[] = [];
     for (const [i, row] of rows.entries()) {
       const { agency_id, emissions_count, total_spent_cents } = made[i]!;
-      await ctx.handle.db
-        .update(client_figures)
-        .set({ emissions_count, active_emissions_count: emissions_count, total_spent_cents })
-        .where(and(eq(client_figures.agency_id, agency_id), eq(client_figures.client_id, row.id)));
+      if (!accounts.has(agency_id)) {
+        const account = await createLoyaltyAccountRow(ctx.handle.db, agency_id, {
+          client_id: null,
+          account_number: 'BUSCA-1',
+        });
+        accounts.set(agency_id, account.id);
+      }
+      for (let k = 0; k < emissions_count; k++) {
+        written.push({
+          agency_id,
+          client_id: row.id,
+          account_id: accounts.get(agency_id)!,
+          route: 'NAT-GRU',
+          miles_used: 10_000,
+          revenue_cents: k === 0 ? total_spent_cents : 5_000,
+          margin_cents: 0,
+          status: k === 0 ? 'issued' : 'cancelled',
+        });
+      }
     }
+    if (written.length) await ctx.handle.db.insert(emissions).values(written);
   };
   await withFigures(
     Array.from({ length: 260 }, (_, i) => makeClient(r, i, agencyId)),
@@ -321,6 +340,13 @@ describe('searches follow every write', () => {
       .from(clients)
       .where(sql`${clients.agency_id} = ${agencyId} AND ${clients.name} LIKE 'Zé%'`);
     expect(doomed.length).toBeGreaterThan(0);
+    // Deleted for good: their emissions first (the emissions' foreign key), which moves their figures.
+    await ctx.handle.db.delete(emissions).where(
+      inArray(
+        emissions.client_id,
+        doomed.map((d) => d.id),
+      ),
+    );
     await ctx.handle.db.delete(clients).where(
       inArray(
         clients.id,
