@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -11,7 +12,17 @@ export default defineConfig(({ command }) => {
   // dist/web never serves development code.
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      // Every text asset also as .br and .gz beside it, made once at build time; the server sends
+      // the one the browser accepts (serveStatic's precompressed), never compressing per request.
+      compression({
+        include: /\.(js|css|svg|html|json|txt|webmanifest)$/,
+        threshold: 1024,
+        algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      }),
+    ],
     resolve: {
       alias: {
         '@domain': fileURLToPath(new URL('./src/domain', import.meta.url)),

@@ -91,10 +91,24 @@ export function createApp(deps: AppDeps) {
       '/assets/*',
       serveStatic({
         root: webDir,
+        // The build's .br or .gz beside the file, as the browser's Accept-Encoding allows (vite.config.ts).
+        precompressed: true,
         onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.use('*', serveStatic({ root: webDir }));
+    app.use(
+      '*',
+      serveStatic({
+        root: webDir,
+        precompressed: true,
+        // "/" finds index.html here, before the fallback below: the page is revalidated each visit,
+        // so a deploy's new asset names reach the browser at once.
+        // (`file` is what was sent: index.html.br when the browser takes brotli.)
+        onFound: (file, c) => {
+          if (/\.html(\.br|\.gz)?$/.test(file)) c.header('Cache-Control', 'no-cache');
+        },
+      }),
+    );
     // The single-page app owns every other path (its router shows the 404 page).
     app.get('*', (c) => {
       // A missing file (an old asset name after a deploy) is a 404, not the app shell.
