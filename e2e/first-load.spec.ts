@@ -58,3 +58,19 @@ describe('first load', () => {
     expectCompressedAndCached(scripts);
   });
 });
+
+describe('the sign-in page', () => {
+  it('advertises only what is built: each highlight names an area whose page works', async () => {
+    await session.page.goto('/entrar');
+    const highlights = session.page.locator('aside li[data-path]');
+    await expect(highlights.first()).toBeVisible();
+    const paths = await highlights.evaluateAll((items) => items.map((li) => li.getAttribute('data-path')!));
+    expect(paths.length).toBeGreaterThan(0);
+    await signInAsOwner(session.context);
+    for (const path of paths) {
+      await session.page.goto(path);
+      await expect(session.page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(session.page.getByText('Em construção'), path).toHaveCount(0);
+    }
+  });
+});

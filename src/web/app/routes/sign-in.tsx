@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BellRingIcon, PackageIcon, PlaneTakeoffIcon, ScaleIcon } from 'lucide-react';
+import { PackageIcon, PlaneTakeoffIcon, UsersIcon } from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Brand } from '@/components/layouts/brand';
@@ -14,11 +14,14 @@ import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { safeRedirectPath } from '@/lib/safe-redirect';
 
+/**
+ * What the product does today, each with the page that does it: an area joins the list when its
+ * page is built (e2e/first-load.spec.ts opens each one and finds no "Em construção").
+ */
 const HIGHLIGHTS = [
-  { icon: PackageIcon, text: 'Lotes de milhas com custo por milheiro e vencimento' },
-  { icon: PlaneTakeoffIcon, text: 'Emissões com margem calculada e lotes de origem' },
-  { icon: ScaleIcon, text: 'Conciliação financeira de receitas, taxas e RAV' },
-  { icon: BellRingIcon, text: 'Alertas de vencimento, SLA e margem crítica' },
+  { icon: UsersIcon, path: '/clientes', text: 'Clientes com suas contas de fidelidade, busca e exportação' },
+  { icon: PackageIcon, path: '/lotes', text: 'Lotes de milhas com custo por milheiro e vencimento' },
+  { icon: PlaneTakeoffIcon, path: '/emissoes', text: 'Emissões com margem calculada e lotes de origem' },
 ];
 
 type Mode = 'sign-in' | 'sign-up';
@@ -53,7 +56,11 @@ export default function SignInRoute() {
           </p>
           <ul className="space-y-4">
             {HIGHLIGHTS.map((item) => (
-              <li key={item.text} className="flex items-center gap-3 text-sm text-sidebar-muted-foreground">
+              <li
+                key={item.text}
+                data-path={item.path}
+                className="flex items-center gap-3 text-sm text-sidebar-muted-foreground"
+              >
                 <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-sidebar-accent text-sidebar-primary">
                   <item.icon aria-hidden="true" className="size-4" />
                 </span>
