@@ -2,7 +2,6 @@ import * as React from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { Toaster } from '@/components/ui/sonner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { useApplyTheme } from '@/hooks/use-theme';
 
 function ThemeController() {
@@ -20,9 +19,7 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
     <QueryClientProvider client={queryClient}>
       <ThemeController />
       <Toaster />
-      <TooltipProvider delayDuration={300}>
-        <AppErrorBoundary>{children}</AppErrorBoundary>
-      </TooltipProvider>
+      <AppErrorBoundary>{children}</AppErrorBoundary>
     </QueryClientProvider>
   );
 }

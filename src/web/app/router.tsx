@@ -6,7 +6,6 @@ import { RootRouteErrorScreen, RouteErrorScreen } from '@/components/errors/rout
 import { PAGES, type RouteHandle } from '@/config/navigation';
 import { SIGN_IN_PATH } from '@/config/constants';
 import type { RouteLoaders } from './route-loaders';
-import { AppLayout } from './routes/app-layout';
 
 /** Route modules default-export their page and load on first visit. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -31,7 +30,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       children: [
         { path: SIGN_IN_PATH, handle: handle(PAGES.signIn.title), lazy: page(() => import('./routes/sign-in')) },
         {
-          Component: AppLayout,
+          // The signed-in shell (menus, tooltips, dialogs) loads with the first signed-in page, not with /entrar.
+          lazy: async () => ({ Component: (await import('./routes/app-layout')).AppLayout }),
           children: [
             {
               // Errors of a page show inside the shell, so the menu stays usable.
