@@ -6,7 +6,7 @@ import { cn } from '@/lib/utils';
 /* Spec part 1 §2 "Expiry display": red once expired, yellow within the window, green beyond. */
 export const EXPIRY_TONE_CLASSES: Record<ExpiryTone, string> = {
   expired: 'text-destructive',
-  warning: 'text-amber-600 dark:text-amber-400',
+  warning: 'text-amber-700 dark:text-amber-400',
   good: 'text-success',
   none: 'text-muted-foreground',
 };
