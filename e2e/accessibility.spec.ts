@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
-import { apiAs, expect } from './fixtures';
-import { CHEAP_LOT, daysFromToday, seedCustomer, seedLotInAccount } from './seed';
+import { expect, signInAsOwner } from './fixtures';
+import { CHEAP_LOT, seedCustomer, seedEmission, seedLotInAccount } from './seed';
 import { useSpecSession } from './session';
 
 /**
@@ -15,27 +15,18 @@ const paths: string[] = ['/', '/clientes', '/lotes', '/emissoes', '/config'];
 
 beforeAll(async () => {
   const { context } = await session.browser.newPage();
-  const { signInAsOwner } = await import('./fixtures');
   await signInAsOwner(context);
   const customer = await seedCustomer(context, { name: 'Conceição Araújo' }, { account_number: 'AX-1' });
   const lotId = await seedLotInAccount(context, customer.accountId, CHEAP_LOT);
   // A lot inside the expiry alert window, for the amber countdown badge.
   await seedLotInAccount(context, customer.accountId, { ...CHEAP_LOT, expiresIn: 5, supplier: 'Vence Logo' });
-  const emission = await apiAs(context, 'POST', '/emissions', {
-    client_id: customer.clientId,
-    account_id: customer.accountId,
+  const emissionId = await seedEmission(context, customer, lotId, {
     pnr: 'AXE123',
     route: 'NAT-GRU',
-    departure_date: daysFromToday(30),
-    miles_used: '10000',
-    fees_cents: 0,
-    revenue_cents: 150_000,
-    rav_cents: 0,
-    passengers: [{ name: 'Conceição Araújo', cpf: '529.982.247-25' }],
-    lot_ids: [lotId],
+    miles: 10_000,
+    revenueCents: 150_000,
   });
-  expect(emission.status, JSON.stringify(emission.body)).toBe(201);
-  paths.push(`/clientes/${customer.clientId}`, `/lotes/${lotId}`, `/emissoes/${emission.body.id}`);
+  paths.push(`/clientes/${customer.clientId}`, `/lotes/${lotId}`, `/emissoes/${emissionId}`);
   await context.close();
 });
 
@@ -57,6 +48,8 @@ describe('axe', () => {
       for (const path of paths) {
         await session.page.goto(path);
         await expect(session.page.getByRole('heading', { level: 1 })).toBeVisible();
+        // The record itself, not its "não encontrado" page.
+        await expect(session.page.getByText(/não encontrad[ao]/i), path).toHaveCount(0);
         await session.page.waitForLoadState('networkidle');
         for (const v of await seriousViolations(session.page)) found.push(`${path}: ${v}`);
       }

@@ -3,7 +3,18 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { formatCents, formatDate, formatNumber } from '../src/domain/format';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { EmissionsPage } from './pages/emissions-page';
-import { BIG_LOT, browserToday, CHEAP_LOT, daysFromToday, seedCustomer, seedLotInAccount, type Customer } from './seed';
+import {
+  BIG_LOT,
+  browserToday,
+  CHEAP_LOT,
+  daysFromToday,
+  PASSENGER,
+  seedCustomer,
+  seedEmission as seedEmissionFor,
+  seedLotInAccount,
+  type Customer,
+  type EmissionSeed,
+} from './seed';
 import { useSpecSession } from './session';
 
 /**
@@ -20,41 +31,11 @@ let context: BrowserContext;
 let page: Page;
 let emissions: EmissionsPage;
 
-const PASSENGER = { name: 'João Pedro Costa', cpf: '11144477735' };
-
 const seedCheapLot = (c: Customer) => seedLotInAccount(context, c.accountId, CHEAP_LOT);
 const seedBigLot = (c: Customer) => seedLotInAccount(context, c.accountId, BIG_LOT);
 
-/** An emission through the API, as the wizard sends it: processing, the miles taken from `lotId`. */
-async function seedEmission(
-  c: Customer,
-  lotId: string,
-  e: {
-    pnr: string;
-    route: string;
-    miles: number;
-    revenueCents: number;
-    feesCents?: number;
-    ravCents?: number;
-    departureIn?: number;
-  },
-): Promise<string> {
-  const res = await apiAs(context, 'POST', '/emissions', {
-    client_id: c.clientId,
-    account_id: c.accountId,
-    pnr: e.pnr,
-    route: e.route,
-    departure_date: daysFromToday(e.departureIn ?? 30),
-    miles_used: e.miles,
-    fees_cents: e.feesCents ?? 0,
-    revenue_cents: e.revenueCents,
-    rav_cents: e.ravCents ?? 0,
-    passengers: [PASSENGER],
-    lot_ids: [lotId],
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.emission.id;
-}
+/** An emission of `c` through the API (seed.ts), as the wizard sends it. */
+const seedEmission = (c: Customer, lotId: string, e: EmissionSeed) => seedEmissionFor(context, c, lotId, e);
 
 async function lotRemaining(id: string): Promise<number> {
   const res = await apiAs(context, 'GET', `/lots/${id}`);

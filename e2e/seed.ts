@@ -67,3 +67,40 @@ export async function seedLotInAccount(
 export const CHEAP_LOT = { quantity: 20_000, costPerMile: '0.0180', expiresIn: 40, supplier: 'Milhas Nordeste' };
 /** …and 60.000 miles at R$ 23,00 per thousand. */
 export const BIG_LOT = { quantity: 60_000, costPerMile: '0.0230', expiresIn: 300, supplier: 'Balcão Sul' };
+
+/** The passenger the seeded emissions carry. */
+export const PASSENGER = { name: 'João Pedro Costa', cpf: '11144477735' };
+
+export interface EmissionSeed {
+  pnr: string;
+  route: string;
+  miles: number;
+  revenueCents: number;
+  feesCents?: number;
+  ravCents?: number;
+  departureIn?: number;
+}
+
+/** An emission of `c` through the API, as the wizard sends it: processing, the miles taken from `lotId`. */
+export async function seedEmission(
+  context: BrowserContext,
+  c: Customer,
+  lotId: string,
+  e: EmissionSeed,
+): Promise<string> {
+  const res = await apiAs(context, 'POST', '/emissions', {
+    client_id: c.clientId,
+    account_id: c.accountId,
+    pnr: e.pnr,
+    route: e.route,
+    departure_date: daysFromToday(e.departureIn ?? 30),
+    miles_used: e.miles,
+    fees_cents: e.feesCents ?? 0,
+    revenue_cents: e.revenueCents,
+    rav_cents: e.ravCents ?? 0,
+    passengers: [PASSENGER],
+    lot_ids: [lotId],
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.emission.id;
+}
