@@ -13,8 +13,12 @@ export interface FinancialBreakdownProps {
 /** 'Composição financeira': costs, revenue and margin (spec part 2 §9 "Emission"). */
 export function FinancialBreakdown({ figures, className }: FinancialBreakdownProps) {
   const negative = figures.margin_cents < 0;
-  const row = (label: string, value: Cents, strong = false) => (
-    <div className={cn('flex items-center justify-between gap-4 py-1.5', strong && 'font-semibold')}>
+  // Each name-value pair is a <div> straight inside the <dl> (the only wrapper HTML allows); a
+  // top border starts each group, as the cost lines, the totals and the margin read.
+  const row = (label: string, value: Cents, { strong = false, divided = false } = {}) => (
+    <div
+      className={cn('flex items-center justify-between gap-4 py-1.5', strong && 'font-semibold', divided && 'border-t')}
+    >
       <dt className={cn(!strong && 'text-muted-foreground')}>{label}</dt>
       <dd className="tabular-nums">{formatCents(value)}</dd>
     </div>
@@ -25,17 +29,15 @@ export function FinancialBreakdown({ figures, className }: FinancialBreakdownPro
       className={cn('rounded-lg border p-4 text-sm', className)}
       data-testid="financial-breakdown"
     >
-      <dl className="divide-y">
-        <div>
-          {row('Custo das milhas', figures.miles_cost_cents)}
-          {row('Taxas', figures.fees_cents)}
-          {row('RAV', figures.rav_cents)}
-        </div>
-        <div>{row('Custo total', figures.total_cost_cents, true)}</div>
-        <div>{row('Receita', figures.revenue_cents, true)}</div>
+      <dl>
+        {row('Custo das milhas', figures.miles_cost_cents)}
+        {row('Taxas', figures.fees_cents)}
+        {row('RAV', figures.rav_cents)}
+        {row('Custo total', figures.total_cost_cents, { strong: true, divided: true })}
+        {row('Receita', figures.revenue_cents, { strong: true, divided: true })}
         <div
           className={cn(
-            'flex items-center justify-between gap-4 pt-2 text-base font-semibold',
+            'flex items-center justify-between gap-4 border-t pt-2 text-base font-semibold',
             negative && 'text-destructive',
           )}
         >
