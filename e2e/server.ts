@@ -64,25 +64,47 @@ export async function startServer(): Promise<TestServer> {
     await seeded.close();
   }
 
+  const server = await spawnServer('src/server/main.ts', {
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+  });
+  return {
+    baseURL: server.baseURL,
+    stop: async () => {
+      await server.stop();
+      await dropDatabaseOnStop?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `npm run demo` as a visitor meets it (src/server/demo.ts): its own throwaway PGlite directory,
+ * filled by the demo generator, with the demo user; removed when it stops.
+ */
+export async function startDemoServer(): Promise<TestServer> {
+  return spawnServer('src/server/demo.ts', {});
+}
+
+/** Starts `entry` on a free port of 127.0.0.1, serving the built web app, and waits for its health. */
+async function spawnServer(entry: string, env: Record<string, string>): Promise<TestServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
       WEB_DIR: path.join(root, 'dist/web'),
       LOG_LEVEL: 'warn',
       STOP_WITH_PID: String(process.pid),
+      ...env,
     },
   });
   await waitForHealth(baseURL, child);
-
   return {
     baseURL,
     stop: async () => {
@@ -91,8 +113,6 @@ export async function startServer(): Promise<TestServer> {
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
       }
-      await dropDatabaseOnStop?.();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,10 +1,10 @@
 /**
  * Demo mode (`npm run demo`): the real app on a throwaway embedded database — a fresh PGlite
- * directory under the system temp dir, filled by the benchmark's data generator and removed on
- * exit — with a demo user whose credentials the sign-in page shows (GET /api/v1/auth/setup).
+ * directory under the system temp dir, filled by the data generator (src/server/demo/: a year of a
+ * mid-size agency) and removed on exit — with a demo user whose credentials the sign-in page shows (GET /api/v1/auth/setup).
  * DATABASE_URL and DATA_DIR are ignored: a demo never touches real data.
  *
- * DEMO_CLIENTS (default 120) sets the scale; DEMO_SEED (default 2026) the generated content.
+ * DEMO_CLIENTS (default 400) sets the scale; DEMO_SEED (default 2026) the generated content.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,7 +17,7 @@ import { createLogger } from './logger';
 import { startServer } from './server';
 
 const demoEnvSchema = z.object({
-  DEMO_CLIENTS: z.coerce.number().int().min(0).max(100_000).default(120),
+  DEMO_CLIENTS: z.coerce.number().int().min(0).max(100_000).default(400),
   DEMO_SEED: z.coerce.number().int().default(2026),
 });
 
@@ -54,6 +54,7 @@ async function main() {
       loyaltyAccounts: result.loyaltyAccounts,
       lots: result.lots,
       emissions: result.emissions,
+      passengers: result.passengers,
     },
     'demo database ready (removed on exit)',
   );

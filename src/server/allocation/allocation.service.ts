@@ -210,7 +210,9 @@ export interface RetakenLot {
 /**
  * Takes again from each lot the miles a soft delete released (restoring the emissions): the
  * caller has locked the lots, lots first (decision 0011), and checked that each still has them. A
- * spendable lot (available, or used) is used up at 0; an expired or reserved one keeps its status.
+ * spendable lot (available, or used) is used up at 0; so is an expired one (a lot spent to its
+ * last mile before its expiry was used, not expired, and the delete made it expired only while
+ * it held miles again); a reserved one, or an expired one that keeps miles, keeps its status.
  */
 export async function retakeReleasedMiles(
   tx: Transaction,
@@ -223,7 +225,9 @@ export async function retakeReleasedMiles(
     status:
       l.status === 'available' || l.status === 'used'
         ? lotStatusAfterAllocation(l.remaining_quantity - l.miles)
-        : l.status,
+        : l.status === 'expired' && l.remaining_quantity === l.miles
+          ? 'used'
+          : l.status,
   }));
   await tx.execute(sql`
     UPDATE mile_lots l SET remaining_quantity = l.remaining_quantity - v.miles, status = v.status, updated_at = now()

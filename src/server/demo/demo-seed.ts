@@ -40,6 +40,11 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
     userId: user!.id,
     clients: options.clients,
     seed: options.seed,
+    // A year of a mid-size agency: six in ten clients issued, up to 16 times each.
+    historyDays: 365,
+    emissionShare: 0.6,
+    maxEmissionsPerClient: 16,
+    passengers: true,
   });
   await vacuumAnalyze(db);
   return { agency: agency!, user: user!, result };

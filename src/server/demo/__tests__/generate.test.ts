@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfAt, createRng, generateAgencyData } from '../generate';
@@ -9,6 +10,8 @@ import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
 
 let ctx: TestContext;
+/** The one emission a test writes by hand, without lots or passengers, that the others leave out. */
+const HAND_MADE = randomUUID();
 let agencyId: string;
 
 const rowsOf = <T>(res: unknown) => (res as { rows: T[] }).rows;
@@ -52,7 +55,7 @@ describe('data generator', () => {
       await ctx.handle.db.execute(sql`
         SELECT c.client_id FROM client_figures c
         LEFT JOIN (
-          SELECT client_id, count(*) n,
+          SELECT client_id, count(*) FILTER (WHERE status <> 'cancelled') n,
             count(*) FILTER (WHERE status IN ('pending', 'processing', 'issued')) a,
             coalesce(sum(revenue_cents) FILTER (WHERE status IN ('pending', 'processing', 'issued')), 0) s,
             max(created_at) m
@@ -83,18 +86,19 @@ describe('data generator', () => {
       await ctx.handle.db.execute(sql`SELECT count(*)::int n FROM client_totals WHERE agency_id = ${agencyId}`),
     );
     expect(stripes[0]!.n).toBeGreaterThan(1);
-    const [target] = await ctx.handle.db
-      .select()
-      .from(client_figures)
-      .where(eq(client_figures.agency_id, agencyId))
-      .orderBy(asc(client_figures.sort_name))
-      .limit(1);
+    // A later emission of a client who has some, on that client's own account.
     const [anyEmission] = await ctx.handle.db
       .select()
       .from(emissions)
       .where(eq(emissions.agency_id, agencyId))
+      .orderBy(asc(emissions.id))
       .limit(1);
+    const [target] = await ctx.handle.db
+      .select()
+      .from(client_figures)
+      .where(eq(client_figures.client_id, anyEmission!.client_id));
     await ctx.handle.db.insert(emissions).values({
+      id: HAND_MADE,
       agency_id: agencyId,
       client_id: target!.client_id,
       account_id: anyEmission!.account_id,
@@ -128,6 +132,48 @@ describe('data generator', () => {
         WHERE a.agency_id = ${agencyId} AND l.account_id <> e.account_id`),
     );
     expect(mismatchedAccounts).toEqual([]);
+  });
+
+  it("writes what the app itself would: emissions on their client's account, passengers within the limits, statuses by age, exact margins", async () => {
+    const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await ctx.handle.db.execute(query));
+    // The emission service refuses an account that is not the client's (accountNotOfClient).
+    expect(
+      await q(sql`SELECT e.id FROM emissions e JOIN loyalty_accounts a ON a.id = e.account_id
+        WHERE e.agency_id = ${agencyId} AND a.client_id IS DISTINCT FROM e.client_id`),
+    ).toEqual([]);
+    // margin = revenue − (fees + miles cost + RAV); miles cost = Σ allocations.
+    expect(
+      await q(sql`SELECT e.id FROM emissions e
+        LEFT JOIN (SELECT emission_id, sum(cost_cents) c FROM emission_allocations GROUP BY 1) x ON x.emission_id = e.id
+        WHERE e.agency_id = ${agencyId} AND e.id <> ${HAND_MADE}
+          AND (e.margin_cents <> e.revenue_cents - e.fees_cents - e.miles_cost_cents - e.rav_cents
+            OR e.miles_cost_cents <> coalesce(x.c, 0))`),
+    ).toEqual([]);
+    // Every emission has passengers with valid CPFs; none has more than the PNR's 9.
+    const pax = await q<{ emission_id: string; n: number }>(sql`
+      SELECT e.id emission_id, count(p.id)::int n FROM emissions e LEFT JOIN emission_passengers p ON p.emission_id = e.id
+      WHERE e.agency_id = ${agencyId} AND e.id <> ${HAND_MADE} GROUP BY e.id`);
+    expect(pax.length).toBeGreaterThan(100);
+    expect(pax.filter((p) => p.n < 1 || p.n > 9)).toEqual([]);
+    const cpfs = await q<{ cpf: string }>(
+      sql`SELECT DISTINCT cpf FROM emission_passengers WHERE agency_id = ${agencyId}`,
+    );
+    expect(cpfs.every((c) => isValidCpf(c.cpf))).toBe(true);
+    // Distinct people per account, the holder excluded, stay within the smallest limit (Azul's 5).
+    const circles = await q<{ n: number }>(sql`
+      SELECT count(DISTINCT p.cpf)::int n FROM emission_passengers p JOIN emissions e ON e.id = p.emission_id
+      JOIN clients c ON c.id = e.client_id
+      WHERE e.agency_id = ${agencyId} AND p.cpf IS DISTINCT FROM c.document GROUP BY e.account_id`);
+    expect(Math.max(...circles.map((c) => c.n))).toBeLessThanOrEqual(5);
+    // Only the last days still wait: nothing older than 4 days is pending or processing.
+    expect(
+      await q(sql`SELECT id FROM emissions WHERE agency_id = ${agencyId} AND status IN ('pending', 'processing')
+        AND created_at < now() - interval '4 days'`),
+    ).toEqual([]);
+    const statuses = await q<{ status: string }>(
+      sql`SELECT DISTINCT status FROM emissions WHERE agency_id = ${agencyId} ORDER BY 1`,
+    );
+    expect(statuses.map((s) => s.status)).toEqual(expect.arrayContaining(['cancelled', 'failed', 'issued']));
   });
 
   it('is reproducible: the same seed gives the same people', async () => {

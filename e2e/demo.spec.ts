@@ -1,0 +1,94 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { NAV_ITEMS } from '../src/web/config/navigation';
+import { AS_READ, expect, openBrowser, type BrowserHandle } from './fixtures';
+import { SignInPage } from './pages/sign-in-page';
+import { startDemoServer, type TestServer } from './server';
+
+/**
+ * `npm run demo` as a prospective customer meets it (#14, "A demo that shows the product"): the
+ * sign-in page offers the demo account, it signs in, and every page of the menu — and a client, a
+ * lot and an emission — opens without an error, the built ones with a year of data.
+ */
+let server: TestServer;
+let browser: BrowserHandle;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await openBrowser(server.baseURL);
+  ({ page } = await browser.newPage());
+}, 90_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The figure a summary card shows, by its label. */
+async function card(label: string) {
+  const value = page.getByText(label, { exact: true }).locator('xpath=../following-sibling::p[1]');
+  await expect(value).toHaveText(/\d/);
+  return (await value.innerText()).trim();
+}
+
+const asNumber = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', '.'));
+
+describe('the demo', () => {
+  it('offers its account on the sign-in page, and the account signs in', async () => {
+    await new SignInPage(page).goto();
+    await expect(page.getByText('demo@milheiro.app')).toBeVisible();
+    await new SignInPage(page).signIn('demo@milheiro.app', 'Demo12345');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  it('opens every page of the menu without an error', async () => {
+    for (const item of NAV_ITEMS) {
+      await page.goto(item.to);
+      await expect(page.getByRole('heading', { level: 1 }), item.to).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('alert').filter({ hasText: /erro/i }), item.to).toHaveCount(0);
+      await expect(page.getByText('Tentar Novamente'), item.to).toHaveCount(0);
+    }
+  });
+
+  it('has hundreds of clients with Brazilian names, and their records open', async () => {
+    await page.goto('/clientes');
+    expect(asNumber(await card('Total de Clientes'))).toBeGreaterThanOrEqual(300);
+    const first = page.getByRole('row').nth(1);
+    await expect(first).toContainText(/[A-ZÀ-Ú][a-zà-ú]+ [A-ZÀ-Ú]/);
+    await first.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/clientes\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(/não encontrad[ao]/i)).toHaveCount(0);
+  });
+
+  it('has lots across programs and suppliers, some used up, some expired, some about to expire', async () => {
+    for (const program of ['LATAM', 'SMILES', 'AZUL', 'TAP']) {
+      await page.goto(`/lotes?program=${program}`);
+      await expect(page.getByRole('row').nth(1), program).toBeVisible();
+    }
+    await page.goto('/lotes');
+    expect(asNumber(await card('Lotes Expirando'))).toBeGreaterThan(0);
+    for (const status of ['used', 'expired', 'available'] as const) {
+      await page.goto(`/lotes?status=${status}`);
+      await expect(page.getByRole('row').nth(1), status).toBeVisible();
+      await expect(page.getByText('Nenhum lote encontrado'), status).toHaveCount(0);
+    }
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/lotes\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(/não encontrad[ao]/i)).toHaveCount(0);
+  });
+
+  it('has thousands of emissions in every status, and an emission shows its passengers', async () => {
+    await page.goto('/emissoes');
+    expect(asNumber(await card('Total de Emissões'))).toBeGreaterThanOrEqual(1000);
+    for (const status of ['pending', 'processing', 'issued', 'failed', 'cancelled']) {
+      await page.goto(`/emissoes?status=${status}`);
+      await expect(page.getByRole('row').nth(1), status).toBeVisible();
+    }
+    await page.goto('/emissoes?status=issued');
+    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/emissoes\/[0-9a-f-]{36}$/);
+    await expect(page.getByText(/Passageiros \([1-9]\)/)).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('Passageiros (0)', AS_READ);
+  });
+});
