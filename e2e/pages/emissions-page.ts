@@ -1,5 +1,9 @@
 import type { Page } from 'playwright-core';
+import { formatCents, formatNumber } from '../../src/domain/format';
+import { AS_READ, expect } from '../fixtures';
 import { ListPage } from './list-page';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export interface EmissionDataInput {
   route?: string;
@@ -29,6 +33,19 @@ export class EmissionsPage extends ListPage {
       .getByRole('region', { name: 'Resumo das emissões' })
       .locator('[data-slot="card"]')
       .filter({ has: this.page.getByText(label, { exact: true }) });
+  }
+
+  /** Asserts, retrying, the four cards' figures (the list's summary, over its search and filters). */
+  async expectSummary(figures: { total: number; issued: number; pending: number; revenueCents: number }) {
+    const value = (label: string, text: string) =>
+      expect(this.summaryCard(label)).toHaveText(
+        new RegExp(`^${escapeRegExp(label)}\\s+${escapeRegExp(text)}\\s`),
+        AS_READ,
+      );
+    await value('Total de Emissões', formatNumber(figures.total));
+    await value('Emitidas', formatNumber(figures.issued));
+    await value('Pendentes', formatNumber(figures.pending));
+    await value('Receita (emitidas)', formatCents(figures.revenueCents));
   }
 
   // --- wizard -------------------------------------------------------------------------------

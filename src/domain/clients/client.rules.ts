@@ -35,6 +35,7 @@ export function clientInitials(name: string | null | undefined): string {
 
 /** Sums over one client's emissions, as SQL returns them (DESIGN.md: active = pending, processing, issued). */
 export interface ClientEmissionSums {
+  /** Live emissions that are not cancelled. */
   total_emissions: number;
   active_emissions: number;
   /** Revenue of active emissions, centavos. */

@@ -182,7 +182,9 @@ export const clientSchema = z.object({
   status: z.enum(CLIENT_STATUSES),
   tags: z.array(z.string()),
   notes: z.string().nullable(),
+  /** Its live emissions that are not cancelled ("Emissões"). */
   emissions_count: z.number().int(),
+  /** Pending, processing and issued: the ones total_spent_cents sums. */
   active_emissions_count: z.number().int(),
   total_spent_cents: centsSchema,
   last_emission_at: timestampSchema.nullable(),
@@ -196,6 +198,7 @@ export type Client = z.infer<typeof clientSchema>;
 export const clientsSummarySchema = z.object({
   total_clients: z.number().int(),
   active_clients: z.number().int(),
+  /** The clients' emissions_count summed: cancelled ones left out. */
   total_emissions: z.number().int(),
   total_revenue_cents: centsSchema,
 });
@@ -207,6 +210,7 @@ export type ClientList = z.infer<typeof clientListSchema>;
 
 /** Spec part 1 §3's client stats (computeClientStats). */
 export const clientStatsSchema = z.object({
+  /** Not cancelled, as the list's emissions_count. */
   total_emissions: z.number().int(),
   active_emissions: z.number().int(),
   total_spent_cents: centsSchema,

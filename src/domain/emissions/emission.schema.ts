@@ -476,7 +476,7 @@ export const emissionSchema = z.object({
 });
 export type Emission = z.infer<typeof emissionSchema>;
 
-/** The cards of /emissoes, over the whole agency. */
+/** The cards of /emissoes, over the same filter and search as the list (`total` is the list's total). */
 export const emissionSummarySchema = z.object({
   total: z.number().int(),
   issued: z.number().int(),

@@ -421,7 +421,8 @@ export async function getClientEmissionSums(
   const active = sql`${emissions.status} IN ${ACTIVE_STATUSES}`;
   const [row] = await db
     .select({
-      total_emissions: count(),
+      // Cancelled emissions are not the client's emissions (migration 0022, as client_figures counts).
+      total_emissions: sql<number>`count(*) FILTER (WHERE ${emissions.status} <> 'cancelled')`.mapWith(Number),
       active_emissions: sql<number>`count(*) FILTER (WHERE ${active})`.mapWith(Number),
       active_revenue_cents: sql<number>`coalesce(sum(${emissions.revenue_cents}) FILTER (WHERE ${active}), 0)`.mapWith(
         Number,

@@ -1,6 +1,11 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { marginPercent, slaStatsOf, type SlaStats } from '../../domain/emissions/emission.rules';
-import type { Emission, EmissionListQuery, EmissionStatus } from '../../domain/emissions/emission.schema';
+import type {
+  Emission,
+  EmissionListQuery,
+  EmissionStatus,
+  EmissionSummary,
+} from '../../domain/emissions/emission.schema';
 import type { ProgramKey } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
 import { AGENCY_TIME_ZONE } from '../agency/agency.queries';
@@ -112,74 +117,65 @@ function searchCondition({ agencyId, query: q }: { agencyId: string; query: Emis
   );
 }
 
-/** Up to this many matches a search's total is exact; beyond, the list says "mais de 1.000". */
-export const EMISSION_SEARCH_COUNT_CAP = 1000;
-
 const newestFirst = [desc(emissions.created_at), desc(emissions.id)];
 
 /**
- * A page of the list, newest first, and how many match. Unfiltered or by status, the count is
- * kept (emission_totals); filtered by emissions' own columns (client, period, the program's
- * accounts) it is counted index-only from emissions_list_idx / emissions_list_status_idx. The
- * page's ids are read from whichever end of the order is nearer, so the last page costs what the
- * first does, then only those rows are joined to their client and account. A search is counted up
- * to EMISSION_SEARCH_COUNT_CAP (`capped` beyond: the total is then a floor) and its page read
- * newest first.
+ * The list's cards over every emission `where` matches (issue #14 "Truthful figures"), in one
+ * statement whose `total` is also the list's count, so cards and list cannot disagree. Filtered by
+ * period it can read emissions_list_status_idx alone (status and revenue_cents are in it).
+ */
+export async function countEmissionSummary(db: Db, where: SQL | undefined): Promise<EmissionSummary> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      issued: sql<number>`(count(*) FILTER (WHERE ${emissions.status} = 'issued'))::int`,
+      pending: sql<number>`(count(*) FILTER (WHERE ${emissions.status} IN ('pending', 'processing')))::int`,
+      revenue_issued_cents: sql<string>`coalesce(sum(${emissions.revenue_cents}) FILTER (WHERE ${emissions.status} = 'issued'), 0)::text`,
+    })
+    .from(emissions)
+    .where(where);
+  return {
+    total: row?.total ?? 0,
+    issued: row?.issued ?? 0,
+    pending: row?.pending ?? 0,
+    revenue_issued_cents: Number(row?.revenue_issued_cents ?? 0),
+  };
+}
+
+/**
+ * A page of the list, newest first, and the cards over the same filter (their `total` is the
+ * list's). Unfiltered or by status only, the cards come from the kept totals (emission_totals,
+ * ≤16 rows); filtered by client, program, period or a search, one aggregate over the same WHERE
+ * as the page counts them (index-only on emissions_list_status_idx for a period). Then the page's
+ * ids are read from whichever end of the order is nearer, so the last page costs what the first
+ * does, and only those rows are joined to their client and account.
  */
 export async function getEmissionsPage(
   db: Db,
-  { agencyId, query: q, totals }: { agencyId: string; query: EmissionListQuery; totals: EmissionTotals },
-  cap = EMISSION_SEARCH_COUNT_CAP,
-): Promise<{ rows: Emission[]; total: number; capped: boolean }> {
-  const own = and(...ownConditions(db, { agencyId, query: q }));
+  { agencyId, query: q }: { agencyId: string; query: EmissionListQuery },
+): Promise<{ rows: Emission[]; summary: EmissionSummary }> {
   const search = searchCondition({ agencyId, query: q });
+  const where = and(...ownConditions(db, { agencyId, query: q }), search);
+  const keptCovers = !search && !q.client_id && !q.program && !q.date_from && !q.date_to;
+  const summary = keptCovers
+    ? emissionSummaryOf(await getEmissionTotals(db, { agencyId }), q.status)
+    : await countEmissionSummary(db, where);
+  const { total } = summary;
   const offset = (q.page - 1) * q.limit;
-  if (search) {
-    const where = and(own, search);
-    const limited = db
-      .select({ id: emissions.id })
-      .from(emissions)
-      .where(where)
-      .limit(cap + 1);
-    const [counted] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM (${limited}) m`));
-    const n = counted?.n ?? 0;
-    const capped = n > cap;
-    const total = capped ? cap : n;
-    if (!capped && offset >= n) return { rows: [], total, capped };
-    const pageIds = db
-      .select({ id: emissions.id })
-      .from(emissions)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(q.limit)
-      .offset(offset);
-    const rows = await joined(db)
-      .where(and(eq(emissions.agency_id, agencyId), inArray(emissions.id, pageIds)))
-      .orderBy(...newestFirst);
-    return { rows: rows.map(toEmissionDto), total, capped };
-  }
-  // Unfiltered, or by status only: the kept totals count it.
-  const kept =
-    q.client_id || q.program || q.date_from || q.date_to
-      ? undefined
-      : q.status
-        ? totals.byStatus[q.status]
-        : emissionSummaryOf(totals).total;
-  const total = kept ?? (await db.select({ total: count() }).from(emissions).where(own))[0]?.total ?? 0;
-  if (offset >= total) return { rows: [], total, capped: false };
+  if (offset >= total) return { rows: [], summary };
   const end = Math.min(offset + q.limit, total);
   const fromEnd = total - end < offset;
   const pageIds = db
     .select({ id: emissions.id })
     .from(emissions)
-    .where(own)
+    .where(where)
     .orderBy(...(fromEnd ? [asc(emissions.created_at), asc(emissions.id)] : newestFirst))
     .limit(end - offset)
     .offset(fromEnd ? total - end : offset);
   const rows = await joined(db)
     .where(and(eq(emissions.agency_id, agencyId), inArray(emissions.id, pageIds)))
     .orderBy(...newestFirst);
-  return { rows: rows.map(toEmissionDto), total, capped: false };
+  return { rows: rows.map(toEmissionDto), summary };
 }
 
 /**
@@ -211,13 +207,20 @@ export async function getEmissionTotals(db: Db, { agencyId }: { agencyId: string
 }
 export type EmissionTotals = Awaited<ReturnType<typeof getEmissionTotals>>;
 
-/** The list's cards over the whole agency: every emission, issued, waiting (pending + processing), issued revenue. */
-export function emissionSummaryOf({ byStatus, issuedRevenueCents }: EmissionTotals) {
+/**
+ * The list's cards from the kept totals: over the whole agency, or over the emissions of one
+ * status (`status`), the only filter the kept totals can answer.
+ */
+export function emissionSummaryOf(
+  { byStatus, issuedRevenueCents }: EmissionTotals,
+  status: EmissionStatus | null = null,
+): EmissionSummary {
+  const of = (s: EmissionStatus) => (status === null || status === s ? byStatus[s] : 0);
   return {
-    total: Object.values(byStatus).reduce((sum, n) => sum + n, 0),
-    issued: byStatus.issued,
-    pending: byStatus.pending + byStatus.processing,
-    revenue_issued_cents: issuedRevenueCents,
+    total: (Object.keys(byStatus) as EmissionStatus[]).reduce((sum, s) => sum + of(s), 0),
+    issued: of('issued'),
+    pending: of('pending') + of('processing'),
+    revenue_issued_cents: status === null || status === 'issued' ? issuedRevenueCents : 0,
   };
 }
 

@@ -26,7 +26,7 @@ const docs = {
     operationId: 'listEmissions',
     summary: 'Emissions newest first, filtered, with the summary',
     description:
-      'By status, client, program, creation day (America/Sao_Paulo) and search (PNR, route, client); the summary covers the agency.',
+      'By status, client, program, creation day (America/Sao_Paulo) and search (PNR, route, client); the summary covers the same filter and search as the list.',
     query: emissionListQuerySchema,
     response: json(
       'A page of emissions (`data`, `total`, `page`, `limit`, `total_pages`) and `summary`',

@@ -46,12 +46,10 @@ import {
 } from './emissions.errors';
 import {
   applyTransition,
-  emissionSummaryOf,
   getAllocations,
   getCreateContext,
   getEmission,
   getEmissionsPage,
-  getEmissionTotals,
   getPassengers,
   getSlaStats,
   insertEmissionTakingMiles,
@@ -81,10 +79,8 @@ export async function listEmissions(
   agencyId: string,
   query: EmissionListQuery,
 ): Promise<EmissionList> {
-  const totals = await getEmissionTotals(db, { agencyId });
-  const { rows, total, capped } = await getEmissionsPage(db, { agencyId, query, totals });
-  const summary = emissionSummaryOf(totals);
-  return { ...paged(rows, total, { page: query.page, limit: query.limit, capped }), summary };
+  const { rows, summary } = await getEmissionsPage(db, { agencyId, query });
+  return { ...paged(rows, summary.total, { page: query.page, limit: query.limit }), summary };
 }
 
 export async function getEmissionDetail(

@@ -25,9 +25,10 @@ export async function referenceClientsPage(db: Db, params: SearchPageParams) {
       .join(', '),
   );
   // The figures recounted from the live emissions, as clients_apply_figures keeps them: every live
-  // emission counts, only pending, processing and issued ones add to what was spent.
+  // emission but the cancelled ones counts (migration 0022), only pending, processing and issued
+  // ones add to what was spent.
   const from = sql`clients c LEFT JOIN (
-      SELECT e.client_id, count(*) AS emissions_count,
+      SELECT e.client_id, count(*) FILTER (WHERE e.status <> 'cancelled') AS emissions_count,
         coalesce(sum(e.revenue_cents) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')), 0) AS total_spent_cents
       FROM emissions e WHERE e.agency_id = ${params.agencyId} AND e.deleted_at IS NULL GROUP BY e.client_id
     ) f ON f.client_id = c.id`;

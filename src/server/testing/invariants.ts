@@ -88,7 +88,8 @@ export async function keptFigureMismatches(db: Db, agencyId: string): Promise<un
       FROM clients c
       LEFT JOIN client_figures f ON f.agency_id = c.agency_id AND f.client_id = c.id
       LEFT JOIN LATERAL (
-        SELECT count(*)::int AS n, (count(*) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')))::int AS active,
+        SELECT (count(*) FILTER (WHERE e.status <> 'cancelled'))::int AS n,
+          (count(*) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')))::int AS active,
           coalesce(sum(e.revenue_cents) FILTER (WHERE e.status IN ('pending', 'processing', 'issued')), 0)::bigint AS spent,
           max(e.created_at) AS last_at
         FROM emissions e WHERE e.agency_id = c.agency_id AND e.client_id = c.id AND e.deleted_at IS NULL

@@ -13,7 +13,6 @@ import { getLotQueryOptions } from '@/features/lots/api/get-lot';
 import { getLotAllocationsQueryOptions } from '@/features/lots/api/get-lot-allocations';
 import { getLotsQueryOptions } from '@/features/lots/api/get-lots';
 import { readLotListParams } from '@/features/lots/list-params';
-import { useFiltersStore } from '@/stores/filters-store';
 
 /**
  * A loader that starts the page's queries as the navigation starts, while the page's code is still
@@ -42,11 +41,7 @@ export type RouteLoaders = ReturnType<typeof createRouteLoaders>;
 export function createRouteLoaders(queryClient: QueryClient) {
   return {
     clients: prefetching(queryClient, ({ request }) => {
-      // The search box is the store's, shared by the list pages (spec part 1 §3), not the address's.
-      const search = useFiltersStore.getState().globalSearch.trim();
-      void queryClient.prefetchQuery(
-        getClientsQueryOptions({ ...readClientListParams(searchParamsOf(request)), search }),
-      );
+      void queryClient.prefetchQuery(getClientsQueryOptions(readClientListParams(searchParamsOf(request))));
     }),
     client: prefetching(queryClient, ({ params }) => {
       const id = params.id ?? '';

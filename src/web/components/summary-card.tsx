@@ -1,5 +1,6 @@
 import type * as React from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { QueryErrorState, type RetryableQuery } from '@/components/query-error-state';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -53,11 +54,29 @@ export function SummaryCard({ label, hint, icon: Icon, value, highlight = false 
   );
 }
 
-/** The row of four summary cards above a list (two columns on small screens). */
-export function SummaryCards({ label, children }: { label: string; children: React.ReactNode }) {
+/** The query a row of summary cards reads its figures from. */
+export type SummaryQuery = RetryableQuery & { isError: boolean; data: unknown };
+
+export interface SummaryCardsProps {
+  label: string;
+  /** Where the figures come from: when it failed with nothing to show, one error row stands in for the cards. */
+  query: SummaryQuery;
+  children: React.ReactNode;
+}
+
+/**
+ * The row of four summary cards above a list (two columns on small screens). Cards whose figures
+ * failed to load would otherwise show their skeleton for good: one compact error row with 'Tentar
+ * Novamente', spanning the grid, takes their place.
+ */
+export function SummaryCards({ label, query, children }: SummaryCardsProps) {
   return (
     <section aria-label={label} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      {children}
+      {query.isError && query.data === undefined ? (
+        <QueryErrorState compact className="col-span-full" title="Erro ao carregar o resumo" query={query} />
+      ) : (
+        children
+      )}
     </section>
   );
 }

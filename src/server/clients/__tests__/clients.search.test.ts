@@ -201,7 +201,8 @@ beforeAll(async () => {
   const r = mulberry32(42);
   // A batch (one statement, as an import writes), then single rows, in both agencies. Each
   // client's figures come from real emissions, written in one statement per batch: the first
-  // issued with what the client spent, the others cancelled (counted, not spent). The kept
+  // issued with what the client spent, then one cancelled (neither counted nor spent: issue #14,
+  // migration 0022), then failed ones (counted, not spent). The kept
   // client_figures rows the app sorts by are the triggers' work; the reference recounts them.
   const accounts = new Map<string, string>();
   const withFigures = async (
@@ -228,7 +229,7 @@ beforeAll(async () => {
           miles_used: 10_000,
           revenue_cents: k === 0 ? total_spent_cents : 5_000,
           margin_cents: 0,
-          status: k === 0 ? 'issued' : 'cancelled',
+          status: k === 0 ? 'issued' : k === 1 ? 'cancelled' : 'failed',
         });
       }
     }

@@ -163,11 +163,12 @@ describe("clients' emission totals follow their emissions", () => {
     expect(client!.search_text).toBe('jose da silva jose@exemplo.com 52998224725');
     expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 2, total_spent_cents: 350_50 });
     await handle.db.update(emissions).set({ status: 'cancelled' }).where(eq(emissions.id, e1!.id));
-    expect(await read()).toMatchObject({ emissions_count: 2, active_emissions_count: 1, total_spent_cents: 250_50 });
+    // A cancelled emission is no longer counted (migration 0022).
+    expect(await read()).toMatchObject({ emissions_count: 1, active_emissions_count: 1, total_spent_cents: 250_50 });
     await handle.db.update(emissions).set({ revenue_cents: 300_00 }).where(eq(emissions.id, e2!.id));
     expect((await read()).total_spent_cents).toBe(300_00);
     await handle.db.delete(emissions).where(eq(emissions.id, e2!.id));
-    expect(await read()).toMatchObject({ emissions_count: 1, active_emissions_count: 0, total_spent_cents: 0 });
+    expect(await read()).toMatchObject({ emissions_count: 0, active_emissions_count: 0, total_spent_cents: 0 });
     await handle.db.update(emissions).set({ deleted_at: new Date().toISOString() }).where(eq(emissions.id, e1!.id));
     expect(await read()).toMatchObject({
       emissions_count: 0,

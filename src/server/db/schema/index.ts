@@ -248,7 +248,8 @@ export const clients = pgTable(
 );
 
 /**
- * A live client's emission figures (count, active count, total spent, last emission), derived
+ * A live client's emission figures (count of its emissions that are not cancelled — migration
+ * 0022 —, active count: pending, processing, issued; total spent by the active ones; last emission), derived
  * from its emissions by statement triggers, never typed in (DESIGN.md §2), with copies of the
  * client's sort_name, status and search_text for the list's two figure orders. Kept apart from clients so that
  * an emission rewrites this narrow row (three indexes) rather than the client's (the trigram index

@@ -288,7 +288,8 @@ describe('POST /api/v1/emissions', () => {
     };
     expect(await totals()).toMatchObject({ n: 1, active: 1, spent: 77_700 });
     expect((await api.transition(res.body.emission.id, 'cancel')).status).toBe(200);
-    expect(await totals()).toMatchObject({ n: 1, active: 0, spent: 0 });
+    // Cancelled: no longer one of the client's emissions (issue #14, migration 0022).
+    expect(await totals()).toMatchObject({ n: 0, active: 0, spent: 0 });
   });
 
   it('shortage → 409 INSUFFICIENT_MILES with the Portuguese message, nothing written', async () => {
@@ -596,7 +597,15 @@ describe('the SLA statistic and the creation answer', () => {
             sql`SELECT count(*)::int AS n FROM emissions WHERE agency_id = ${agency} AND deleted_at IS NULL AND status = ${status}`,
           ),
         );
-        expect((await api.list(`?status=${status}`, as)).body.total, status).toBe(n!.n);
+        const byStatus = await api.list(`?status=${status}`, as);
+        expect(byStatus.body.total, status).toBe(n!.n);
+        // The kept totals answer the cards of one status too: that status' emissions only.
+        expect(byStatus.body.summary, status).toEqual({
+          total: n!.n,
+          issued: status === 'issued' ? n!.n : 0,
+          pending: status === 'pending' || status === 'processing' ? n!.n : 0,
+          revenue_issued_cents: status === 'issued' ? Number(row!.revenue) : 0,
+        });
       }
     };
     const ids: string[] = [];
@@ -667,10 +676,11 @@ describe('the SLA statistic and the creation answer', () => {
 });
 
 describe('GET /api/v1/emissions', () => {
-  it('a search equals a plain LIKE over the emissions joined to their clients; past the count cap the total is a floor', async () => {
+  it('a search equals a plain LIKE over the emissions joined to their clients, its cards a recount of the same rows', async () => {
     const agency = await createAgencyWithUser(ctx.handle.db);
     const aId = agency.agency.id;
     const people = ['Natália Nunes', 'Renato Natal', 'Ana Souza', 'Caio Lima'];
+    const statuses = ['pending', 'processing', 'issued', 'failed', 'cancelled', 'issued'] as const;
     for (const [i, name] of people.entries()) {
       const who = await clientWithLots(aId, [['20.0000', 1_000_000]], { name });
       for (let k = 0; k < 6; k++) {
@@ -678,46 +688,44 @@ describe('GET /api/v1/emissions', () => {
           account_id: who.account.id,
           route: ['NAT-GRU', 'GRU-LIS', 'REC-NAT', 'POA-CWB'][(i + k) % 4],
           pnr: `P${i}${k}NAT`.slice(0, 6),
+          status: statuses[(i + k) % statuses.length],
+          revenue_cents: 10_000 * (i + 1) + k,
           created_at: new Date(Date.UTC(2026, 0, 1 + i * 6 + k)).toISOString(),
         });
       }
     }
     const reference = async (term: string) =>
-      rowsOf<{ id: string }>(
-        await ctx.handle.db.execute(sql`SELECT e.id FROM emissions e JOIN clients c ON c.id = e.client_id
+      rowsOf<{ id: string; status: string; revenue_cents: number }>(
+        await ctx.handle.db
+          .execute(sql`SELECT e.id, e.status, e.revenue_cents FROM emissions e JOIN clients c ON c.id = e.client_id
           WHERE e.agency_id = ${aId} AND e.deleted_at IS NULL
             AND (lower(coalesce(e.pnr, '')) LIKE ${`%${term}%`} OR lower(e.route) LIKE ${`%${term}%`} OR c.search_text LIKE ${`%${term}%`})
           ORDER BY e.created_at DESC, e.id DESC`),
-      ).map((r) => r.id);
-    const { getEmissionTotals, getEmissionsPage } = await import('../emissions.queries');
+      );
+    const { getEmissionsPage } = await import('../emissions.queries');
     const { withTenant } = await import('../../db/tenant');
     for (const term of ['nat', 'natal', 'lis', 'souza', 'p1', 'zz', 'na']) {
       const want = await reference(term);
-      for (const cap of [1000, 5]) {
-        for (const page of [1, 2, 3]) {
-          const got = await withTenant(ctx.handle.db, aId, async (tx) =>
-            getEmissionsPage(
-              tx,
-              {
-                agencyId: aId,
-                query: { page, limit: 4, search: term },
-                totals: await getEmissionTotals(tx, { agencyId: aId }),
-              },
-              cap,
-            ),
-          );
-          expect(
-            got.rows.map((r) => r.id),
-            `${term} cap ${cap} page ${page}`,
-          ).toEqual(want.slice((page - 1) * 4, page * 4));
-          expect(got.total).toBe(Math.min(want.length, cap));
-          expect(got.capped).toBe(want.length > cap);
-        }
+      const issued = want.filter((r) => r.status === 'issued');
+      for (const page of [1, 2, 3, 7]) {
+        const got = await withTenant(ctx.handle.db, aId, (tx) =>
+          getEmissionsPage(tx, { agencyId: aId, query: { page, limit: 4, search: term } }),
+        );
+        expect(
+          got.rows.map((r) => r.id),
+          `${term} page ${page}`,
+        ).toEqual(want.slice((page - 1) * 4, page * 4).map((r) => r.id));
+        expect(got.summary, `${term} page ${page}`).toEqual({
+          total: want.length,
+          issued: issued.length,
+          pending: want.filter((r) => r.status === 'pending' || r.status === 'processing').length,
+          revenue_issued_cents: issued.reduce((sum, r) => sum + Number(r.revenue_cents), 0),
+        });
       }
     }
   });
 
-  it('filters, search, pagination and the agency summary', async () => {
+  it('filters, search and pagination; the cards cover the same filter as the list', async () => {
     const { agencyId: aId, cookie: as } = await signedInAgency(ctx);
     const a = await clientWithLots(aId, [['20.0000', 100_000]], { name: 'Ângela Souza' });
     const b = await clientWithLots(aId, [['20.0000', 100_000]], { program: 'SMILES', name: 'Bruno Lima' });
@@ -770,12 +778,22 @@ describe('GET /api/v1/emissions', () => {
       ].sort(),
     );
 
+    // Each card against the rows the list shows under the same filter (issue #14 "Truthful figures").
     const ids = async (q: string) => {
       const res = await api.list(q, as);
       expect(res.status).toBe(200);
-      expect(res.body.summary.total).toBe(4);
-      return res.body.data.map((e: { id: string }) => e.id);
+      const rows = res.body.data as { id: string; status: string; revenue_cents: number }[];
+      const issued = rows.filter((e) => e.status === 'issued');
+      expect(res.body.summary, q).toEqual({
+        total: res.body.total,
+        issued: issued.length,
+        pending: rows.filter((e) => e.status === 'pending' || e.status === 'processing').length,
+        revenue_issued_cents: issued.reduce((sum, e) => sum + e.revenue_cents, 0),
+      });
+      expect(res.body.total, q).toBe(rows.length);
+      return rows.map((e) => e.id);
     };
+    expect(await ids('')).toEqual([e4.id, e3.id, e2.id, e1.id]);
     expect(await ids('?status=issued')).toEqual([e3.id, e2.id]);
     expect(await ids(`?client_id=${a.client.id}`)).toEqual([e2.id, e1.id]);
     expect(await ids('?program=SMILES')).toEqual([e4.id, e3.id]);
@@ -786,6 +804,12 @@ describe('GET /api/v1/emissions', () => {
     expect(await ids('?search=ccccc')).toEqual([e3.id]);
     expect(await ids('?search=angela')).toEqual([e2.id, e1.id]);
     expect(await ids('?search=%25')).toEqual([]);
+    expect(await ids('?status=processing')).toEqual([e1.id]);
+    expect(await ids('?status=cancelled')).toEqual([e4.id]);
+    expect(await ids('?status=failed')).toEqual([]);
+    expect(await ids(`?status=issued&client_id=${a.client.id}`)).toEqual([e2.id]);
+    expect(await ids('?search=angela&date_from=2026-03-02')).toEqual([e2.id]);
+    expect(await ids('?program=SMILES&status=issued')).toEqual([e3.id]);
 
     const page2 = await api.list('?limit=3&page=2', as);
     expect(page2.body).toMatchObject({ total: 4, page: 2, limit: 3, total_pages: 2 });

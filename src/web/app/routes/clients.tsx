@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { UsersIcon } from 'lucide-react';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
+import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
@@ -14,10 +15,10 @@ import { ClientFormDialog } from '@/features/clients/components/client-form-dial
 import { ClientsSummaryCards } from '@/features/clients/components/clients-summary-cards';
 import { ClientsTable } from '@/features/clients/components/clients-table';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
-import { readClientListParams, writeClientListParams } from '@/features/clients/list-params';
-import { useGlobalSearch } from '@/hooks/use-global-search';
+import { hasClientFilters, readClientListParams, writeClientListParams } from '@/features/clients/list-params';
 import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
 import { useSelectableList } from '@/hooks/use-selectable-list';
+import { useUrlSearch } from '@/hooks/use-url-search';
 
 const EMPTY: ListEmptyTexts = {
   icon: UsersIcon,
@@ -28,13 +29,10 @@ const EMPTY: ListEmptyTexts = {
 
 export default function ClientsRoute() {
   const [state, updateList] = useListUrlState(readClientListParams, writeClientListParams);
-  const { page, sort, order, status } = state;
+  const { page, sort, order, status, search } = state;
 
-  // A new search starts from its first page.
-  const searchBox = useGlobalSearch(() => {
-    if (page !== 1) updateList({ page: 1 }, true);
-  });
-  const { search } = searchBox;
+  // A new search starts from its first page; typing replaces the history entry (Back leaves the list).
+  const searchBox = useUrlSearch(search, (debounced) => updateList({ search: debounced, page: 1 }, true));
 
   const params = { search, status, sort, order, page };
   const clients = useClients(params);
@@ -44,18 +42,17 @@ export default function ClientsRoute() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const exportClients = useExportClients();
 
-  const filtersActive = searchBox.active || status !== null;
-  const filtered = filtersActive || search !== '';
+  const filtersActive = hasClientFilters({ status, search }) || searchBox.typed.trim() !== '';
   const clearAll = () => {
     searchBox.clear();
-    updateList({ status: null, page: 1 });
+    updateList({ search: '', status: null, page: 1 });
   };
 
   return (
     <div className="space-y-6">
       <ListPageHeader {...PAGES.clients} query={clients} createLabel="Novo Cliente" onCreate={dialogs.openCreate} />
 
-      <ClientsSummaryCards summary={list?.summary} />
+      <ClientsSummaryCards summary={list?.summary} query={clients} />
 
       <ListCard
         toolbarClassName="flex flex-col gap-3 md:flex-row md:items-center md:justify-between"
@@ -66,6 +63,7 @@ export default function ClientsRoute() {
                 wrapperClassName="sm:w-72"
                 aria-label="Buscar clientes"
                 placeholder="Buscar clientes..."
+                maxLength={SEARCH_MAX_LENGTH}
                 value={searchBox.typed}
                 onValueChange={searchBox.setTyped}
               />
@@ -90,8 +88,8 @@ export default function ClientsRoute() {
         <ClientsTable
           {...tableProps}
           empty={
-            <ListEmptyState texts={EMPTY} filtered={filtered}>
-              {!filtered && <CreateButton label="Novo Cliente" onClick={dialogs.openCreate} />}
+            <ListEmptyState texts={EMPTY} filtered={filtersActive}>
+              {!filtersActive && <CreateButton label="Novo Cliente" onClick={dialogs.openCreate} />}
             </ListEmptyState>
           }
         />

@@ -72,7 +72,7 @@ export default function EmissionsRoute() {
         onCreate={() => setWizardOpen(true)}
       />
 
-      <EmissionsSummaryCards summary={list?.summary} />
+      <EmissionsSummaryCards summary={list?.summary} query={emissions} />
 
       <ListCard
         // The search keeps room for its placeholder (13rem); where search, status, programme and

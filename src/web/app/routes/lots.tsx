@@ -66,7 +66,7 @@ export default function LotsRoute() {
     <div className="space-y-6">
       <ListPageHeader {...PAGES.lots} query={lots} createLabel="Novo Lote" onCreate={dialogs.openCreate} />
 
-      <LotsSummaryCards totals={list?.totals} warningDays={warningDays} />
+      <LotsSummaryCards totals={list?.totals} query={lots} warningDays={warningDays} />
 
       <ListCard
         toolbarClassName="flex flex-wrap items-center gap-2"

@@ -10,6 +10,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import { useUiStore } from '@/stores/ui-store';
 import { GoHint } from './go-hint';
+import { OfflineBanner } from './offline-banner';
 import { SidebarContent } from './sidebar';
 
 export interface AppShellProps {
@@ -119,6 +120,7 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
           <HeaderTitle />
           <div className="ml-auto flex items-center gap-2">{headerEnd}</div>
         </header>
+        <OfflineBanner />
 
         <main
           id="conteudo"

@@ -2,7 +2,11 @@ import { clientListQuerySchema, type ClientListQuery, type ClientStatus } from '
 import { parseSearchParams, sortSearchParams, writeSearchParams } from '@/lib/search-params';
 
 /** What /clientes keeps in its address, so reload, links and Back show the same page. */
-export type ClientListUrlState = Pick<ClientListQuery, 'page' | 'sort' | 'order'> & { status: ClientStatus | null };
+export type ClientListUrlState = Pick<ClientListQuery, 'page' | 'sort' | 'order'> & {
+  status: ClientStatus | null;
+  /** The search as sent (trimmed, after the debounce), in `?q=` like the other lists. */
+  search: string;
+};
 
 /** Reads the list state with the API's clientListQuerySchema; anything it refuses falls back to the default. */
 export function readClientListParams(params: URLSearchParams): ClientListUrlState {
@@ -11,6 +15,7 @@ export function readClientListParams(params: URLSearchParams): ClientListUrlStat
     sort: 'sort',
     order: 'order',
     status: 'status',
+    search: 'q',
   });
   return { ...state, status: status ?? null };
 }
@@ -25,8 +30,14 @@ export const DEFAULT_CLIENT_LIST_STATE: ClientListUrlState = readClientListParam
 export function writeClientListParams(params: URLSearchParams, patch: Partial<ClientListUrlState>): URLSearchParams {
   const state = { ...readClientListParams(params), ...patch };
   return writeSearchParams(params, {
-    page: state.page === 1 ? null : String(state.page),
-    ...sortSearchParams(state, DEFAULT_CLIENT_LIST_STATE),
+    q: state.search.trim(),
     status: state.status,
+    ...sortSearchParams(state, DEFAULT_CLIENT_LIST_STATE),
+    page: state.page === 1 ? null : String(state.page),
   });
+}
+
+/** Whether the list is narrowed by anything 'Limpar Filtros' would clear. */
+export function hasClientFilters(state: Pick<ClientListUrlState, 'status' | 'search'>): boolean {
+  return state.status !== null || state.search.trim() !== '';
 }

@@ -1,22 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { readClientListParams, writeClientListParams } from '../list-params';
+import { hasClientFilters, readClientListParams, writeClientListParams } from '../list-params';
 
 const read = (query: string) => readClientListParams(new URLSearchParams(query));
 const write = (query: string, patch: Parameters<typeof writeClientListParams>[1]) =>
   writeClientListParams(new URLSearchParams(query), patch).toString();
 
 describe('readClientListParams', () => {
-  it('defaults to page 1, name ascending, every status', () => {
-    expect(read('')).toEqual({ page: 1, sort: 'name', order: 'asc', status: null });
+  it('defaults to page 1, name ascending, every status, no search', () => {
+    expect(read('')).toEqual({ page: 1, sort: 'name', order: 'asc', status: null, search: '' });
   });
 
-  it('reads page, sort, order and status', () => {
-    expect(read('page=3&sort=total_spent&order=desc&status=blocked')).toEqual({
+  it('reads page, sort, order, status and the trimmed search', () => {
+    expect(read('page=3&sort=total_spent&order=desc&status=blocked&q=%20jos%C3%A9%20da%20')).toEqual({
       page: 3,
       sort: 'total_spent',
       order: 'desc',
       status: 'blocked',
+      search: 'josé da',
     });
+  });
+
+  it('drops a search longer than the server accepts (clientListQuerySchema), like any refused value', () => {
+    expect(read(`q=${'a'.repeat(200)}`).search).toHaveLength(200);
+    expect(read(`q=${'a'.repeat(201)}`).search).toBe('');
   });
 
   it.each(['page=0', 'page=-2', 'page=abc', 'page=1.5', 'page=99999999'])('falls back to page 1 for %s', (query) => {
@@ -29,6 +35,7 @@ describe('readClientListParams', () => {
       sort: 'name',
       order: 'asc',
       status: null,
+      search: '',
     });
   });
 });
@@ -36,8 +43,25 @@ describe('readClientListParams', () => {
 describe('writeClientListParams', () => {
   it('leaves defaults out of the address', () => {
     expect(
-      write('page=4&sort=emissions&order=desc&status=active', { page: 1, sort: 'name', order: 'asc', status: null }),
+      write('page=4&sort=emissions&order=desc&status=active&q=silva', {
+        page: 1,
+        sort: 'name',
+        order: 'asc',
+        status: null,
+        search: '',
+      }),
     ).toBe('');
+  });
+
+  it('writes a trimmed search and removes a blank one', () => {
+    expect(write('', { search: '  silva  ' })).toBe('q=silva');
+    expect(write('q=silva&status=active', { search: '   ' })).toBe('status=active');
+  });
+
+  it('a new search goes back to the first page and keeps the other filters', () => {
+    expect(write('status=active&sort=name&order=desc&page=3&q=jose', { search: 'maria', page: 1 })).toBe(
+      'status=active&sort=name&order=desc&q=maria',
+    );
   });
 
   it('keeps sort and order together and other parameters untouched', () => {
@@ -46,7 +70,15 @@ describe('writeClientListParams', () => {
   });
 
   it('round-trips through readClientListParams', () => {
-    const state = { page: 7, sort: 'status', order: 'desc', status: 'inactive' } as const;
+    const state = { page: 7, sort: 'status', order: 'desc', status: 'inactive', search: 'josé' } as const;
     expect(readClientListParams(writeClientListParams(new URLSearchParams(), state))).toEqual(state);
+  });
+});
+
+describe('hasClientFilters', () => {
+  it('is true for a status or a search that is not blank', () => {
+    expect(hasClientFilters({ status: null, search: ' ' })).toBe(false);
+    expect(hasClientFilters({ status: 'blocked', search: '' })).toBe(true);
+    expect(hasClientFilters({ status: null, search: 'silva' })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { CircleDollarSignIcon, PlaneTakeoffIcon, UserCheckIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
-import { SummaryCards } from '@/components/summary-card';
+import { SummaryCards, type SummaryQuery } from '@/components/summary-card';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ClientsSummary } from '../types';
@@ -30,6 +30,8 @@ function ClientSummaryCard({ label, icon: Icon, value }: ClientSummaryCardProps)
 
 export interface ClientsSummaryCardsProps {
   summary: ClientsSummary | undefined;
+  /** The query the summary comes with, for its error state. */
+  query: SummaryQuery;
 }
 
 const FIGURES = {
@@ -40,9 +42,9 @@ const FIGURES = {
 };
 
 /** The four cards of /clientes, over the agency's whole client base. */
-export function ClientsSummaryCards({ summary }: ClientsSummaryCardsProps) {
+export function ClientsSummaryCards({ summary, query }: ClientsSummaryCardsProps) {
   return (
-    <SummaryCards label="Resumo dos clientes">
+    <SummaryCards label="Resumo dos clientes" query={query}>
       <ClientSummaryCard {...FIGURES.clients} value={summary && formatNumber(summary.total_clients)} />
       <ClientSummaryCard {...FIGURES.active} value={summary && formatNumber(summary.active_clients)} />
       <ClientSummaryCard {...FIGURES.emissions} value={summary && formatNumber(summary.total_emissions)} />

@@ -1,19 +1,25 @@
 import { CircleDollarSignIcon, ClockIcon, PlaneTakeoffIcon, TicketCheckIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
-import { SummaryCard, SummaryCards } from '@/components/summary-card';
+import { SummaryCard, SummaryCards, type SummaryQuery } from '@/components/summary-card';
 import type { EmissionSummary } from '../types';
 
 const FIGURES = {
-  total: { label: 'Total de Emissões', hint: 'Todas as emissões do filtro', icon: PlaneTakeoffIcon },
+  total: { label: 'Total de Emissões', hint: 'Conforme a busca e os filtros', icon: PlaneTakeoffIcon },
   issued: { label: 'Emitidas', hint: 'Bilhetes já emitidos', icon: TicketCheckIcon },
   pending: { label: 'Pendentes', hint: 'Pendentes e processando', icon: ClockIcon },
   revenue: { label: 'Receita (emitidas)', hint: 'Somente emissões emitidas', icon: CircleDollarSignIcon },
 };
 
-/** The four cards of /emissoes (spec part 2 §2), over every emission matching the filters. */
-export function EmissionsSummaryCards({ summary }: { summary: EmissionSummary | undefined }) {
+/** The four cards of /emissoes (spec part 2 §2), over every emission the list's search and filters match (the API's summary). */
+export function EmissionsSummaryCards({
+  summary,
+  query,
+}: {
+  summary: EmissionSummary | undefined;
+  query: SummaryQuery;
+}) {
   return (
-    <SummaryCards label="Resumo das emissões">
+    <SummaryCards label="Resumo das emissões" query={query}>
       <SummaryCard {...FIGURES.total} value={summary && formatNumber(summary.total)} />
       <SummaryCard {...FIGURES.issued} value={summary && formatNumber(summary.issued)} />
       <SummaryCard {...FIGURES.pending} value={summary && formatNumber(summary.pending)} />

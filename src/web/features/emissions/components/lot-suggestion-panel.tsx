@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ChevronDownIcon, PackageIcon, TriangleAlertIcon } from 'lucide-react';
 import { HIGH_CPM_BADGE, lotOptionFlags } from '@domain/emissions/emission.rules';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { QueryErrorState } from '@/components/query-error-state';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -95,9 +96,7 @@ export function LotSuggestionPanel({ choice, error }: LotSuggestionPanelProps) {
       </div>
     );
   } else if (lots.isError) {
-    body = (
-      <p className="text-sm text-destructive">{lots.error.message || 'Não foi possível carregar os lotes da conta.'}</p>
-    );
+    body = <QueryErrorState compact title="Erro ao carregar os lotes da conta" query={lots} />;
   } else if (miles === null || suggestion === null) {
     body = <p className="text-sm text-muted-foreground">Informe as milhas para ver a sugestão de lotes.</p>;
   } else if (suggestion.kind === 'none') {

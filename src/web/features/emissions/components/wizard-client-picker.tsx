@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Loader2Icon, SearchIcon, UserRoundIcon } from 'lucide-react';
 import { formatCpfOrCnpj } from '@domain/documents';
+import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -115,7 +116,7 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
       {!client && q !== '' && (
         <div className="-mt-2 overflow-hidden rounded-lg border" aria-live="polite">
           {search.isError ? (
-            <p className="p-3 text-sm text-destructive">{search.error.message}</p>
+            <QueryErrorState compact className="rounded-none border-0" title="Erro ao buscar clientes" query={search} />
           ) : search.isPending ? (
             <p className="p-3 text-sm text-muted-foreground">Buscando clientes...</p>
           ) : results.length === 0 ? (

@@ -2,10 +2,12 @@ import { PlusIcon, Trash2Icon, TriangleAlertIcon, UsersIcon } from 'lucide-react
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { EMISSION_MAX_PASSENGERS } from '@domain/emissions/emission.schema';
 import { maskCpf } from '@domain/documents';
+import { QueryErrorState } from '@/components/query-error-state';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useAccountBeneficiaries } from '../api/get-account-beneficiaries';
 import type { AccountBeneficiaries } from '../types';
 import { beneficiaryInfo, type WizardForm } from '../wizard-model';
 
@@ -18,7 +20,9 @@ export interface WizardPassengersProps {
 export function WizardPassengers({ form, beneficiaries }: WizardPassengersProps) {
   const { errors } = form.formState;
   const passengers = useFieldArray({ control: form.control, name: 'passengers' });
-  const typedPassengers = useWatch({ control: form.control, name: 'passengers' });
+  const [typedPassengers, accountId] = useWatch({ control: form.control, name: ['passengers', 'account_id'] });
+  // The wizard's own query (same key): here only for its error state, the slots come as `beneficiaries`.
+  const beneficiariesQuery = useAccountBeneficiaries(accountId ?? '');
   const ben = beneficiaryInfo(beneficiaries, typedPassengers ?? []);
   const passengersError = errors.passengers?.message ?? errors.passengers?.root?.message;
 
@@ -102,6 +106,9 @@ export function WizardPassengers({ form, beneficiaries }: WizardPassengersProps)
         <PlusIcon aria-hidden="true" />
         Adicionar passageiro
       </Button>
+      {beneficiariesQuery.isError && (
+        <QueryErrorState compact title="Erro ao carregar os beneficiários da conta" query={beneficiariesQuery} />
+      )}
       {ben.warning && (
         <Alert variant="warning" data-testid="beneficiary-warning">
           <TriangleAlertIcon aria-hidden="true" />

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { QueryErrorState } from '@/components/query-error-state';
 import { FormField } from '@/components/ui/form-field';
 import { Select, SelectOptions } from '@/components/ui/select';
 import { accountLabel } from '../emission-display';
@@ -34,11 +35,9 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
         hint={
           client === null
             ? 'Escolha o cliente para ver as contas.'
-            : accounts.isError
-              ? 'Não foi possível carregar as contas do cliente.'
-              : !loadingAccounts && options.length === 0
-                ? 'Este cliente não tem contas de fidelidade. Cadastre uma na ficha do cliente.'
-                : 'As milhas sairão dos lotes desta conta.'
+            : !accounts.isError && !loadingAccounts && options.length === 0
+              ? 'Este cliente não tem contas de fidelidade. Cadastre uma na ficha do cliente.'
+              : 'As milhas sairão dos lotes desta conta.'
         }
       >
         <Select
@@ -65,6 +64,9 @@ export function WizardStepAccount({ form, client, onClientChange, accounts, onAc
           )}
         </Select>
       </FormField>
+      {client !== null && accounts.isError && (
+        <QueryErrorState compact title="Erro ao carregar as contas do cliente" query={accounts} />
+      )}
     </div>
   );
 }

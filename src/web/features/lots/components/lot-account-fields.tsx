@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { LOT_MESSAGES } from '@domain/lots/lot.schema';
+import { QueryErrorState } from '@/components/query-error-state';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PROGRAM_OPTIONS } from '@/components/program-label';
@@ -136,6 +137,10 @@ export function LotAccountFields({ form, fieldId, choice }: LotAccountFieldsProp
           )}
         </Select>
       </FormField>
+
+      {!accountLocked && accounts.isError && (
+        <QueryErrorState compact className="col-span-2" title="Erro ao carregar as contas" query={accounts} />
+      )}
 
       {newAccount && (
         <FormField

@@ -1,11 +1,13 @@
 import { AlarmClockIcon, CircleDollarSignIcon, CoinsIcon, PackageIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
-import { SummaryCard, SummaryCards } from '@/components/summary-card';
+import { SummaryCard, SummaryCards, type SummaryQuery } from '@/components/summary-card';
 import { formatCostPerMile } from '../lot-display';
 import type { LotTotals } from '../types';
 
 export interface LotsSummaryCardsProps {
   totals: LotTotals | undefined;
+  /** The query the totals come with, for its error state. */
+  query: SummaryQuery;
   /** The agency's expiry alert window. */
   warningDays: number;
 }
@@ -18,10 +20,10 @@ const FIGURES = {
 };
 
 /** The four cards of /lotes, over every lot matching the filters (spec part 1 §2). */
-export function LotsSummaryCards({ totals, warningDays }: LotsSummaryCardsProps) {
+export function LotsSummaryCards({ totals, query, warningDays }: LotsSummaryCardsProps) {
   const expiring = totals?.expiring_lots ?? 0;
   return (
-    <SummaryCards label="Resumo dos lotes">
+    <SummaryCards label="Resumo dos lotes" query={query}>
       <SummaryCard {...FIGURES.miles} value={totals && formatNumber(totals.total_miles)} />
       <SummaryCard {...FIGURES.value} value={totals && formatCents(totals.total_value_cents)} />
       <SummaryCard {...FIGURES.cost} value={totals && formatCostPerMile(totals.avg_cost_per_mile)} />
