@@ -88,9 +88,42 @@ describe('clients', () => {
     await expect(clients.dialog().getByText('Programa já adicionado')).toBeVisible();
     await expect(clients.addedPrograms()).toHaveCount(1);
 
+    // What was typed is not thrown away without asking.
     await clients.dialog().getByRole('button', { name: 'Cancelar' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
+    await ask.getByRole('button', { name: 'Descartar' }).click();
     await expect(clients.dialog()).toHaveCount(0);
     expect((await apiAs(context, 'GET', '/clients')).body.total).toBe(0);
+  });
+
+  it('asks before throwing away a half-filled form, on Escape, a click beside it, × or Cancelar', async () => {
+    await clients.goto();
+    // Nothing typed: Escape just closes.
+    await clients.openNew();
+    await page.keyboard.press('Escape');
+    await expect(clients.dialog()).toHaveCount(0);
+
+    await clients.openNew();
+    await clients.fillForm({ name: 'Conceição Araújo' });
+    const ask = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
+    await page.keyboard.press('Escape');
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Continuar editando' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(clients.field('Nome *')).toHaveValue('Conceição Araújo');
+
+    await page.mouse.click(5, 5);
+    await expect(ask).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(ask).toHaveCount(0);
+    await expect(clients.field('Nome *')).toHaveValue('Conceição Araújo');
+
+    await clients.dialog().getByRole('button', { name: 'Fechar' }).click();
+    await ask.getByRole('button', { name: 'Descartar' }).click();
+    await expect(clients.dialog()).toHaveCount(0);
+    // Opened again, the form starts empty.
+    await clients.openNew();
+    await expect(clients.field('Nome *')).toHaveValue('');
   });
 
   it('creates a client through the dialog, masking phone and CPF as typed', async () => {
@@ -152,6 +185,7 @@ describe('clients', () => {
     await clients.expectToast('Erro ao criar cliente');
     await expect(clients.dialog().getByText(/CPF 529\.982\.247-25 já cadastrado para José da Silva/)).toBeVisible();
     await clients.dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
     await expect(clients.dialog()).toHaveCount(0);
   });
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { formatCents, formatDate, formatNumber } from '../src/domain/format';
+import { formatDate } from '../src/domain/format';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { EmissionsPage } from './pages/emissions-page';
 import {
@@ -72,6 +72,11 @@ describe('emissions', () => {
     await emissions.chooseClient('Ana Beatriz', CLIENT.name);
     await emissions.chooseAccount(ACCOUNT_NUMBER);
     await emissions.next();
+    await expect(emissions.currentStep()).toContainText('Dados da emissão', AS_READ);
+    // Escape does not throw the half-filled emission away without asking.
+    await page.keyboard.press('Escape');
+    const ask = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
+    await ask.getByRole('button', { name: 'Continuar editando' }).click();
     await expect(emissions.currentStep()).toContainText('Dados da emissão', AS_READ);
 
     // Step 2: the schema's messages under the fields.
@@ -203,22 +208,17 @@ describe('emissions', () => {
     await expect(emissions.rows()).toHaveCount(2);
     await expect(emissions.rows().first()).toContainText('XYZ789', AS_READ);
     await expect(emissions.rows().first()).toContainText(formatDate(browserToday()), AS_READ);
-    // The cards count the whole agency: one more issued, and only its revenue, not the new one's.
-    await expect(emissions.summaryCard('Emitidas')).toHaveText(
-      new RegExp(`^Emitidas\\s+${formatNumber(before.issued + 1)}\\s`),
-      AS_READ,
-    );
-    await expect(emissions.summaryCard('Receita (emitidas)')).toContainText(
-      formatCents(before.revenue_issued_cents + 10_000),
-      AS_READ,
-    );
+    // The cards cover what the list shows (issue #14 "Truthful figures"): Carla's two emissions, one
+    // issued and only its revenue, the newest still waiting.
+    await emissions.expectSummary({ total: 2, issued: 1, pending: 1, revenueCents: 10_000 });
 
-    // The status filter narrows the list.
+    // The status filter narrows the list, and the cards with it.
     await page.getByLabel('Filtrar por status').selectOption('issued');
     await expect(page).toHaveURL(/status=issued/);
     await expect(emissions.row('XYZ789')).toHaveCount(0);
     await expect(emissions.rows()).toHaveCount(1);
     await expect(emissions.rows().first()).toContainText('NAT-GRU', AS_READ);
+    await emissions.expectSummary({ total: 1, issued: 1, pending: 0, revenueCents: 10_000 });
     await page.getByLabel('Filtrar por status').selectOption('');
 
     // A period that starts after it ends is not sent: the message says so, the list stays whole.
@@ -230,6 +230,13 @@ describe('emissions', () => {
     await expect(page.getByText('Erro ao carregar emissões')).toHaveCount(0);
     await page.getByRole('button', { name: 'Limpar Filtros' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Período inválido' })).toHaveCount(0);
+    // Nothing filters: the cards count the whole agency again, Carla's two among them.
+    await emissions.expectSummary({
+      total: before.total + 2,
+      issued: before.issued + 1,
+      pending: before.pending + 1,
+      revenueCents: before.revenue_issued_cents + 10_000,
+    });
 
     await emissions.row('XYZ789').locator('td').nth(2).click();
     await expect(page).toHaveURL((url) => url.pathname === `/emissoes/${newestId}`);
@@ -293,6 +300,37 @@ describe('emissions', () => {
     await expect(pager.getByText(`Mostrando 21 a ${total} de ${total} alocações`)).toBeVisible();
     await expect(rows.filter({ hasText: 'PG0019' })).toHaveCount(0);
     await expect(rows).toHaveCount(total - 20);
+  });
+
+  it('says before deleting why a client or lot that emissions used is kept, and offers to mark the client Inativo', async () => {
+    const rita = await seedCustomer(context, { name: 'Rita de Cássia Lima' }, { account_number: 'DEL-RITA-1' });
+    const lotId = await seedCheapLot(rita);
+    await seedEmission(rita, lotId, { pnr: 'DELOK1', route: 'NAT-REC', miles: 5_000, revenueCents: 90_000 });
+
+    await page.goto(`/lotes/${lotId}`);
+    await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+    const lotDialog = page.getByRole('alertdialog');
+    await expect(lotDialog.getByRole('heading', { name: 'Não é possível excluir este lote' })).toBeVisible();
+    await expect(lotDialog).toContainText('Este lote já teve milhas utilizadas e não pode ser excluído.', AS_READ);
+    await expect(lotDialog.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
+    await lotDialog.getByRole('button', { name: 'Fechar' }).click();
+    await expect(lotDialog).toHaveCount(0);
+
+    await page.goto(`/clientes/${rita.clientId}`);
+    await page.getByRole('button', { name: 'Excluir', exact: true }).click();
+    const clientDialog = page.getByRole('alertdialog');
+    await expect(clientDialog.getByRole('heading', { name: 'Não é possível excluir este cliente' })).toBeVisible();
+    await expect(clientDialog).toContainText(
+      'Rita de Cássia Lima: Este cliente possui emissões e não pode ser excluído. Marque-o como Inativo.',
+      AS_READ,
+    );
+    await expect(clientDialog.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
+    await clientDialog.getByRole('button', { name: 'Marcar como Inativo' }).click();
+    await expect(page.getByText('Rita de Cássia Lima agora está Inativo.')).toBeVisible();
+    await expect(clientDialog).toHaveCount(0);
+    const after = await apiAs(context, 'GET', `/clients/${rita.clientId}`);
+    expect(after.body.client).toMatchObject({ status: 'inactive', name: 'Rita de Cássia Lima' });
+    expect(after.body.client.loyalty_accounts).toHaveLength(1);
   });
 
   it("shows 'Emissão não encontrada' with a way back for an unknown id", async () => {

@@ -168,6 +168,20 @@ describe('foundation journey', () => {
     await cnpj.fill('');
     await cnpj.pressSequentially('11444777000161');
     await form.getByLabel('Nome Fantasia').fill('Potiguar Milhas & Viagens');
+    // Opening date, address and CNAE may stay empty (spec part 2 §5): the agency saves without them.
+    await form.getByLabel('Situação Cadastral').selectOption('Ativa');
+    await form.getByLabel('Data de Abertura').fill('');
+    await form.getByLabel('Endereço').fill('');
+    await form.getByLabel('CNAE Principal').fill('');
+    await expect(config.saveAgencyButton()).toBeEnabled();
+    await config.saveAgencyButton().click();
+    await expect(page.getByText('Agência atualizada')).toBeVisible();
+    expect(await (await context.request.get('/api/v1/agency')).json()).toMatchObject({
+      opened_on: null,
+      address: null,
+      main_activity_code: null,
+    });
+
     await form.getByLabel('Situação Cadastral').selectOption('Ativa');
     await form.getByLabel('Data de Abertura').fill('15/03/2024');
     await form.getByLabel('Endereço').fill('Av. Engenheiro Roberto Freire, 1000 - Ponta Negra, Natal/RN');
@@ -177,7 +191,8 @@ describe('foundation journey', () => {
     await form.getByLabel('Telefone').pressSequentially('8433334444');
     await expect(form.getByLabel('Telefone')).toHaveValue('(84) 3333-4444');
     await config.saveAgencyButton().click();
-    await expect(page.getByText('Agência atualizada')).toBeVisible();
+    // The first save's toast may still be up.
+    await expect(page.getByText('Agência atualizada').last()).toBeVisible();
 
     await page.reload();
     await expect(config.agencyForm().getByLabel('Nome Fantasia')).toHaveValue('Potiguar Milhas & Viagens');
@@ -193,14 +208,25 @@ describe('foundation journey', () => {
     });
   });
 
-  it('saves the financial settings', async () => {
+  it('saves the financial settings, numbers typed and shown the Brazilian way, within their limits', async () => {
     const config = new ConfigPage(page);
     await config.goto('financeiro');
+    const markup = page.getByLabel('Markup padrão (%)');
+    await expect(markup).toHaveValue('15');
+    await markup.fill('500');
+    await markup.blur();
+    await expect(page.getByText('O markup deve ser no máximo 100%')).toBeVisible();
+    // A dot is read as the decimal separator it was meant to be, and shown as a comma.
+    await markup.fill('18.5');
+    await markup.blur();
+    await expect(markup).toHaveValue('18,5');
     await page.getByLabel('Dias de alerta antes do vencimento').fill('45');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
     await expect(page.getByText('Configurações salvas')).toBeVisible();
     const api = await context.request.get('/api/v1/agency/settings');
-    expect((await api.json()).expiry_alert_days).toBe(45);
+    expect(await api.json()).toMatchObject({ expiry_alert_days: 45, default_markup_percent: 18.5 });
+    await page.reload();
+    await expect(page.getByLabel('Markup padrão (%)')).toHaveValue('18,5');
   });
 
   it('changes the password and signs out; the old password no longer works', async () => {

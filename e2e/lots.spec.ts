@@ -166,6 +166,7 @@ describe('lots', () => {
     await lots.field('Data de vencimento').fill('');
     await expect(dialog.getByTestId('lot-days-to-expiry').getByText('N/A')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
     await expect(dialog).toHaveCount(0);
     expect((await apiAs(context, 'GET', '/lots')).body.total).toBe(0);
   });
@@ -235,6 +236,7 @@ describe('lots', () => {
     await lots.fillForm({ program: 'MileagePlus' });
     await expect(lots.field('Número da conta')).toBeVisible();
     await lots.dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Descartar' }).click();
     await expect(lots.dialog()).toHaveCount(0);
 
     await lots.rowAction('Conta: 555001', 'Editar');

@@ -16,6 +16,13 @@ export const dateSchema = z.string().meta({ description: 'Calendar day, yyyy-MM-
 /** Integer centavos (R$ 1,00 = 100). */
 export const centsSchema = z.number().int();
 
+/**
+ * Whether a record may be deleted, asked before the confirmation (#14 "say no before"): when it
+ * may not, `reason` is what the DELETE would answer, and says what can be done instead.
+ */
+export const deletionCheckSchema = z.object({ deletable: z.boolean(), reason: z.string().nullable() });
+export type DeletionCheck = z.infer<typeof deletionCheckSchema>;
+
 /** A list's answer (DESIGN.md §3): one page of `item` and where it sits in the whole. */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({

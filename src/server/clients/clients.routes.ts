@@ -18,6 +18,7 @@ import {
   type TopClientList,
 } from '../../domain/clients/client.schema';
 import { clientEmissionListSchema, type ClientEmissionList } from '../../domain/emissions/emission.schema';
+import { deletionCheckSchema } from '../../domain/response.schema';
 import { CLIENT_EXPORT_HEADERS, clientExportRow } from '../../domain/clients/client.rules';
 import { toCsv } from '../../domain/csv';
 import { todayIso } from '../../domain/format';
@@ -34,6 +35,7 @@ import {
 import { clientNotFound } from './clients.errors';
 import {
   bulkDeleteClients,
+  clientDeletion,
   createClient,
   deleteClient,
   getClientDetail,
@@ -95,6 +97,14 @@ const docs = {
     body: clientInputSchema,
     response: json('The client created', clientSchema, 201),
     errors: [409],
+  }),
+  deletion: apiDoc({
+    tag: 'clients',
+    operationId: 'getClientDeletion',
+    summary: 'Whether the client can be deleted, and why not',
+    description: 'Asked before the confirmation: a client with emissions or lots is kept (DELETE answers 409).',
+    params: uuidIdParams,
+    response: json('`deletable`, and the `reason` when not', deletionCheckSchema),
   }),
   get: apiDoc({
     tag: 'clients',
@@ -170,6 +180,10 @@ export const clientsRoutes = new Hono<AppEnv>()
   .get('/:id', docs.get, async (c) => {
     const id = clientId(c);
     return c.json(await getClientDetail(c.var.db, { agencyId: c.var.session.agencyId, id }));
+  })
+  .get('/:id/deletion', docs.deletion, async (c) => {
+    const id = clientId(c);
+    return c.json(await clientDeletion(c.var.db, { agencyId: c.var.session.agencyId, id }));
   })
   .get('/:id/emissions', docs.listEmissions, async (c) => {
     const id = clientId(c);

@@ -21,6 +21,7 @@ import {
   type LoyaltyAccountRow,
 } from '../accounts/accounts.queries';
 import { recordActivity, recordChange } from '../activity/activity.queries';
+import type { DeletionCheck } from '../../domain/response.schema';
 import type { Db } from '../db/client';
 import { isUniqueViolation, pgError } from '../db/errors';
 import { withRetry } from '../db/retry';
@@ -229,6 +230,17 @@ function keepReason(c: DeleteCandidate): string | null {
 /** A DELETE's failure, rethrown: an emission or lot that arrived after our check makes the foreign key refuse it. */
 function rethrowRace(err: unknown): never {
   throw pgError(err)?.code === PG_FOREIGN_KEY_VIOLATION ? clientHasEmissions() : err;
+}
+
+/** Whether deleteClient would delete the client, and if not why (as it would say it). */
+export async function clientDeletion(
+  db: Db,
+  { agencyId, id }: { agencyId: string; id: string },
+): Promise<DeletionCheck> {
+  const [candidate] = await getDeleteCandidates(db, { agencyId, ids: [id] });
+  if (!candidate) throw clientNotFound();
+  const reason = keepReason(candidate);
+  return { deletable: reason === null, reason };
 }
 
 export async function deleteClient(db: Db, actor: Actor, id: string): Promise<void> {

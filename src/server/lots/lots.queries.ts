@@ -532,6 +532,19 @@ export async function lockDeleteCandidates(
   { agencyId, ids }: { agencyId: string; ids: string[] },
 ): Promise<LotDeleteCandidate[]> {
   if (ids.length === 0) return [];
+  return deleteCandidates(db, { agencyId, ids }).for('update');
+}
+
+/** The same, without a lock: for asking before the confirmation. */
+export async function getDeleteCandidates(
+  db: Db,
+  { agencyId, ids }: { agencyId: string; ids: string[] },
+): Promise<LotDeleteCandidate[]> {
+  if (ids.length === 0) return [];
+  return deleteCandidates(db, { agencyId, ids });
+}
+
+function deleteCandidates(db: Db, { agencyId, ids }: { agencyId: string; ids: string[] }) {
   return db
     .select({
       id: mile_lots.id,
@@ -541,8 +554,7 @@ export async function lockDeleteCandidates(
     })
     .from(mile_lots)
     .where(and(eq(mile_lots.agency_id, agencyId), inArray(mile_lots.id, ids), isNull(mile_lots.deleted_at)))
-    .orderBy(asc(mile_lots.id))
-    .for('update');
+    .orderBy(asc(mile_lots.id));
 }
 
 /** Real deletes; the purchase entries and alerts go with them (ON DELETE CASCADE). */

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { toCsv } from '../../domain/csv';
+import { deletionCheckSchema } from '../../domain/response.schema';
 import { LOT_EXPORT_HEADERS, lotExportRow } from '../../domain/lots/lot.export';
 import {
   bulkLotDeleteResultSchema,
@@ -33,6 +34,7 @@ import {
   bulkDeleteLots,
   createLot,
   deleteLot,
+  lotDeletion,
   getAvailableMiles,
   getLotDetail,
   getLotStats,
@@ -152,6 +154,14 @@ const docs = {
     body: lotInputSchema,
     response: json('The lot updated', lotSchema),
   }),
+  deletion: apiDoc({
+    tag: 'lots',
+    operationId: 'getLotDeletion',
+    summary: 'Whether the lot can be deleted, and why not',
+    description: 'Asked before the confirmation: a lot that fed an emission is kept (DELETE answers 409).',
+    params: uuidIdParams,
+    response: json('`deletable`, and the `reason` when not', deletionCheckSchema),
+  }),
   delete: apiDoc({
     tag: 'lots',
     operationId: 'deleteLot',
@@ -236,6 +246,10 @@ export const lotsRoutes = new Hono<AppEnv>()
     const id = lotId(c);
     const { page, limit } = parseOrThrow(lotAllocationsQuerySchema, c.req.query());
     return c.json(await listLotAllocations(c.var.db, { agencyId: c.var.session.agencyId, id, page, limit }));
+  })
+  .get('/:id/deletion', docs.deletion, async (c) => {
+    const id = lotId(c);
+    return c.json(await lotDeletion(c.var.db, { agencyId: c.var.session.agencyId, id }));
   })
   .put('/:id', docs.update, async (c) => {
     const id = lotId(c);

@@ -28,6 +28,7 @@ import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
 import { recordActivity, recordChange } from '../activity/activity.queries';
 import { getSettings } from '../agency/agency.queries';
+import type { DeletionCheck } from '../../domain/response.schema';
 import type { Db } from '../db/client';
 import { pgError } from '../db/errors';
 import { withRetry } from '../db/retry';
@@ -38,6 +39,7 @@ import { LOT_ERROR_MESSAGES, LOT_MESSAGES, lotInUse, lotNotFound } from './lots.
 import {
   countExpiringLotsByProgram,
   deleteLotRows,
+  getDeleteCandidates,
   getAvailableByProgram,
   getExpiringLots,
   getLot,
@@ -357,6 +359,15 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
 /** A DELETE's failure, rethrown: an allocation that slipped past the lock (cannot, but the foreign key would refuse it). */
 function rethrowRace(err: unknown): never {
   throw pgError(err)?.code === PG_FOREIGN_KEY_VIOLATION ? lotInUse() : err;
+}
+
+/** Whether deleteLot would delete the lot, and if not why (as it would say it). */
+export async function lotDeletion(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<DeletionCheck> {
+  const [candidate] = await getDeleteCandidates(db, { agencyId, ids: [id] });
+  if (!candidate) throw lotNotFound();
+  return candidate.has_allocations
+    ? { deletable: false, reason: LOT_ERROR_MESSAGES.inUse }
+    : { deletable: true, reason: null };
 }
 
 /** Deletes a lot no emission ever drew from (cancelled ones too: that history stays). */

@@ -1,5 +1,7 @@
 import type * as React from 'react';
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { DeletionCheck } from '@domain/response.schema';
 import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
 
@@ -24,6 +26,13 @@ export interface DeleteRecordDialogProps<T extends { id: string }> {
   texts: DeleteRecordTexts;
   /** How the question names the record, in bold. */
   name: (record: T) => React.ReactNode;
+  /**
+   * Asked as the dialog opens (#14, "say no before"): a record the server would keep is not
+   * offered for deletion; the dialog says why, and offers `instead` when there is one.
+   */
+  deletion: { queryKey: readonly unknown[]; ask: (id: string, signal: AbortSignal) => Promise<DeletionCheck> };
+  /** What can be done with a record that cannot be deleted (e.g. mark the client Inativo). */
+  instead?: { label: string; pending: boolean; run: (record: T, done: () => void) => void };
 }
 
 /** What a page hands a record's delete dialog. */
@@ -40,11 +49,22 @@ export function DeleteRecordDialog<T extends { id: string }>({
   mutation,
   texts,
   name,
+  deletion,
+  instead,
 }: DeleteRecordDialogProps<T>) {
   // The closing animation still shows the text: keep the last record's name in it.
   const [last, setLast] = useState(record);
   if (record !== null && record !== last) setLast(record);
   const shown = record ?? last;
+  const check = useQuery({
+    queryKey: deletion.queryKey,
+    queryFn: ({ signal }) => deletion.ask(record!.id, signal),
+    enabled: record !== null,
+    staleTime: 0,
+  });
+  // If the question cannot be asked, the dialog asks as before: the server still says no if it must.
+  const kept = check.data?.deletable === false ? check.data.reason : null;
+  const checking = check.isPending && check.fetchStatus !== 'idle';
 
   const confirm = () => {
     if (!record) return;
@@ -57,6 +77,25 @@ export function DeleteRecordDialog<T extends { id: string }>({
     );
   };
 
+  if (kept !== null && shown) {
+    return (
+      <ConfirmDialog
+        open={record !== null}
+        onOpenChange={onOpenChange}
+        busy={instead?.pending ?? false}
+        title={`Não é possível excluir este ${texts.noun}`}
+        description={
+          <>
+            <b className="font-semibold text-foreground">{name(shown)}</b>: {kept}
+          </>
+        }
+        cancelLabel="Fechar"
+        confirmLabel={instead?.label}
+        onConfirm={() => record && instead?.run(record, () => onOpenChange(false))}
+      />
+    );
+  }
+
   return (
     <ConfirmDialog
       open={record !== null}
@@ -64,13 +103,18 @@ export function DeleteRecordDialog<T extends { id: string }>({
       busy={mutation.isPending}
       title="Confirmar exclusão"
       description={
-        <>
-          Tem certeza que deseja excluir o {texts.noun}{' '}
-          <b className="font-semibold text-foreground">{shown && name(shown)}</b>? Esta ação não pode ser desfeita.
-        </>
+        checking ? (
+          <>Verificando se o {texts.noun} pode ser excluído…</>
+        ) : (
+          <>
+            Tem certeza que deseja excluir o {texts.noun}{' '}
+            <b className="font-semibold text-foreground">{shown && name(shown)}</b>? Esta ação não pode ser desfeita.
+          </>
+        )
       }
       confirmLabel="Excluir"
       confirmVariant="destructive"
+      confirmDisabled={checking}
       onConfirm={confirm}
     />
   );

@@ -32,6 +32,8 @@ export const clientKeys = {
   detail: (id: string) => [...clientKeys.details(), id] as const,
   /** Under the client's key: whatever refreshes the client refreshes its history. */
   emissions: (id: string, page: number) => [...clientKeys.detail(id), 'emissions', { page }] as const,
+  /** Whether it can be deleted: under its key, so a new emission or lot asks again. */
+  deletion: (id: string) => [...clientKeys.detail(id), 'deletion'] as const,
   /** The emission wizard's client picker. */
   quickSearch: (q: string) => [...clientKeys.all, 'quick-search', q] as const,
 };
@@ -44,6 +46,8 @@ export const lotKeys = {
   detail: (id: string) => [...lotKeys.details(), id] as const,
   /** Under the lot's key: whatever refreshes the lot (an emission, a cancellation) refreshes its history. */
   allocations: (id: string, page: number) => [...lotKeys.detail(id), 'allocations', { page }] as const,
+  /** Whether it can be deleted: under its key, so an emission drawing from it asks again. */
+  deletion: (id: string) => [...lotKeys.detail(id), 'deletion'] as const,
 };
 
 /** Loyalty accounts: the lot form's 'Conta' picker and the emission wizard's accounts, lots and beneficiaries. */

@@ -368,7 +368,14 @@ describe('DELETE and bulk delete', () => {
 
   it('refuses to delete a client that has emissions (409, asks to mark it Inativo)', async () => {
     const c = await api.create({ name: 'Cliente Com Emissão' });
+    const deletion = () => call(ctx.app, 'GET', `/api/v1/clients/${c.body.id}/deletion`, { cookie });
+    expect((await deletion()).body).toEqual({ deletable: true, reason: null });
     await createEmissionRow(ctx.handle.db, agencyId, c.body.id, { status: 'cancelled' });
+    // Asked before the confirmation, the answer is the one the DELETE gives.
+    expect((await deletion()).body).toEqual({
+      deletable: false,
+      reason: 'Este cliente possui emissões e não pode ser excluído. Marque-o como Inativo.',
+    });
     const res = await api.remove(c.body.id);
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({
@@ -487,8 +494,9 @@ describe('client detail: stats and emissions', () => {
     });
     const res = await api.get(id);
     expect(res.status).toBe(200);
+    // Five live emissions; the cancelled one is not the client's (issue #14), the failed one is.
     expect(res.body.stats).toMatchObject({
-      total_emissions: 5,
+      total_emissions: 4,
       active_emissions: 3,
       total_spent_cents: 150_001,
       total_revenue_cents: 150_001,
@@ -497,10 +505,13 @@ describe('client detail: stats and emissions', () => {
       last_emission_date: expect.any(String),
     });
     expect(res.body.client).toMatchObject({
-      emissions_count: 5,
+      emissions_count: 4,
       active_emissions_count: 3,
       total_spent_cents: 150_001,
     });
+    // The list's row says what the client's page says.
+    const listed = await api.list(`?search=${encodeURIComponent(res.body.client.name)}`);
+    expect(listed.body.data.find((row: { id: string }) => row.id === id)).toMatchObject({ emissions_count: 4 });
 
     const page1 = await call(ctx.app, 'GET', `/api/v1/clients/${id}/emissions?limit=2`, { cookie });
     expect(page1.status).toBe(200);
@@ -963,7 +974,7 @@ describe('summary totals (kept by triggers)', () => {
     return {
       total_clients: live.length,
       active_clients: live.filter((r) => r.status === 'active').length,
-      total_emissions: counted.length,
+      total_emissions: counted.filter((e) => e.status !== 'cancelled').length,
       total_revenue_cents: active.reduce((s, e) => s + e.revenue_cents, 0),
     };
   };

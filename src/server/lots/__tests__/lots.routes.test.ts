@@ -623,8 +623,17 @@ describe('DELETE and bulk delete', () => {
   it('refuses (409 LOT_IN_USE) a lot that fed an emission, even a cancelled one', async () => {
     const holder = await clientAccount(agencyId, 'EMUSO-1');
     const created = await api.create(intoAccount(holder));
+    const deletion = (cookie_?: string) =>
+      call(ctx.app, 'GET', `/api/v1/lots/${created.body.id}/deletion`, { cookie: cookie_ ?? cookie });
+    expect((await deletion()).body).toEqual({ deletable: true, reason: null });
     const emission = await drawMiles(holder, 1_000);
     await cancelEmission(emission);
+    // Asked before the confirmation, the answer is the one the DELETE gives; another agency's id is not found.
+    expect((await deletion()).body).toEqual({
+      deletable: false,
+      reason: 'Este lote já teve milhas utilizadas e não pode ser excluído.',
+    });
+    expect((await deletion(otherCookie)).status).toBe(404);
     expect((await api.get(created.body.id)).body.lot.used_quantity).toBe(0);
     const res = await api.remove(created.body.id);
     expect(res.status).toBe(409);

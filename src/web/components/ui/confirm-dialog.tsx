@@ -21,7 +21,8 @@ export interface ConfirmDialogProps {
   description: React.ReactNode;
   /** 'Cancelar' unless said otherwise. */
   cancelLabel?: React.ReactNode;
-  confirmLabel: React.ReactNode;
+  /** Without it there is nothing to confirm: only the cancel button, to close. */
+  confirmLabel?: React.ReactNode;
   confirmVariant?: ButtonProps['variant'];
   /** Nothing to confirm yet, besides while busy. */
   confirmDisabled?: boolean;
@@ -51,10 +52,12 @@ export function ConfirmDialog({
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
           {/* A plain button, not AlertDialog.Action: the dialog stays open until the request ends. */}
-          <Button variant={confirmVariant} onClick={onConfirm} disabled={busy || confirmDisabled}>
-            {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
-            {confirmLabel}
-          </Button>
+          {confirmLabel !== undefined && (
+            <Button variant={confirmVariant} onClick={onConfirm} disabled={busy || confirmDisabled}>
+              {busy && <Loader2Icon aria-hidden="true" className="animate-spin" />}
+              {confirmLabel}
+            </Button>
+          )}
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

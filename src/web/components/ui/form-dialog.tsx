@@ -10,9 +10,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 export interface FormDialogGuard<T> {
   /** A save is under way: nothing closes the dialog. */
   onBusyChange: (busy: boolean) => void;
-  /** Something was typed: a click beside the dialog no longer closes it. */
+  /** Something was typed: closing the dialog (Escape, a click beside it, ×, 'Cancelar') asks first. */
   onDirtyChange: (dirty: boolean) => void;
-  /** 'Cancelar': the dialog closes. */
+  /** 'Cancelar': the dialog closes, after asking if something was typed. */
   onCancel: () => void;
   /** Saved: the dialog closes and hands the saved record on. */
   onSaved: (saved: T) => void;
@@ -31,7 +31,10 @@ export interface FormDialogProps<T> {
   children: (guard: FormDialogGuard<T>) => React.ReactNode;
 }
 
-/** A dialog holding a form: it keeps what was typed from a stray click, and stays while saving. */
+/**
+ * A dialog holding a form: it stays while saving, and closing it with something typed — Escape, a
+ * click beside it, its × or 'Cancelar' — asks before throwing that away.
+ */
 export function FormDialog<T = void>({
   open,
   onOpenChange,
@@ -43,34 +46,84 @@ export function FormDialog<T = void>({
 }: FormDialogProps<T>) {
   const [busy, setBusy] = useState(false);
   const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    if (busy) return;
+    if (dirty) setAsking(true);
+    else onOpenChange(false);
+  };
   const guard: FormDialogGuard<T> = {
     onBusyChange: setBusy,
     onDirtyChange: setDirty,
-    onCancel: () => onOpenChange(false),
+    onCancel: close,
     onSaved: (saved) => {
       onOpenChange(false);
       onSaved?.(saved);
     },
   };
+  const discard = () => {
+    setAsking(false);
+    setDirty(false);
+    onOpenChange(false);
+  };
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
       <DialogContent
         className={className}
-        // A click beside the dialog should not throw away what was typed.
-        onInteractOutside={(event) => {
-          if (busy || dirty) event.preventDefault();
-        }}
+        // While it asks, Escape answers 'Continuar editando' and a click beside it does nothing.
         onEscapeKeyDown={(event) => {
-          if (busy) event.preventDefault();
+          if (!asking) return;
+          event.preventDefault();
+          setAsking(false);
+        }}
+        onInteractOutside={(event) => {
+          if (asking) event.preventDefault();
         }}
       >
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        {children(guard)}
+        <div inert={asking} className="contents">
+          {children(guard)}
+        </div>
+        {asking && <DiscardQuestion onKeep={() => setAsking(false)} onDiscard={discard} />}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * 'Descartar alterações?' over the form, inside the same dialog (one modal layer: focus, Escape
+ * and screen readers stay with it), its safe answer focused.
+ */
+function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  return (
+    <div className="absolute inset-0 z-10 grid place-items-center rounded-[inherit] bg-background/80 p-4 backdrop-blur-[2px]">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="discard-title"
+        aria-describedby="discard-description"
+        className="grid max-w-sm gap-3 rounded-lg border bg-card p-5 shadow-lg"
+      >
+        <h2 id="discard-title" className="text-lg font-semibold">
+          Descartar alterações?
+        </h2>
+        <p id="discard-description" className="text-sm text-muted-foreground">
+          O que você preencheu neste formulário ainda não foi salvo e será perdido.
+        </p>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          {/* oxlint-disable-next-line jsx-a11y/no-autofocus -- the question's safe answer takes the focus, as an alert dialog does */}
+          <Button type="button" variant="outline" onClick={onKeep} autoFocus>
+            Continuar editando
+          </Button>
+          <Button type="button" variant="destructive" onClick={onDiscard}>
+            Descartar
+          </Button>
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SaveIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { settingsInputSchema, type LotAllocationPolicy, type Settings } from '@domain/agency/agency.schema';
-import { parseDecimalInput } from '@domain/money';
 import { FormCard, FormCardQuery } from '@/components/form-card';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { FormNumberInput } from '@/components/ui/number-input';
 import { labelOptions, Select, SelectOptions } from '@/components/ui/select';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { saveInPlace } from '@/lib/form';
@@ -18,14 +17,6 @@ export const LOT_ALLOCATION_POLICY_LABELS: Record<LotAllocationPolicy, string> =
 };
 
 const FIELDS = ['default_markup_percent', 'expiry_alert_days', 'currency', 'lot_allocation_policy'] as const;
-
-/** "15,5" or "15.5" → 15.5; anything unreadable → NaN, which the schema reports. */
-function parseNumberField(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string' || value.trim() === '') return Number.NaN;
-  const normalized = parseDecimalInput(value, 6);
-  return normalized === null ? Number.NaN : Number(normalized);
-}
 
 const SAVE_TEXTS = { saved: 'Configurações salvas', failed: 'Erro ao salvar configurações' };
 
@@ -70,7 +61,7 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
         hint="Aplicado sobre o custo no simulador de preços."
         error={errors.default_markup_percent?.message}
       >
-        <Input inputMode="decimal" {...form.register('default_markup_percent', { setValueAs: parseNumberField })} />
+        <FormNumberInput control={form.control} name="default_markup_percent" />
       </FormField>
       <FormField
         id="settings-expiry-alert-days"
@@ -78,7 +69,7 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
         hint="Lotes que vencem dentro deste prazo geram alerta."
         error={errors.expiry_alert_days?.message}
       >
-        <Input inputMode="numeric" {...form.register('expiry_alert_days', { setValueAs: parseNumberField })} />
+        <FormNumberInput control={form.control} name="expiry_alert_days" integer />
       </FormField>
       <FormField id="settings-currency" label="Moeda" hint="Todas as operações são registradas em reais.">
         <Select defaultValue="BRL" disabled>
