@@ -416,9 +416,16 @@ export async function insertBatches<T extends PgTable>(db: Db, table: T, rows: T
   }
 }
 
+/** FIRST_NAMES holds men's names first, then women's from here. */
+const WOMEN_FROM = FIRST_NAMES.indexOf('Maria');
+
 export function personName(rng: Rng): string {
-  const first = rng.pick(FIRST_NAMES);
-  const middle = rng.chance(0.25) ? ` ${rng.pick(FIRST_NAMES)}` : '';
+  const at = rng.int(0, FIRST_NAMES.length - 1);
+  const first = FIRST_NAMES[at]!;
+  // A second given name of the same gender ("José Carlos", "Ana Beatriz"), never the first again.
+  const [from, to] = at < WOMEN_FROM ? [0, WOMEN_FROM - 1] : [WOMEN_FROM, FIRST_NAMES.length - 1];
+  const second = rng.chance(0.25) ? FIRST_NAMES[rng.int(from, to)]! : first;
+  const middle = second === first ? '' : ` ${second}`;
   const particle = rng.chance(0.35) ? ` ${rng.pick(PARTICLES)}` : '';
   const last = rng.chance(0.6) ? `${rng.pick(SURNAMES)} ${rng.pick(SURNAMES)}` : rng.pick(SURNAMES);
   return `${first}${middle}${particle} ${last}`;

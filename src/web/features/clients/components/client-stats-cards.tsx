@@ -21,13 +21,15 @@ export function ClientStatsCards({ stats }: { stats: ClientStats | undefined }) 
       {STATS.map((stat, index) => (
         <Card
           key={stat.label}
-          className={cn('gap-1.5 px-4 py-3.5', index === STATS.length - 1 && 'col-span-2 2xl:col-span-1')}
+          className={cn('@container gap-1.5 px-4 py-3.5', index === STATS.length - 1 && 'col-span-2 2xl:col-span-1')}
         >
           <p className="text-xs font-medium text-muted-foreground">{stat.label}</p>
           {stats ? (
+            // Whole, never cut: a step smaller in a narrow card (R$ 228.317,45 on a phone), and
+            // wrapped rather than truncated if even that does not fit.
             <p
               className={cn(
-                'truncate text-lg font-semibold tracking-tight tabular-nums',
+                'text-base font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere] @[11rem]:text-lg',
                 stat.label === 'Lucro' && stats.total_profit_cents < 0 && 'text-destructive',
               )}
             >
