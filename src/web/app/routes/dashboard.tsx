@@ -1,11 +1,78 @@
+import type * as React from 'react';
+import { ArrowRightIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
+import { PageHeader } from '@/components/layouts/page-header';
+import { UnderConstruction } from '@/components/under-construction';
 import { PAGES } from '@/config/navigation';
-import { PlaceholderPage } from './placeholder-page';
+import { useAgencySettings } from '@/features/agency/api/get-settings';
+import { useClients } from '@/features/clients/api/get-clients';
+import { ClientsSummaryCards } from '@/features/clients/components/clients-summary-cards';
+import { readClientListParams } from '@/features/clients/list-params';
+import { useEmissions } from '@/features/emissions/api/get-emissions';
+import { EmissionsSummaryCards } from '@/features/emissions/components/emissions-summary-cards';
+import { readEmissionListParams } from '@/features/emissions/list-params';
+import { useLots } from '@/features/lots/api/get-lots';
+import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards';
+import { readLotListParams } from '@/features/lots/list-params';
 
+const NO_FILTERS = new URLSearchParams();
+
+/**
+ * Until the dashboard of its own issue is built (#18), the home page shows what the agency has
+ * now: the summary cards of the clients, lots and emissions pages, from the same queries as those
+ * pages unfiltered (so the figures are theirs), each with a way to its list.
+ */
 export default function DashboardRoute() {
+  const clients = useClients(readClientListParams(NO_FILTERS));
+  const lots = useLots(readLotListParams(NO_FILTERS));
+  const emissions = useEmissions(readEmissionListParams(NO_FILTERS));
+  const settings = useAgencySettings();
   return (
-    <PlaceholderPage
-      {...PAGES.dashboard}
-      description="Aqui ficarão os indicadores da agência: saldo de milhas, lucro do mês, emissões ativas, clientes, custo médio por milha, lotes a vencer e alertas pendentes."
-    />
+    <div className="space-y-8">
+      <PageHeader {...PAGES.dashboard} />
+      <Overview title="Emissões" to="/emissoes" linkLabel="Ver emissões">
+        <EmissionsSummaryCards summary={emissions.data?.summary} query={emissions} />
+      </Overview>
+      <Overview title="Lotes de Milhas" to="/lotes" linkLabel="Ver lotes">
+        <LotsSummaryCards
+          totals={lots.data?.totals}
+          query={lots}
+          warningDays={settings.data?.expiry_alert_days ?? DEFAULT_EXPIRY_WARNING_DAYS}
+        />
+      </Overview>
+      <Overview title="Clientes" to="/clientes" linkLabel="Ver clientes">
+        <ClientsSummaryCards summary={clients.data?.summary} query={clients} />
+      </Overview>
+      <UnderConstruction description="O painel completo — lucro do mês, tendências, distribuição por programa, principais clientes e atividades recentes — chega em uma próxima versão." />
+    </div>
+  );
+}
+
+function Overview({
+  title,
+  to,
+  linkLabel,
+  children,
+}: {
+  title: string;
+  to: string;
+  linkLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="space-y-3">
+      <div className="flex items-center justify-between gap-4">
+        <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
+        <Link
+          to={to}
+          className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
+        >
+          {linkLabel}
+          <ArrowRightIcon aria-hidden="true" className="size-4" />
+        </Link>
+      </div>
+      {children}
+    </section>
   );
 }
