@@ -33,30 +33,19 @@ export const agencyInputSchema = z.object({
     .trim()
     .min(1, 'Situação cadastral é obrigatória')
     .max(40, 'Situação cadastral deve ter no máximo 40 caracteres'),
-  // Spec part 2 §5: opening date, address and CNAE are checked when given, and may stay empty
-  // (a new agency rarely has them at hand); empty is stored as null.
-  opened_on: textSchema({ invalid: 'Data de abertura inválida' })
+  opened_on: textSchema({ required: 'Data de abertura é obrigatória', invalid: 'Data de abertura inválida' })
+    .min(1, { error: 'Data de abertura é obrigatória', abort: true })
+    .refine(isRealIsoDate, { error: 'Data inválida', abort: true })
+    .refine((v) => v >= '1900-01-01', 'Data não pode ser anterior a 1900')
+    .refine((v) => v <= localToday(), 'Data não pode estar no futuro'),
+  address: textSchema({ required: 'Endereço é obrigatório', invalid: 'Endereço inválido' })
     .trim()
-    .refine((v) => v === '' || isRealIsoDate(v), { error: 'Data inválida', abort: true })
-    .refine((v) => v === '' || v >= '1900-01-01', 'Data não pode ser anterior a 1900')
-    .refine((v) => v === '' || v <= localToday(), 'Data não pode estar no futuro')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-  address: textSchema({ invalid: 'Endereço inválido' })
+    .min(10, 'Endereço deve ter pelo menos 10 caracteres')
+    .max(400, 'Endereço deve ter no máximo 400 caracteres'),
+  main_activity_code: textSchema({ required: 'CNAE é obrigatório', invalid: 'CNAE inválido' })
     .trim()
-    .refine((v) => v === '' || v.length >= 10, 'Endereço deve ter pelo menos 10 caracteres')
-    .max(400, 'Endereço deve ter no máximo 400 caracteres')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
-  main_activity_code: textSchema({ invalid: 'CNAE inválido' })
-    .trim()
-    .refine((v) => v === '' || v.length >= 5, 'CNAE deve ter pelo menos 5 caracteres')
-    .max(20, 'CNAE deve ter no máximo 20 caracteres')
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : null)),
+    .min(5, 'CNAE deve ter pelo menos 5 caracteres')
+    .max(20, 'CNAE deve ter no máximo 20 caracteres'),
   share_capital_cents: z
     .number({ error: (iss) => (iss.input === undefined ? 'Capital social é obrigatório' : 'Capital social inválido') })
     .int('Capital social inválido')
@@ -98,8 +87,7 @@ export const settingsInputSchema = z.object({
           : 'Markup inválido: informe um número',
     })
     .min(0, 'O markup não pode ser negativo')
-    // No agency marks a ticket issued with miles up by more than its cost: 500 is a slip for 50.
-    .max(100, 'O markup deve ser no máximo 100%')
+    .max(1000, 'O markup deve ser no máximo 1000%')
     .refine(
       (v) => Number.isInteger(Math.round(v * 10)) && Math.abs(v * 10 - Math.round(v * 10)) < 1e-9,
       'Use no máximo uma casa decimal',

