@@ -333,6 +333,76 @@ describe('emissions', () => {
     expect(after.body.client.loyalty_accounts).toHaveLength(1);
   });
 
+  it('shows a cut client name whole on hover and on keyboard focus', async () => {
+    const LONG = 'Maria Aparecida dos Santos Figueiredo de Albuquerque Cavalcanti';
+    const maria = await seedCustomer(context, { name: LONG }, { account_number: 'TRUNC-1' });
+    const lotId = await seedCheapLot(maria);
+    await seedEmission(maria, lotId, { pnr: 'LONGNM', route: 'GRU-FOR', miles: 5_000, revenueCents: 90_000 });
+
+    await emissions.goto();
+    const name = emissions.row('LONGNM').locator('[data-truncated]');
+    await expect(name).toHaveText(LONG);
+    // Cut on screen: the box is narrower than the text.
+    expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const tooltip = page.getByRole('tooltip');
+    await name.hover();
+    await expect(tooltip).toHaveText(LONG);
+    await page.mouse.move(0, 0);
+    await page.mouse.move(10, 300, { steps: 3 });
+    await expect(tooltip).toHaveCount(0);
+    // A keyboard reaches it (a cut text is a tab stop) and reads it whole too.
+    await expect(name).toHaveAttribute('tabindex', '0');
+    await name.focus();
+    await expect(tooltip).toHaveText(LONG);
+    await page.keyboard.press('Escape');
+    await expect(tooltip).toHaveCount(0);
+  });
+
+  it('keeps focus inside a dialog while it is open and gives it back to what opened it', async () => {
+    const tiago = await seedCustomer(context, { name: 'Tiago Nunes' }, { account_number: 'FOCUS-1' });
+    const lotId = await seedCheapLot(tiago);
+
+    const focusInside = (selector: string) =>
+      page.evaluate((s) => document.querySelector(s)?.contains(document.activeElement) ?? false, selector);
+
+    await emissions.goto();
+    const opener = emissions.button('Nova Emissão').first();
+    await emissions.openWizard();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await focusInside('[role="dialog"]'), `Tab ${i + 1}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(emissions.dialog()).toHaveCount(0);
+    await expect(opener).toBeFocused();
+
+    await page.goto(`/lotes/${lotId}`);
+    const remove = page.getByRole('button', { name: 'Excluir', exact: true });
+    await remove.click();
+    const dialog = page.getByRole('alertdialog');
+    await expect(dialog.getByRole('button', { name: 'Excluir' })).toBeVisible();
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside('[role="alertdialog"]'), `Tab ${i + 1}`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(remove).toBeFocused();
+
+    // Opened from a row's menu (the item is gone once the menu closes): back on the menu's button.
+    await page.goto('/clientes?q=Tiago%20Nunes');
+    const menu = page
+      .getByTestId('client-row')
+      .filter({ hasText: 'Tiago Nunes' })
+      .getByRole('button', { name: 'Ações' });
+    await menu.click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(menu).toBeFocused();
+  });
+
   it("shows 'Emissão não encontrada' with a way back for an unknown id", async () => {
     await emissions.gotoDetail('00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Emissão não encontrada')).toBeVisible();

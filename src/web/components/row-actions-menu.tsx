@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { EyeIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -16,9 +17,14 @@ export interface RowActionsMenuProps {
   onDelete: () => void;
 }
 
-/** A list row's 'Ações' menu: Visualizar, Editar, Excluir. */
+/**
+ * A list row's 'Ações' menu: Visualizar, Editar, Excluir. Editar and Excluir open their dialog once
+ * the menu has closed and given the focus back to its button, so that closing the dialog returns
+ * the focus there (opened from the item, the dialog would hand it back to an item no longer on the page).
+ */
 export function RowActionsMenu({ viewPath, onEdit, onDelete }: RowActionsMenuProps) {
   const navigate = useNavigate();
+  const afterClose = useRef<(() => void) | null>(null);
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
@@ -26,17 +32,25 @@ export function RowActionsMenu({ viewPath, onEdit, onDelete }: RowActionsMenuPro
           <MoreHorizontalIcon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="min-w-[10rem]">
+      <DropdownMenuContent
+        align="end"
+        className="min-w-[10rem]"
+        onCloseAutoFocus={() => {
+          const action = afterClose.current;
+          afterClose.current = null;
+          action?.();
+        }}
+      >
         <DropdownMenuItem onSelect={() => void navigate(viewPath)}>
           <EyeIcon aria-hidden="true" />
           Visualizar
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onEdit}>
+        <DropdownMenuItem onSelect={() => (afterClose.current = onEdit)}>
           <PencilIcon aria-hidden="true" />
           Editar
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+        <DropdownMenuItem variant="destructive" onSelect={() => (afterClose.current = onDelete)}>
           <Trash2Icon aria-hidden="true" />
           Excluir
         </DropdownMenuItem>

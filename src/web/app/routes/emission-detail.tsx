@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, useState, type ComponentProps } from 'react';
 import { BanIcon, CheckIcon, RotateCcwIcon, SendIcon, Undo2Icon, XIcon, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import {
@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { useEmission } from '@/features/emissions/api/get-emission';
 import { formatCostPerThousand } from '@/features/emissions/emission-display';
 import { AllocationMiles } from '@/features/emissions/components/allocation-miles';
@@ -221,7 +222,9 @@ function AllocationList({ allocations }: { allocations: EmissionAllocation[] }) 
             data-testid="emission-allocation-row"
             className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-4 gap-y-0.5 px-5 py-3"
           >
-            <LotLink allocation={a} className="truncate" />
+            <TruncatedText asChild text={a.lot_supplier || 'Ver lote'}>
+              <LotLink allocation={a} />
+            </TruncatedText>
             <span className="row-span-3 text-right font-medium whitespace-nowrap tabular-nums">
               {formatCents(a.cost_cents)}
             </span>
@@ -268,9 +271,10 @@ function AllocationList({ allocations }: { allocations: EmissionAllocation[] }) 
   );
 }
 
-function LotLink({ allocation, className }: { allocation: EmissionAllocation; className?: string }) {
+function LotLink({ allocation, className, ...props }: { allocation: EmissionAllocation } & ComponentProps<'a'>) {
   return (
     <Link
+      {...props}
       to={`/lotes/${allocation.lot_id}`}
       className={cn('font-medium text-primary underline-offset-4 hover:underline', className)}
     >

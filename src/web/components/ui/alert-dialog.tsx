@@ -1,13 +1,20 @@
 import * as React from 'react';
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import { cn } from '@/lib/utils';
+import { useReturnFocus } from './return-focus';
 import { buttonVariants, type ButtonProps } from './button';
 
 /* Radix AlertDialog is modal and ignores clicks outside: destructive confirmations can only be
    answered with their buttons or Escape (spec part 1 §2, "Confirmation dialogs"). */
 export const AlertDialog = AlertDialogPrimitive.Root;
 
-export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+export function AlertDialogContent({
+  className,
+  onCloseAutoFocus,
+  onFocusCapture,
+  ...props
+}: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const focus = useReturnFocus({ onCloseAutoFocus, onFocusCapture });
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in" />
@@ -18,6 +25,7 @@ export function AlertDialogContent({ className, ...props }: React.ComponentProps
           className,
         )}
         {...props}
+        {...focus}
       />
     </AlertDialogPrimitive.Portal>
   );

@@ -2,6 +2,7 @@ import * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useReturnFocus } from './return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -23,7 +24,15 @@ export interface DialogContentProps extends React.ComponentProps<typeof DialogPr
   showCloseButton?: boolean;
 }
 
-export function DialogContent({ className, children, showCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  showCloseButton = true,
+  onCloseAutoFocus,
+  onFocusCapture,
+  ...props
+}: DialogContentProps) {
+  const focus = useReturnFocus({ onCloseAutoFocus, onFocusCapture });
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -34,6 +43,7 @@ export function DialogContent({ className, children, showCloseButton = true, ...
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         {showCloseButton && (

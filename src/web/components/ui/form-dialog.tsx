@@ -1,5 +1,5 @@
 import type * as React from 'react';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { submitHandler } from '@/lib/form';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
@@ -134,8 +134,10 @@ export function useDialogGuard(
   dirty: boolean,
 ) {
   const { onBusyChange, onDirtyChange } = guard;
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  // Layout effects: the dialog knows in the same commit as the keystroke, so an Escape pressed
+  // right after typing asks (a passive effect's update could land after it: seen in e2e on a busy machine).
+  useLayoutEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  useLayoutEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
 }
 
 export interface RecordFormProps extends FormDialogFooterProps {

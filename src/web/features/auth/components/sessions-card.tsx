@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { toast, toastError } from '@/lib/toast';
 import { describeUserAgent } from '@/lib/user-agent';
 import { useEndOtherSessions } from '../api/end-other-sessions';
@@ -94,7 +95,7 @@ export function SessionsCard() {
                     </span>
                     <div className="min-w-0 space-y-0.5">
                       <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
-                        <span className="truncate">{describeUserAgent(session.user_agent)}</span>
+                        <TruncatedText text={describeUserAgent(session.user_agent)} />
                         {session.current && <Badge variant="success">Esta sessão</Badge>}
                       </p>
                       <p className="text-xs text-muted-foreground">

@@ -6,6 +6,7 @@ import { ListCards, ListTable } from '@/components/list-rows';
 import { ProgramLabel } from '@/components/program-label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TableCell, TableHead, TableRow } from '@/components/ui/table';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import { marginPercentText } from '../emission-display';
@@ -127,8 +128,8 @@ function WideTable({ emissions, refreshing, empty }: EmissionsTableProps) {
               <PnrText pnr={emission.pnr} />
             </Link>
           </TableCell>
-          <TableCell className="max-w-[9rem] truncate font-medium 2xl:max-w-[14rem]" title={emission.client_name}>
-            {emission.client_name}
+          <TableCell>
+            <TruncatedText className="block max-w-[9rem] font-medium 2xl:max-w-[14rem]" text={emission.client_name} />
           </TableCell>
           <TableCell className="font-mono text-sm whitespace-nowrap">{emission.route}</TableCell>
           <TableCell className="max-w-[8.5rem]">

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { EmissionStatusBadge } from '@/components/emission-status-badge';
 import { PagedTableCard, type PagedColumn } from '@/components/paged-table-card';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { cn } from '@/lib/utils';
 import { useLotAllocations } from '../api/get-lot-allocations';
 import { formatCostPerThousand } from '../lot-display';
@@ -29,7 +30,10 @@ const COLUMNS: PagedColumn<LotAllocation>[] = [
       </>
     ),
   },
-  { header: 'Cliente', className: 'max-w-[14rem] truncate', cell: (allocation) => allocation.client_name ?? '—' },
+  {
+    header: 'Cliente',
+    cell: (allocation) => <TruncatedText className="block max-w-[14rem]" text={allocation.client_name ?? '—'} />,
+  },
   { header: 'Milhas', figure: true, cell: (allocation) => formatNumber(allocation.miles) },
   { header: 'CPM', figure: true, cell: (allocation) => formatCostPerThousand(allocation.cost_per_thousand) },
   { header: 'Custo', figure: true, cell: (allocation) => formatCents(allocation.cost_cents) },

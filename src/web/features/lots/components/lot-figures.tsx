@@ -2,6 +2,7 @@ import { formatCents, formatNumber, formatPercent } from '@domain/format';
 import { remainingPercent } from '@domain/lots/lot.rules';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { formatCostPerMile, formatCostPerThousand } from '../lot-display';
 import type { Lot } from '../types';
 
@@ -40,10 +41,11 @@ export function LotFigures({ lot }: { lot: Lot | undefined }) {
           <p className="text-sm font-medium text-muted-foreground">{figure.label}</p>
           {lot ? (
             <>
-              <p className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">
-                {figure.value(lot)}
-              </p>
-              <p className="truncate text-xs text-muted-foreground tabular-nums">{figure.hint(lot)}</p>
+              <TruncatedText
+                className="block text-xl font-semibold tracking-tight tabular-nums sm:text-2xl"
+                text={figure.value(lot)}
+              />
+              <TruncatedText className="block text-xs text-muted-foreground tabular-nums" text={figure.hint(lot)} />
             </>
           ) : (
             <>

@@ -14,6 +14,7 @@ import { ProgramDot } from '@/components/program-label';
 import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
 import { sortableHeads } from '@/components/ui/sortable-head';
 import { TableCell, TableHead } from '@/components/ui/table';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { formatCostPerMile, lotLabel } from '../lot-display';
 import type { Lot } from '../types';
@@ -79,14 +80,15 @@ function LotsWideTable({ today, warningDays, ...list }: LotsTableProps) {
                   {programName(lot.program)}
                 </Link>
                 {lot.account_number && (
-                  <p className="max-w-[12rem] truncate text-xs text-muted-foreground tabular-nums 2xl:max-w-[16rem]">
-                    Conta: {lot.account_number}
-                  </p>
+                  <TruncatedText
+                    className="block max-w-[12rem] text-xs text-muted-foreground tabular-nums 2xl:max-w-[16rem]"
+                    text={`Conta: ${lot.account_number}`}
+                  />
                 )}
                 {lot.client_name && (
                   <p className="flex max-w-[12rem] items-center gap-1 text-xs text-muted-foreground 2xl:max-w-[16rem]">
                     <UserIcon aria-hidden="true" className="size-3 shrink-0" />
-                    <span className="truncate">{lot.client_name}</span>
+                    <TruncatedText text={lot.client_name} />
                   </p>
                 )}
               </div>
@@ -163,9 +165,10 @@ function LotsCardList({ today, warningDays, ...list }: LotsTableProps) {
                 </Link>
                 <LotStatusBadge status={lot.status} />
               </div>
-              <p className="mt-0.5 truncate text-xs text-muted-foreground">
-                {[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name].filter(Boolean).join(' · ')}
-              </p>
+              <TruncatedText
+                className="mt-0.5 block text-xs text-muted-foreground"
+                text={[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name].filter(Boolean).join(' · ')}
+              />
             </div>
             {actions}
           </div>
