@@ -167,7 +167,9 @@ function LotsCardList({ today, warningDays, ...list }: LotsTableProps) {
               </div>
               <TruncatedText
                 className="mt-0.5 block text-xs text-muted-foreground"
-                text={[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name].filter(Boolean).join(' · ')}
+                text={[lot.account_number && `Conta: ${lot.account_number}`, lot.client_name]
+                  .filter(Boolean)
+                  .join(' · ')}
               />
             </div>
             {actions}
