@@ -6,56 +6,102 @@ import { useSpecSession } from './session';
 /**
  * What a first visit transfers (#14, first load): the build's scripts go out precompressed —
  * brotli where the browser takes it (vite.config.ts makes .br and .gz of every text asset of
- * 1 KiB or more) — hashed assets are cached for good, and the page itself is revalidated. Prints
- * the compressed JavaScript each page loads; the issue's 150 KB budget is not met yet (≈ 174 KiB for /entrar, ≈ 167 KiB for /).
+ * 1 KiB or more) — hashed assets are cached for good, and the page itself is revalidated.
+ *
+ * The budget counts the compressed JavaScript a page loads before it is interactive: the app marks
+ * that moment (lib/after-interactive.ts) once the first page is painted, and only then loads what
+ * no first page needs (the toasts' library). /entrar keeps within the issue's 150 KB; / does not
+ * yet (the signed-in shell's menus, dialogs and tooltips and the lists' zod schemas): it is held
+ * where it is so that it does not grow, and printed.
  */
 const session = useSpecSession({ signIn: false });
 
+const BUDGET_BYTES = 150_000;
+
+interface Script {
+  url: string;
+  encoding: string | null;
+  cache: string | null;
+  /** Compressed bytes on the wire (the body as sent). */
+  bytes: number;
+  /** Requested before the page was interactive. */
+  beforeInteractive: boolean;
+}
+
 /** The scripts a visit to `path` loads until the network is idle, with what each put on the wire. */
-async function scriptsOf(page: Page, path: string) {
-  const scripts: Response[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.push(res);
-  });
+async function scriptsOf(page: Page, path: string): Promise<Script[]> {
+  const responses: Response[] = [];
+  const onResponse = (res: Response) => {
+    if (res.request().resourceType() === 'script') responses.push(res);
+  };
+  page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
+  page.off('response', onResponse);
+  await page.waitForFunction(() => performance.getEntriesByName('milheiro:interactive').length > 0);
+  const timing = await page.evaluate(() => ({
+    interactive: performance.getEntriesByName('milheiro:interactive')[0]!.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch')
+      .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+  }));
   return Promise.all(
-    scripts.map(async (res) => ({
-      url: new URL(res.url()).pathname,
-      encoding: await res.headerValue('content-encoding'),
-      cache: await res.headerValue('cache-control'),
-      bytes: (await res.request().sizes()).responseBodySize,
-    })),
+    responses.map(async (res) => {
+      const url = new URL(res.url()).pathname;
+      const started = timing.scripts.find((entry) => entry.url === url)?.startTime ?? Infinity;
+      return {
+        url,
+        encoding: await res.headerValue('content-encoding'),
+        cache: await res.headerValue('cache-control'),
+        bytes: (await res.request().sizes()).responseBodySize,
+        beforeInteractive: started < timing.interactive,
+      };
+    }),
   );
 }
 
-type Script = Awaited<ReturnType<typeof scriptsOf>>[number];
-
-function expectCompressedAndCached(scripts: Script[]) {
+/** Asserts compression and caching of every script; prints and returns the bytes before interactive. */
+function expectCompressedAndCached(path: string, scripts: Script[]) {
   expect(scripts.length).toBeGreaterThan(0);
   for (const s of scripts) {
     // Below 1 KiB a file is sent as it is: compressing it would save next to nothing.
     if (s.bytes >= 1024) expect(s.encoding, s.url).toBe('br');
     expect(s.cache, s.url).toBe('public, max-age=31536000, immutable');
   }
-  const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
-  console.log(`${scripts.length} scripts, ${(total / 1024).toFixed(1)} KiB of JavaScript on the wire`);
-  return total;
+  const sum = (list: Script[]) => list.reduce((total, s) => total + s.bytes, 0);
+  const first = scripts.filter((s) => s.beforeInteractive);
+  const later = scripts.filter((s) => !s.beforeInteractive);
+  console.log(
+    `${path}: ${first.length} scripts, ${(sum(first) / 1000).toFixed(1)} KB of JavaScript before interactive ` +
+      `(budget ${BUDGET_BYTES / 1000} KB); then ${later.length} more, ${(sum(later) / 1000).toFixed(1)} KB`,
+  );
+  return { first: sum(first), urls: scripts.map((s) => s.url) };
 }
 
 describe('first load', () => {
-  it('sends the sign-in page its scripts in brotli, cached for good', async () => {
-    const scripts = await scriptsOf(session.page, '/entrar');
-    const total = expectCompressedAndCached(scripts);
-    // Brotli takes the sign-in page's scripts below a third of their size (about 700 KiB as built).
-    expect(total).toBeLessThan(300 * 1024);
+  it('sends the sign-in page its scripts in brotli, cached for good, within the budget', async () => {
+    // The everyday sign-in: the agency exists (before it does, /entrar offers the first sign-up too).
+    await signInAsOwner(session.context);
+    await session.context.clearCookies();
+    const { first, urls } = expectCompressedAndCached('/entrar', await scriptsOf(session.page, '/entrar'));
+    expect(first).toBeLessThanOrEqual(BUDGET_BYTES);
+    // Nothing the sign-in page does not use: no signed-in shell, no first-access tabs, no zod
+    // schemas (they load with the form's first validation).
+    for (const chunk of ['app-layout', 'dropdown-menu', 'tooltip', 'first-access-tabs', 'text.schema']) {
+      expect(
+        urls.filter((url) => url.includes(`/${chunk}-`)),
+        chunk,
+      ).toEqual([]);
+    }
   });
 
   it('the first page after sign-in the same way, and the page itself is revalidated', async () => {
     await signInAsOwner(session.context);
     const document = session.page.waitForResponse((res) => res.request().resourceType() === 'document');
-    const scripts = await scriptsOf(session.page, '/');
+    const { first } = expectCompressedAndCached('/', await scriptsOf(session.page, '/'));
     expect(await (await document).headerValue('cache-control')).toBe('no-cache');
-    expectCompressedAndCached(scripts);
+    // Not yet within 150 KB (see above): held at today's size, so that it only goes down.
+    expect(first).toBeLessThanOrEqual(210_000);
   });
 });
 

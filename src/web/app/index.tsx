@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import { hashKey } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { toast } from 'sonner';
 import { ERROR_MESSAGES } from '@/config/messages';
 import { setUnauthorizedHandler } from '@/lib/api-client';
+import { afterFirstPageInteractive } from '@/lib/after-interactive';
 import { createQueryClient } from '@/lib/query-client';
 import { authKeys } from '@/lib/query-keys';
+import { loadToaster, toast } from '@/lib/toast';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createAppRouter(queryClient));
+
+  useEffect(() => afterFirstPageInteractive(router, queryClient, () => void loadToaster()), [router, queryClient]);
 
   useEffect(() => {
     // A 401 from any data call means the session ended (expired, signed out elsewhere, password

@@ -1,18 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { PackageIcon, PlaneTakeoffIcon, UsersIcon } from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Brand } from '@/components/layouts/brand';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useMe } from '@/features/auth/api/get-me';
 import { useSetup } from '@/features/auth/api/get-setup';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
-import { SignUpForm } from '@/features/auth/components/sign-up-form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { safeRedirectPath } from '@/lib/safe-redirect';
+import { toast } from '@/lib/toast';
 
 /**
  * What the product does today, each with the page that does it: an area joins the list when its
@@ -25,6 +24,9 @@ const HIGHLIGHTS = [
 ];
 
 type Mode = 'sign-in' | 'sign-up';
+
+/** The first access's two tabs (sign-up and sign-in) load only when no agency exists yet. */
+const FirstAccessTabs = lazy(() => import('@/features/auth/components/first-access-tabs'));
 
 export default function SignInRoute() {
   useDocumentTitle();
@@ -94,24 +96,19 @@ export default function SignInRoute() {
               </CardHeader>
               <CardContent>
                 {needsSetup ? (
-                  <Tabs value={activeMode} onValueChange={(value) => setMode(value as Mode)}>
-                    <TabsList className="grid w-full grid-cols-2">
-                      <TabsTrigger value="sign-up">Criar conta</TabsTrigger>
-                      <TabsTrigger value="sign-in">Entrar</TabsTrigger>
-                    </TabsList>
-                    <TabsContent value="sign-up" className="pt-2">
-                      <SignUpForm
-                        onSuccess={() => {
-                          toast.success('Conta criada', { description: 'Agência e usuário cadastrados com sucesso!' });
-                          goToTarget();
-                        }}
-                        onClosed={() => void setup.refetch()}
-                      />
-                    </TabsContent>
-                    <TabsContent value="sign-in" className="pt-2">
-                      <SignInForm demo={setup.data?.demo} onSuccess={goToTarget} />
-                    </TabsContent>
-                  </Tabs>
+                  <Suspense fallback={<FormFieldsSkeleton />}>
+                    <FirstAccessTabs
+                      mode={activeMode}
+                      onModeChange={setMode}
+                      demo={setup.data?.demo}
+                      onSignedUp={() => {
+                        toast.success('Conta criada', { description: 'Agência e usuário cadastrados com sucesso!' });
+                        goToTarget();
+                      }}
+                      onSignedIn={goToTarget}
+                      onClosed={() => void setup.refetch()}
+                    />
+                  </Suspense>
                 ) : (
                   <SignInForm demo={setup.data?.demo} onSuccess={goToTarget} />
                 )}
@@ -120,6 +117,20 @@ export default function SignInRoute() {
           )}
         </div>
       </main>
+    </div>
+  );
+}
+
+function FormFieldsSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Carregando" className="space-y-4">
+      <Skeleton className="h-9 w-full" />
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="space-y-2">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-9 w-full" />
+        </div>
+      ))}
     </div>
   );
 }

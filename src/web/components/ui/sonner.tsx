@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
 import { Toaster as Sonner } from 'sonner';
 import { useResolvedTheme } from '@/hooks/use-theme';
 import { TOAST_DURATION_MS } from '@/config/constants';
+import { toasterMounted } from '@/lib/toast';
 
+/** Mounted lazily (app/provider.tsx, lib/toast.ts). */
 export function Toaster() {
   const theme = useResolvedTheme();
+  useEffect(toasterMounted, []);
   return (
     <Sonner
       theme={theme}

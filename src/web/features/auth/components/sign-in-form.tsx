@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { signInSchema } from '@domain/auth/auth.schema';
+import type { signInSchema } from '@domain/auth/auth.schema';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, submitHandler } from '@/lib/form';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import type { Session } from '@/types/api';
 import { useSignIn } from '../api/sign-in';
 import type { SetupStatus } from '../api/get-setup';
@@ -22,11 +22,13 @@ export interface SignInFormProps {
 
 type SignInValues = z.input<typeof signInSchema>;
 
+const resolver = lazyResolver(async () => (await import('../auth-form-schemas')).signInResolver);
+
 export function SignInForm({ demo, onSuccess }: SignInFormProps) {
   const signIn = useSignIn();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
-    resolver: zodResolver(signInSchema),
+    resolver,
     defaultValues: { identifier: '', password: '' },
     mode: 'onTouched',
   });

@@ -1,26 +1,21 @@
 import { useState } from 'react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { signUpSchema } from '@domain/auth/auth.schema';
+import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { CnpjInput, EmailInput, PhoneInput } from '@/components/ui/typed-inputs';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, submitHandler } from '@/lib/form';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import type { Session } from '@/types/api';
 import { useSignUp } from '../api/sign-up';
 import { FormAlert } from './form-alert';
 
-const signUpFormSchema = signUpSchema
-  .safeExtend({ confirm_password: z.string() })
-  .refine((values) => values.confirm_password === values.user.password, {
-    message: 'As senhas não coincidem',
-    path: ['confirm_password'],
-  });
+type SignUpFormSchema = typeof import('../auth-form-schemas').signUpFormSchema;
+type SignUpFormValues = z.input<SignUpFormSchema>;
 
-type SignUpFormValues = z.input<typeof signUpFormSchema>;
+const resolver = lazyResolver(async () => (await import('../auth-form-schemas')).signUpResolver);
 
 const FIELDS = [
   'agency.legal_name',
@@ -42,8 +37,8 @@ export interface SignUpFormProps {
 export function SignUpForm({ onSuccess, onClosed }: SignUpFormProps) {
   const signUp = useSignUp();
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<SignUpFormValues, unknown, z.output<typeof signUpFormSchema>>({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useForm<SignUpFormValues, unknown, z.output<SignUpFormSchema>>({
+    resolver,
     defaultValues: {
       agency: { legal_name: '', trade_name: '', cnpj: '' },
       user: { name: '', email: '', phone: '', password: '' },

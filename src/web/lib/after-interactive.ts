@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { AppRouter } from '@/app/router';
+
+/** The performance mark set once the first page is on screen and answers input (e2e/first-load.spec.ts reads it). */
+export const INTERACTIVE_MARK = 'milheiro:interactive';
+
+/**
+ * Runs `work` once the first page is shown whole — the router's first navigation done and the
+ * data it asked for arrived (a spinner or a skeleton is not the page) — painted, and the browser
+ * idle: what no first page needs (the toasts' library) loads then, not before. Marks the moment
+ * as INTERACTIVE_MARK. Returns a cleanup.
+ */
+export function afterFirstPageInteractive(router: AppRouter, queryClient: QueryClient, work: () => void): () => void {
+  let done = false;
+  let frame = 0;
+  const settled = () =>
+    router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
+  const check = () => {
+    if (done || !settled()) return;
+    // Two frames: the render that follows the last answer (and any module it starts loading) comes first.
+    frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        if (done || !settled()) return;
+        done = true;
+        stop();
+        performance.mark(INTERACTIVE_MARK);
+        if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
+        else setTimeout(work, 200);
+      });
+    });
+  };
+  const unsubscribeRouter = router.subscribe(check);
+  const unsubscribeQueries = queryClient.getQueryCache().subscribe(check);
+  const stop = () => {
+    unsubscribeRouter();
+    unsubscribeQueries();
+  };
+  check();
+  return () => {
+    stop();
+    cancelAnimationFrame(frame);
+  };
+}
