@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { hashKey } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ERROR_MESSAGES } from '@/config/messages';
+import { getMeQueryOptions } from '@/features/auth/api/get-me';
 import { setUnauthorizedHandler } from '@/lib/api-client';
 import { afterFirstPageInteractive } from '@/lib/after-interactive';
 import { createQueryClient } from '@/lib/query-client';
@@ -11,7 +12,13 @@ import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    // Who is signed in decides every first page (/entrar or the shell): ask as the app starts,
+    // beside the page's own modules rather than after them.
+    void client.prefetchQuery(getMeQueryOptions());
+    return client;
+  });
   const [router] = useState(() => createAppRouter(queryClient));
 
   useEffect(() => afterFirstPageInteractive(router, queryClient, () => void loadToaster()), [router, queryClient]);
