@@ -3,14 +3,14 @@ import { isTypedDocument, optionalPhoneSchema } from '../documents.schema';
 import { CNPJ_LENGTH, isValidCnpj, isValidCpf, onlyDigits } from '../documents';
 import { optionalEmailSchema } from '../auth/auth.schema';
 import { isValidIsoDate, todayIso } from '../format';
+import { CLIENTS_DEFAULT_SORT, CLIENTS_MAX_PAGE_SIZE, CLIENTS_PAGE_SIZE, DEFAULT_SORT_ORDER } from '../list-defaults';
 import { PROGRAM_KEYS } from '../programs';
 import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
 /** Spec part 1 §9. */
-export const CLIENTS_PAGE_SIZE = 20;
-export const CLIENTS_MAX_PAGE_SIZE = 100;
+export { CLIENTS_PAGE_SIZE, CLIENTS_MAX_PAGE_SIZE };
 export const MAX_BULK_OPERATIONS = 1000;
 export const QUICK_SEARCH_LIMIT = 10;
 export const TOP_CLIENTS_DEFAULT = 10;
@@ -121,8 +121,11 @@ export type ClientFormValues = z.input<typeof clientInputSchema>;
 const filtersShape = {
   search: searchParamSchema,
   status: z.preprocess(emptyToUndefined, z.enum(CLIENT_STATUSES, { error: 'Status inválido' }).optional()),
-  sort: z.preprocess(emptyToUndefined, z.enum(CLIENT_SORTS, { error: 'Ordenação inválida' }).default('name')),
-  order: z.preprocess(emptyToUndefined, z.enum(SORT_ORDERS, { error: 'Ordem inválida' }).default('asc')),
+  sort: z.preprocess(
+    emptyToUndefined,
+    z.enum(CLIENT_SORTS, { error: 'Ordenação inválida' }).default(CLIENTS_DEFAULT_SORT),
+  ),
+  order: z.preprocess(emptyToUndefined, z.enum(SORT_ORDERS, { error: 'Ordem inválida' }).default(DEFAULT_SORT_ORDER)),
 };
 
 const pageSchema = pageParamSchema;

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { CPF_LENGTH, isValidCpf, onlyDigits } from '../documents';
 import { isTypedDocument } from '../documents.schema';
 import { isValidIsoDate } from '../format';
+import { EMISSIONS_MAX_PAGE_SIZE, EMISSIONS_PAGE_SIZE } from '../list-defaults';
 import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
 import { parseBRLToCents, type Cents } from '../money';
 import { PROGRAM_KEYS } from '../programs';
@@ -15,8 +16,7 @@ import { searchParamSchema, textSchema } from '../text.schema';
 // web may send either what the user typed or what the wizard already parsed.
 
 /** The page sizes of the clients and lots lists. */
-export const EMISSIONS_PAGE_SIZE = 20;
-export const EMISSIONS_MAX_PAGE_SIZE = 100;
+export { EMISSIONS_PAGE_SIZE, EMISSIONS_MAX_PAGE_SIZE };
 
 /** One PNR holds at most 9 passengers (the airlines' booking limit). */
 export const EMISSION_MAX_PASSENGERS = 9;

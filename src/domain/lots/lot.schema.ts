@@ -1,13 +1,13 @@
 import { z } from '../zod';
 import { addMonthsIso, isValidIsoDate, todayIso } from '../format';
+import { DEFAULT_SORT_ORDER, LOTS_DEFAULT_SORT, LOTS_MAX_PAGE_SIZE, LOTS_PAGE_SIZE } from '../list-defaults';
 import { PROGRAM_KEYS, type ProgramKey } from '../programs';
 import { emptyToUndefined, limitParamSchema, pageParamSchema, queryIntegerSchema } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
 /** Spec part 1 §9. */
-export const LOTS_PAGE_SIZE = 20;
-export const LOTS_MAX_PAGE_SIZE = 100;
+export { LOTS_PAGE_SIZE, LOTS_MAX_PAGE_SIZE };
 export const MAX_BULK_LOT_OPERATIONS = 1000;
 
 export const LOT_QUANTITY_MAX = 1_000_000_000;
@@ -275,8 +275,11 @@ const lotFiltersShape = {
   search: searchParamSchema,
   program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.program }).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(LOT_STATUSES, { error: 'Status inválido' }).optional()),
-  sort: z.preprocess(emptyToUndefined, z.enum(LOT_SORTS, { error: 'Ordenação inválida' }).default('expiry_date')),
-  order: z.preprocess(emptyToUndefined, z.enum(LOT_SORT_ORDERS, { error: 'Ordem inválida' }).default('asc')),
+  sort: z.preprocess(emptyToUndefined, z.enum(LOT_SORTS, { error: 'Ordenação inválida' }).default(LOTS_DEFAULT_SORT)),
+  order: z.preprocess(
+    emptyToUndefined,
+    z.enum(LOT_SORT_ORDERS, { error: 'Ordem inválida' }).default(DEFAULT_SORT_ORDER),
+  ),
 };
 
 const pageShape = {

@@ -4,6 +4,19 @@ import type { AppRouter } from '@/app/router';
 /** The performance mark set once the first page is on screen and answers input (e2e/first-load.spec.ts reads it). */
 export const INTERACTIVE_MARK = 'milheiro:interactive';
 
+let interactive = false;
+const waiting: (() => void)[] = [];
+
+/**
+ * Runs `task` when the browser is idle after the first page became interactive (at once, if it
+ * already did): what no first page needs — the toasts' library, the shell's menus and drawer —
+ * loads then.
+ */
+export function whenInteractive(task: () => void): void {
+  if (interactive) task();
+  else waiting.push(task);
+}
+
 /**
  * Runs `work` once the first page is shown whole — the router's first navigation done and the
  * data it asked for arrived (a spinner or a skeleton is not the page) — painted, and the browser
@@ -24,8 +37,13 @@ export function afterFirstPageInteractive(router: AppRouter, queryClient: QueryC
         done = true;
         stop();
         performance.mark(INTERACTIVE_MARK);
-        if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
-        else setTimeout(work, 200);
+        const run = () => {
+          interactive = true;
+          work();
+          for (const task of waiting.splice(0)) task();
+        };
+        if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
+        else setTimeout(run, 200);
       });
     });
   };

@@ -8,15 +8,13 @@ import { PAGES } from '@/config/navigation';
 import { useAgencySettings } from '@/features/agency/api/get-settings';
 import { useClients } from '@/features/clients/api/get-clients';
 import { ClientsSummaryCards } from '@/features/clients/components/clients-summary-cards';
-import { readClientListParams } from '@/features/clients/list-params';
+import { DEFAULT_CLIENT_LIST_STATE } from '@/features/clients/list-state';
 import { useEmissions } from '@/features/emissions/api/get-emissions';
 import { EmissionsSummaryCards } from '@/features/emissions/components/emissions-summary-cards';
-import { readEmissionListParams } from '@/features/emissions/list-params';
+import { DEFAULT_EMISSION_LIST_STATE } from '@/features/emissions/list-state';
 import { useLots } from '@/features/lots/api/get-lots';
 import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards';
-import { readLotListParams } from '@/features/lots/list-params';
-
-const NO_FILTERS = new URLSearchParams();
+import { DEFAULT_LOT_LIST_STATE } from '@/features/lots/list-state';
 
 /**
  * Until the dashboard of its own issue is built (#18), the home page shows what the agency has
@@ -24,9 +22,9 @@ const NO_FILTERS = new URLSearchParams();
  * pages unfiltered (so the figures are theirs), each with a way to its list.
  */
 export default function DashboardRoute() {
-  const clients = useClients(readClientListParams(NO_FILTERS));
-  const lots = useLots(readLotListParams(NO_FILTERS));
-  const emissions = useEmissions(readEmissionListParams(NO_FILTERS));
+  const clients = useClients(DEFAULT_CLIENT_LIST_STATE);
+  const lots = useLots(DEFAULT_LOT_LIST_STATE);
+  const emissions = useEmissions(DEFAULT_EMISSION_LIST_STATE);
   const settings = useAgencySettings();
   return (
     <div className="space-y-8">

@@ -1,8 +1,8 @@
 import * as React from 'react';
 import { useEffect, useRef } from 'react';
-import { ChevronRightIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon, XIcon } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import { ChevronRightIcon, MenuIcon, PanelLeftCloseIcon, PanelLeftOpenIcon } from 'lucide-react';
 import { Link, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { deferred } from '@/components/deferred';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle, useRouteHandle } from '@/hooks/use-document-title';
 import { useGoKeys } from '@/hooks/use-go-keys';
@@ -12,6 +12,9 @@ import { useUiStore } from '@/stores/ui-store';
 import { GoHint } from './go-hint';
 import { OfflineBanner } from './offline-banner';
 import { SidebarContent } from './sidebar';
+
+/** The phone's drawer (Radix dialog) loads once the first page is interactive, or as 'Abrir menu' is pressed. */
+const MobileNav = deferred(async () => (await import('./mobile-nav')).MobileNav);
 
 export interface AppShellProps {
   agencyName: string | undefined;
@@ -62,27 +65,12 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
         <SidebarContent collapsed={collapsed} agencyName={agencyName} />
       </aside>
 
-      <DialogPrimitive.Root open={mobileNavOpen && !isDesktop} onOpenChange={setMobileNavOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay
-            data-testid="mobile-nav-overlay"
-            className="fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in lg:hidden"
-          />
-          <DialogPrimitive.Content
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 w-(--sidebar-width) max-w-[85vw] shadow-xl outline-none data-[state=closed]:animate-slide-out-left data-[state=open]:animate-slide-in-left lg:hidden"
-          >
-            <DialogPrimitive.Title className="sr-only">Menu de navegação</DialogPrimitive.Title>
-            <SidebarContent agencyName={agencyName} onNavigate={() => setMobileNavOpen(false)} />
-            <DialogPrimitive.Close
-              className="absolute top-4 right-3 flex size-8 items-center justify-center rounded-md text-sidebar-muted-foreground outline-none hover:bg-sidebar-accent hover:text-sidebar-accent-foreground focus-visible:ring-2 focus-visible:ring-sidebar-primary"
-              aria-label="Fechar menu"
-            >
-              <XIcon aria-hidden="true" className="size-4" />
-            </DialogPrimitive.Close>
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      <MobileNav
+        open={mobileNavOpen && !isDesktop}
+        onOpenChange={setMobileNavOpen}
+        agencyName={agencyName}
+        fallback={null}
+      />
 
       <div
         className={cn(
@@ -98,7 +86,10 @@ export function AppShell({ agencyName, headerEnd, children }: AppShellProps) {
             className="lg:hidden"
             aria-label="Abrir menu"
             aria-expanded={mobileNavOpen}
-            onClick={() => setMobileNavOpen(true)}
+            onClick={() => {
+              setMobileNavOpen(true);
+              void MobileNav.load();
+            }}
           >
             <MenuIcon aria-hidden="true" className="size-5" />
           </Button>

@@ -1,10 +1,13 @@
 import { Building2Icon } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { deferred } from '@/components/deferred';
 import { NAV_ITEMS } from '@/config/navigation';
 import { cn } from '@/lib/utils';
 import { Brand } from './brand';
 import { ThemeMenu } from './theme-menu';
+
+/** The collapsed links' tooltips load once the first page is interactive; the link stands alone until then. */
+const NavTooltip = deferred(async () => (await import('./nav-tooltip')).NavTooltip);
 
 export interface SidebarContentProps {
   /** Icons only (desktop collapsed state). */
@@ -62,10 +65,9 @@ export function SidebarContent({ collapsed = false, agencyName, onNavigate }: Si
             return (
               <li key={item.to}>
                 {collapsed ? (
-                  <Tooltip>
-                    <TooltipTrigger asChild>{link}</TooltipTrigger>
-                    <TooltipContent side="right">{item.label}</TooltipContent>
-                  </Tooltip>
+                  <NavTooltip label={item.label} fallback={link}>
+                    {link}
+                  </NavTooltip>
                 ) : (
                   link
                 )}

@@ -14,7 +14,7 @@ export type TruncatedTextProps = ComponentProps<'span'> & {
  * Text cut with an ellipsis when it does not fit, shown whole on hover and on keyboard focus
  * (#14). The tooltip exists only while the text is actually cut (measured, and again when the
  * width changes, and as the tooltip opens); a cut plain text becomes a tab stop so that a keyboard can reach it, a link is
- * one already. Needs the shell's TooltipProvider.
+ * one already.
  */
 export function TruncatedText({ text, asChild, className, children, ...props }: TruncatedTextProps) {
   const ref = useRef<HTMLElement>(null);

@@ -1,12 +1,8 @@
-import { clientListQuerySchema, type ClientListQuery, type ClientStatus } from '@domain/clients/client.schema';
+import { clientListQuerySchema } from '@domain/clients/client.schema';
 import { parseSearchParams, sortSearchParams, writeSearchParams } from '@/lib/search-params';
+import { DEFAULT_CLIENT_LIST_STATE, type ClientListUrlState } from './list-state';
 
-/** What /clientes keeps in its address, so reload, links and Back show the same page. */
-export type ClientListUrlState = Pick<ClientListQuery, 'page' | 'sort' | 'order'> & {
-  status: ClientStatus | null;
-  /** The search as sent (trimmed, after the debounce), in `?q=` like the other lists. */
-  search: string;
-};
+export { DEFAULT_CLIENT_LIST_STATE, type ClientListUrlState };
 
 /** Reads the list state with the API's clientListQuerySchema; anything it refuses falls back to the default. */
 export function readClientListParams(params: URLSearchParams): ClientListUrlState {
@@ -19,9 +15,6 @@ export function readClientListParams(params: URLSearchParams): ClientListUrlStat
   });
   return { ...state, status: status ?? null };
 }
-
-/* Spec part 1 §9: default sort on clients is name ascending (the schema's defaults). */
-export const DEFAULT_CLIENT_LIST_STATE: ClientListUrlState = readClientListParams(new URLSearchParams());
 
 /**
  * Writes `patch` over the list state in `params`, leaving every other parameter alone and the

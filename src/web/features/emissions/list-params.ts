@@ -1,17 +1,8 @@
-import { emissionListQuerySchema, type EmissionStatus } from '@domain/emissions/emission.schema';
-import type { ProgramKey } from '@domain/programs';
+import { emissionListQuerySchema } from '@domain/emissions/emission.schema';
 import { parseSearchParams, writeSearchParams } from '@/lib/search-params';
+import { DEFAULT_EMISSION_LIST_STATE, type EmissionListUrlState } from './list-state';
 
-/** What /emissoes keeps in its address, so reload, links and Back show the same list. */
-export interface EmissionListUrlState {
-  page: number;
-  status: EmissionStatus | null;
-  program: ProgramKey | null;
-  /** Inclusive yyyy-MM-dd of created_at. */
-  date_from: string | null;
-  date_to: string | null;
-  search: string;
-}
+export { DEFAULT_EMISSION_LIST_STATE, type EmissionListUrlState };
 
 /**
  * Reads the list state with the API's emissionListQuerySchema, field by field: anything it

@@ -1,14 +1,8 @@
-import { lotListQuerySchema, type LotListQuery, type LotStatus } from '@domain/lots/lot.schema';
-import type { ProgramKey } from '@domain/programs';
+import { lotListQuerySchema } from '@domain/lots/lot.schema';
 import { parseSearchParams, sortSearchParams, writeSearchParams } from '@/lib/search-params';
+import { DEFAULT_LOT_LIST_STATE, type LotListUrlState } from './list-state';
 
-/** What /lotes keeps in its address, so reload, links and Back show the same list. */
-export type LotListUrlState = Pick<LotListQuery, 'page' | 'sort' | 'order'> & {
-  program: ProgramKey | null;
-  status: LotStatus | null;
-  /** The search as sent (trimmed, after the debounce). */
-  search: string;
-};
+export { DEFAULT_LOT_LIST_STATE, type LotListUrlState };
 
 /** Reads the list state with the API's lotListQuerySchema; anything it refuses falls back to the default. */
 export function readLotListParams(params: URLSearchParams): LotListUrlState {
@@ -22,9 +16,6 @@ export function readLotListParams(params: URLSearchParams): LotListUrlState {
   });
   return { ...state, program: program ?? null, status: status ?? null };
 }
-
-/* Spec part 1 §2 and §9: default sort on lots is expiry_date ascending (the schema's defaults). */
-export const DEFAULT_LOT_LIST_STATE: LotListUrlState = readLotListParams(new URLSearchParams());
 
 /**
  * Writes `patch` over the list state in `params`, leaving every other parameter alone and the

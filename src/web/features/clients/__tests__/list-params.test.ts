@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasClientFilters, readClientListParams, writeClientListParams } from '../list-params';
+import { DEFAULT_CLIENT_LIST_STATE } from '../list-state';
 
 const read = (query: string) => readClientListParams(new URLSearchParams(query));
 const write = (query: string, patch: Parameters<typeof writeClientListParams>[1]) =>
@@ -8,6 +9,8 @@ const write = (query: string, patch: Parameters<typeof writeClientListParams>[1]
 describe('readClientListParams', () => {
   it('defaults to page 1, name ascending, every status, no search', () => {
     expect(read('')).toEqual({ page: 1, sort: 'name', order: 'asc', status: null, search: '' });
+    // The home page asks for the list with the written-out default (no zod there): the same query.
+    expect(read('')).toEqual(DEFAULT_CLIENT_LIST_STATE);
   });
 
   it('reads page, sort, order, status and the trimmed search', () => {

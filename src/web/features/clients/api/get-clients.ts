@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CLIENTS_PAGE_SIZE } from '@domain/clients/client.schema';
+import { CLIENTS_PAGE_SIZE } from '@domain/list-defaults';
 import { api } from '@/lib/api-client';
 import { clientKeys } from '@/lib/query-keys';
 import { LIST_QUERY } from '@/lib/query-client';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasEmissionFilters, readEmissionListParams, writeEmissionListParams } from '../list-params';
+import { DEFAULT_EMISSION_LIST_STATE } from '../list-state';
 
 describe('emission list params', () => {
   it('reads defaults from an empty address', () => {
@@ -11,6 +12,8 @@ describe('emission list params', () => {
       date_to: null,
       search: '',
     });
+    // The home page asks for the list with the written-out default (no zod there): the same query.
+    expect(readEmissionListParams(new URLSearchParams())).toEqual(DEFAULT_EMISSION_LIST_STATE);
   });
 
   it('drops unknown values', () => {

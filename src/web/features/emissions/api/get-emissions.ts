@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EMISSIONS_PAGE_SIZE } from '@domain/emissions/emission.schema';
+import { EMISSIONS_PAGE_SIZE } from '@domain/list-defaults';
 import { api } from '@/lib/api-client';
 import { emissionKeys } from '@/lib/query-keys';
 import { LIST_QUERY } from '@/lib/query-client';

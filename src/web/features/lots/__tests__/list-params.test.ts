@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasLotFilters, readLotListParams, writeLotListParams } from '../list-params';
+import { DEFAULT_LOT_LIST_STATE } from '../list-state';
 
 const read = (query: string) => readLotListParams(new URLSearchParams(query));
 const write = (query: string, patch: Parameters<typeof writeLotListParams>[1]) =>
@@ -8,6 +9,8 @@ const write = (query: string, patch: Parameters<typeof writeLotListParams>[1]) =
 describe('readLotListParams', () => {
   it('defaults to page 1, expiry ascending, no filters (spec part 1 §2)', () => {
     expect(read('')).toEqual({ page: 1, sort: 'expiry_date', order: 'asc', program: null, status: null, search: '' });
+    // The home page asks for the list with the written-out default (no zod there): the same query.
+    expect(read('')).toEqual(DEFAULT_LOT_LIST_STATE);
   });
 
   it('reads page, sort, order, program, status and search', () => {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LOTS_PAGE_SIZE } from '@domain/lots/lot.schema';
+import { LOTS_PAGE_SIZE } from '@domain/list-defaults';
 import { api } from '@/lib/api-client';
 import { lotKeys } from '@/lib/query-keys';
 import { LIST_QUERY } from '@/lib/query-client';
