@@ -206,7 +206,33 @@ export const SURNAMES = [
   'Fontes',
 ] as const;
 
-export const PARTICLES = ['da', 'de', 'dos', 'das', 'do'] as const;
+/**
+ * The particle a surname takes in a Brazilian name ("da Silva", "dos Santos", "de Oliveira",
+ * "do Nascimento"); a surname not here takes none ("Ferreira", not "da Ferreira").
+ */
+export const SURNAME_PARTICLES: Readonly<Partial<Record<(typeof SURNAMES)[number], string>>> = {
+  Silva: 'da',
+  Santos: 'dos',
+  Oliveira: 'de',
+  Souza: 'de',
+  Costa: 'da',
+  Rocha: 'da',
+  Nascimento: 'do',
+  Andrade: 'de',
+  Almeida: 'de',
+  Araújo: 'de',
+  Carvalho: 'de',
+  Conceição: 'da',
+  Assunção: 'da',
+  Medeiros: 'de',
+  Albuquerque: 'de',
+  Azevedo: 'de',
+  Macêdo: 'de',
+  Queiroz: 'de',
+  Castro: 'de',
+  Farias: 'de',
+  Freitas: 'de',
+};
 export const COMPANY_WORDS = [
   'Potiguar',
   'Nordeste',
@@ -426,9 +452,12 @@ export function personName(rng: Rng): string {
   const [from, to] = at < WOMEN_FROM ? [0, WOMEN_FROM - 1] : [WOMEN_FROM, FIRST_NAMES.length - 1];
   const second = rng.chance(0.25) ? FIRST_NAMES[rng.int(from, to)]! : first;
   const middle = second === first ? '' : ` ${second}`;
-  const particle = rng.chance(0.35) ? ` ${rng.pick(PARTICLES)}` : '';
-  const last = rng.chance(0.6) ? `${rng.pick(SURNAMES)} ${rng.pick(SURNAMES)}` : rng.pick(SURNAMES);
-  return `${first}${middle}${particle} ${last}`;
+  const picked = rng.chance(0.6) ? [rng.pick(SURNAMES), rng.pick(SURNAMES)] : [rng.pick(SURNAMES)];
+  const surnames = [...new Set(picked)];
+  // The particle, when it comes, goes with the surname that takes it ("Maria de Souza Lima").
+  const particle = SURNAME_PARTICLES[surnames[0]!];
+  const withParticle = particle && rng.chance(0.5) ? `${particle} ${surnames[0]}` : surnames[0];
+  return [first + middle, withParticle, ...surnames.slice(1)].join(' ');
 }
 
 /**

@@ -30,7 +30,7 @@ export default function DashboardRoute() {
     <div className="space-y-8">
       <PageHeader {...PAGES.dashboard} />
       <Overview title="Emissões" to="/emissoes" linkLabel="Ver emissões">
-        <EmissionsSummaryCards summary={emissions.data?.summary} query={emissions} />
+        <EmissionsSummaryCards summary={emissions.data?.summary} query={emissions} unfiltered />
       </Overview>
       <Overview title="Lotes de Milhas" to="/lotes" linkLabel="Ver lotes">
         <LotsSummaryCards

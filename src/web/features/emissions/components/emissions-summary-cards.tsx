@@ -14,13 +14,20 @@ const FIGURES = {
 export function EmissionsSummaryCards({
   summary,
   query,
+  unfiltered = false,
 }: {
   summary: EmissionSummary | undefined;
   query: SummaryQuery;
+  /** Shown without the list's search and filters (the home page): the total is every emission. */
+  unfiltered?: boolean;
 }) {
   return (
     <SummaryCards label="Resumo das emissões" query={query}>
-      <SummaryCard {...FIGURES.total} value={summary && formatNumber(summary.total)} />
+      <SummaryCard
+        {...FIGURES.total}
+        hint={unfiltered ? 'Todas as emissões da agência' : FIGURES.total.hint}
+        value={summary && formatNumber(summary.total)}
+      />
       <SummaryCard {...FIGURES.issued} value={summary && formatNumber(summary.issued)} />
       <SummaryCard {...FIGURES.pending} value={summary && formatNumber(summary.pending)} />
       <SummaryCard {...FIGURES.revenue} value={summary && formatCents(summary.revenue_issued_cents)} />
