@@ -8,6 +8,7 @@ import { agencyRoutes, meRoutes } from './agency/agency.routes';
 import { authRoutes } from './auth/auth.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { emissionsRoutes } from './emissions/emissions.routes';
+import { financeRoutes } from './finance/entries.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { jsonBodyLimit } from './http/body-limit';
 import { busyError, isRetryableDbError } from './db/retry';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps) {
   api.route('/accounts', accountsRoutes);
   api.route('/lots', lotsRoutes);
   api.route('/emissions', emissionsRoutes);
+  api.route('/finance', financeRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

@@ -37,6 +37,7 @@ export const API_TAGS = {
   accounts: 'Loyalty accounts across clients and the agency',
   lots: 'Miles lots: purchases, balances, expiry',
   emissions: 'Ticket emissions and their lifecycle',
+  finance: 'Postings (money in and out) and the finance figures',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

@@ -739,6 +739,8 @@ export const financial_entries = pgTable(
     currency: varchar({ length: 3 }).notNull().default('BRL'),
     fx_rate: numeric({ precision: 14, scale: 6 }).notNull().default('1'),
     payment_method: text(),
+    /** Card payments only: in how many instalments (1–24). */
+    installments: smallint(),
     entry_date: date({ mode: 'string' }).notNull().defaultNow(),
     created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
     import_job_id: uuid(),
@@ -777,6 +779,10 @@ export const financial_entries = pgTable(
     check(
       'financial_entries_payment_method',
       sql`${t.payment_method} IS NULL OR ${t.payment_method} IN ('pix', 'card', 'transfer', 'cash')`,
+    ),
+    check(
+      'financial_entries_installments',
+      sql`${t.installments} IS NULL OR (${t.payment_method} = 'card' AND ${t.installments} BETWEEN 1 AND 24)`,
     ),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "financial_entries" ADD COLUMN "installments" smallint;--> statement-breakpoint
+ALTER TABLE "financial_entries" ADD CONSTRAINT "financial_entries_installments" CHECK ("financial_entries"."installments" IS NULL OR ("financial_entries"."payment_method" = 'card' AND "financial_entries"."installments" BETWEEN 1 AND 24));
