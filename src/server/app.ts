@@ -9,6 +9,7 @@ import { authRoutes } from './auth/auth.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { emissionsRoutes } from './emissions/emissions.routes';
 import { financeRoutes } from './finance/entries.routes';
+import { reconciliationRoutes } from './finance/reconciliation.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { jsonBodyLimit } from './http/body-limit';
 import { busyError, isRetryableDbError } from './db/retry';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps) {
   api.route('/lots', lotsRoutes);
   api.route('/emissions', emissionsRoutes);
   api.route('/finance', financeRoutes);
+  api.route('/reconciliation', reconciliationRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

@@ -149,13 +149,13 @@ describe('postings', () => {
     expect(res.body.error.fields.lot_id).toBe(ENTRY_MESSAGES.lot);
 
     const mine = (await api.create(fees)).body.id as string;
-    for (const res of [
+    for (const answer of [
       await api.get(mine, otherCookie),
       await api.update(mine, fees, otherCookie),
       await api.remove(mine, otherCookie),
     ]) {
-      expect(res.status).toBe(404);
-      expect(res.body.error.message).toBe(ENTRY_MESSAGES.notFound);
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.message).toBe(ENTRY_MESSAGES.notFound);
     }
     expect((await api.get(mine)).status).toBe(200);
     expect((await api.get('not-a-uuid')).status).toBe(404);

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { toCsv } from '../../domain/csv';
+import {
+  RECONCILIATION_EXPORT_HEADERS,
+  reconciliationExportRow,
+  reconciliationQuerySchema,
+  reconciliationSchema,
+} from '../../domain/finance/reconciliation.schema';
+import type { AppEnv } from '../http/context';
+import { apiDoc, csv, json } from '../http/openapi';
+import { parseOrThrow } from '../http/validate';
+import { getReconciliationRows } from './reconciliation.queries';
+import { getReconciliation, toReconciliationRow } from './reconciliation.service';
+
+const docs = {
+  get: apiDoc({
+    tag: 'finance',
+    operationId: 'getReconciliation',
+    summary: 'Per emission, expected vs posted revenue, fees, miles cost and RAV, with alerts and counts',
+    description:
+      'Filters (`start`, `end`: inclusive days of creation; `status`; `only_discrepancies`) are applied in SQL. `counts` cover the filter whatever `only_discrepancies` says; `compliance_rate` = (1 − discrepancies / total) × 100.',
+    query: reconciliationQuerySchema,
+    response: json('A page of emissions and `counts`', reconciliationSchema),
+  }),
+  export: apiDoc({
+    tag: 'finance',
+    operationId: 'exportReconciliation',
+    summary: 'CSV of the discrepancies of the filter (spec part 2 §9 columns)',
+    description:
+      'Only emissions with an alert; comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; file name discrepancias_<timestamp>.csv.',
+    query: reconciliationQuerySchema,
+    response: csv('The CSV file'),
+  }),
+};
+
+/** "2026-03-15T14:05:09" → "20260315_140509", for the export's file name. */
+const stamp = (iso: string) => iso.slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
+
+export const reconciliationRoutes = new Hono<AppEnv>()
+  .get('/', docs.get, async (c) => {
+    const query = parseOrThrow(reconciliationQuerySchema, c.req.query());
+    return c.json(await getReconciliation(c.var.db, c.var.session.agencyId, query));
+  })
+  .get('/export', docs.export, async (c) => {
+    const query = parseOrThrow(reconciliationQuerySchema, c.req.query());
+    const rows = await getReconciliationRows(c.var.db, {
+      agencyId: c.var.session.agencyId,
+      start: query.start,
+      end: query.end,
+      status: query.status,
+      onlyDiscrepancies: true,
+    });
+    const file = toCsv(
+      RECONCILIATION_EXPORT_HEADERS,
+      rows.map((r) => reconciliationExportRow(toReconciliationRow(r), r.created_day)),
+      { bom: true },
+    );
+    return c.body(file, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="discrepancias_${stamp(new Date().toISOString())}.csv"`,
+      'Cache-Control': 'no-store',
+    });
+  });
