@@ -139,3 +139,42 @@ export function reconciliationExportRow(row: ReconciliationRow, createdDay: stri
     brl(row.posted.rav),
   ];
 }
+
+export const BULK_POSTING_MAX = 1000;
+
+/** POST /api/v1/reconciliation/post-missing: the selected emissions' missing postings, in one go. */
+export const bulkPostMissingSchema = z.object({
+  emission_ids: z
+    .array(
+      z.uuid({ error: 'Emissão inválida' }).transform((v) => v.toLowerCase()),
+      { error: 'Selecione as emissões' },
+    )
+    .min(1, 'Selecione ao menos uma emissão')
+    .max(BULK_POSTING_MAX, `Selecione no máximo ${BULK_POSTING_MAX} emissões`),
+  entry_date: z.preprocess(
+    emptyToUndefined,
+    textSchema({ invalid: M.date })
+      .trim()
+      .refine((v) => isValidIsoDate(v), M.date)
+      .optional(),
+  ),
+});
+export type BulkPostMissing = z.output<typeof bulkPostMissingSchema>;
+
+export const bulkPostMissingResultSchema = z.object({
+  /** Postings created. */
+  posted: z.number().int(),
+  /** Emissions that got at least one. */
+  emissions: z.number().int(),
+  /** Ids not found in the agency (another agency's, deleted, unknown). */
+  not_found: z.array(idSchema),
+});
+export type BulkPostMissingResult = z.infer<typeof bulkPostMissingResultSchema>;
+
+/** The category each reconciled amount is posted as, with its kind. */
+export const RECONCILED_POSTING: Record<Reconciled, { kind: 'revenue' | 'expense'; label: string }> = {
+  revenue: { kind: 'revenue', label: 'Receita' },
+  fees: { kind: 'expense', label: 'Taxas' },
+  miles_cost: { kind: 'expense', label: 'Custo de milhas' },
+  rav: { kind: 'expense', label: 'RAV' },
+};

@@ -3,13 +3,15 @@ import type { EmissionStatus } from '../../domain/emissions/emission.schema';
 import type { ReconciliationAlert } from '../../domain/finance/reconciliation.schema';
 import { AGENCY_TIME_ZONE } from '../agency/agency.queries';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { rowsOf, uuidArray } from '../db/rows';
 
 export interface ReconciliationFilters {
   agencyId: string;
   start?: string;
   end?: string;
   status?: EmissionStatus;
+  /** Only these emissions (the bulk posting). */
+  ids?: readonly string[];
 }
 
 export interface ReconciliationDbRow {
@@ -57,6 +59,7 @@ function reconciled(f: ReconciliationFilters): SQL {
   if (f.start) where.push(sql`e.created_at >= (${f.start}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
   if (f.end) where.push(sql`e.created_at < ((${f.end}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
   if (f.status) where.push(sql`e.status = ${f.status}`);
+  if (f.ids) where.push(sql`e.id = ANY(${uuidArray(f.ids)}::uuid[])`);
   return sql`
     WITH e AS (
       SELECT e.id, e.pnr, e.route, e.status, e.created_at, e.client_id,
@@ -120,4 +123,14 @@ export async function getReconciliationRows(
       ORDER BY r.sort_at DESC, r.emission_id DESC
       ${f.page ? sql`OFFSET ${f.page.offset} LIMIT ${f.page.limit}` : sql``}`),
   );
+}
+
+/** Locks the agency's live emissions among `ids`, in id order (decision 0011), and answers those found. */
+export async function lockEmissions(db: Db, { agencyId, ids }: { agencyId: string; ids: readonly string[] }) {
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`
+      SELECT id FROM emissions
+      WHERE agency_id = ${agencyId} AND id = ANY(${uuidArray(ids)}::uuid[]) AND deleted_at IS NULL
+      ORDER BY id FOR UPDATE`),
+  ).map((r) => r.id);
 }

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { toCsv } from '../../domain/csv';
 import {
+  bulkPostMissingResultSchema,
+  bulkPostMissingSchema,
   RECONCILIATION_EXPORT_HEADERS,
   reconciliationExportRow,
   reconciliationQuerySchema,
@@ -8,9 +10,9 @@ import {
 } from '../../domain/finance/reconciliation.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, csv, json } from '../http/openapi';
-import { parseOrThrow } from '../http/validate';
+import { parseOrThrow, readJson } from '../http/validate';
 import { getReconciliationRows } from './reconciliation.queries';
-import { getReconciliation, toReconciliationRow } from './reconciliation.service';
+import { getReconciliation, postMissing, toReconciliationRow } from './reconciliation.service';
 
 const docs = {
   get: apiDoc({
@@ -30,6 +32,15 @@ const docs = {
       'Only emissions with an alert; comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; file name discrepancias_<timestamp>.csv.',
     query: reconciliationQuerySchema,
     response: csv('The CSV file'),
+  }),
+  postMissing: apiDoc({
+    tag: 'finance',
+    operationId: 'postMissingEntries',
+    summary: 'Post every missing amount of the selected emissions, in one transaction',
+    description:
+      'Revenue in; fees, miles cost and RAV out; each for what is still missing. Dated `entry_date` (default today). Ids not found in the agency come back in `not_found`.',
+    body: bulkPostMissingSchema,
+    response: json('How many postings and emissions', bulkPostMissingResultSchema),
   }),
 };
 
@@ -60,4 +71,9 @@ export const reconciliationRoutes = new Hono<AppEnv>()
       'Content-Disposition': `attachment; filename="discrepancias_${stamp(new Date().toISOString())}.csv"`,
       'Cache-Control': 'no-store',
     });
+  })
+  .post('/post-missing', docs.postMissing, async (c) => {
+    const input = await readJson(c, bulkPostMissingSchema);
+    const { agencyId, userId } = c.var.session;
+    return c.json(await postMissing(c.var.db, { agencyId, userId, today: c.var.today }, input));
   });

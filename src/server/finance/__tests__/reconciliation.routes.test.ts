@@ -104,12 +104,14 @@ afterAll(() => ctx.close());
 
 describe('reconciliation', () => {
   let a: Agency;
+  const ids: Record<string, string> = {};
   beforeAll(async () => {
     a = await signedInAgency(ctx);
   });
 
   it('flags every category missing on an emission with nothing posted, with the amounts to post', async () => {
     const id = await emission(a, 'NADA01');
+    ids.NADA01 = id;
     const row = await rowOf(a, id);
     expect(row.expected).toEqual(EXPECTED);
     expect(row.posted).toEqual({ revenue: 0, fees: 0, miles_cost: 0, rav: 0 });
@@ -148,6 +150,7 @@ describe('reconciliation', () => {
 
   it('flags a posting repeated with the same amount as a duplicate', async () => {
     const id = await emission(a, 'DUPL01');
+    ids.DUPL01 = id;
     await post(a, { kind: 'expense', category: 'fees', amount_cents: 12_000, emission_id: id });
     await post(a, { kind: 'expense', category: 'fees', amount_cents: 12_000, emission_id: id });
     const row = await rowOf(a, id);
@@ -228,5 +231,32 @@ describe('reconciliation', () => {
     expect((await get(a, '?status=perdida')).body.error.fields.status).toBe('Status inválido');
     expect((await get(a, '?only_discrepancies=sim')).body.error.fields.only_discrepancies).toBe('Use true ou false');
     expect((await get(a, '?start=2026-02-30')).body.error.fields.start).toBe('Data inválida');
+  });
+
+  it("posts every missing amount of the selected emissions in one action, skipping another agency's", async () => {
+    const other = await signedInAgency(ctx);
+    const theirs = await emission(other, 'ALHEIA');
+    const postMissing = (body: unknown) =>
+      call(ctx.app, 'POST', '/api/v1/reconciliation/post-missing', { cookie: a.cookie, headers: CLOCK, body });
+
+    const res = await postMissing({ emission_ids: [ids.NADA01, ids.DUPL01, theirs] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // NADA01: all four; DUPL01: miles cost, RAV and revenue (its fees are posted twice over).
+    expect(res.body).toEqual({ posted: 7, emissions: 2, not_found: [theirs] });
+    const nada = await rowOf(a, ids.NADA01!);
+    expect(nada.alerts).toEqual([]);
+    expect(nada.posted).toEqual(EXPECTED);
+    expect((await rowOf(a, ids.DUPL01!)).alerts).toEqual(['duplicate']);
+    expect((await rowOf(other, theirs)).posted).toEqual({ revenue: 0, fees: 0, miles_cost: 0, rav: 0 });
+
+    // Posted already: a second time posts nothing.
+    expect((await postMissing({ emission_ids: [ids.NADA01] })).body).toEqual({
+      posted: 0,
+      emissions: 0,
+      not_found: [],
+    });
+    const bad = await postMissing({ emission_ids: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.emission_ids).toBe('Selecione ao menos uma emissão');
   });
 });
