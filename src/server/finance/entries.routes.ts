@@ -6,11 +6,13 @@ import {
   entryListSchema,
   entrySchema,
 } from '../../domain/finance/entry.schema';
+import { financeSummaryQuerySchema, financeSummarySchema } from '../../domain/finance/summary.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, noContent, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { entryNotFound } from './entries.errors';
 import { createEntry, deleteEntry, getEntryDetail, listEntries, updateEntry } from './entries.service';
+import { getFinanceSummary } from './summary.service';
 
 const entryId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', entryNotFound);
 
@@ -18,6 +20,15 @@ const entryId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', entry
 const anyJson = z.unknown();
 
 const docs = {
+  summary: apiDoc({
+    tag: 'finance',
+    operationId: 'getFinanceSummary',
+    summary: 'The accrual and cash figures of a period, with the previous period, 12 months and receipts',
+    description:
+      'Defined in docs/decisions/0019-finance-accrual-and-cash.md. `from` and `to` are inclusive days (default: the current month); at most 366 days.',
+    query: financeSummaryQuerySchema,
+    response: json('The figures, in centavos', financeSummarySchema),
+  }),
   list: apiDoc({
     tag: 'finance',
     operationId: 'listFinanceEntries',
@@ -62,6 +73,10 @@ const docs = {
 };
 
 export const financeRoutes = new Hono<AppEnv>()
+  .get('/summary', docs.summary, async (c) => {
+    const query = parseOrThrow(financeSummaryQuerySchema, c.req.query());
+    return c.json(await getFinanceSummary(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today }, query));
+  })
   .get('/entries', docs.list, async (c) => {
     const query = parseOrThrow(entryListQuerySchema, c.req.query());
     return c.json(await listEntries(c.var.db, c.var.session.agencyId, query));
