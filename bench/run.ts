@@ -1,5 +1,6 @@
 import { runClientsBench } from './clients.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
+import { runFinanceBench } from './finance.bench';
 import { runLotsBench } from './lots.bench';
 import { runRequestsBench } from './requests.bench';
 import { runWritesBench } from './writes.bench';
@@ -12,6 +13,7 @@ const benches: Record<string, () => Promise<void>> = {
   emissions: runEmissionsBench,
   'emissions-list': runEmissionListBench,
   writes: runWritesBench,
+  finance: runFinanceBench,
 };
 
 if (only && !(only in benches)) {
