@@ -11,6 +11,7 @@ import { emissionsRoutes } from './emissions/emissions.routes';
 import { financeRoutes } from './finance/entries.routes';
 import { reconciliationRoutes } from './finance/reconciliation.routes';
 import { lotsRoutes } from './lots/lots.routes';
+import { rulesRoutes } from './rules/rules.routes';
 import { jsonBodyLimit } from './http/body-limit';
 import { busyError, isRetryableDbError } from './db/retry';
 import { AppError, MESSAGES } from './http/errors';
@@ -80,6 +81,7 @@ export function createApp(deps: AppDeps) {
   api.route('/lots', lotsRoutes);
   api.route('/emissions', emissionsRoutes);
   api.route('/finance', financeRoutes);
+  api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });

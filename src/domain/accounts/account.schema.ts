@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { PROGRAM_KEYS } from '../programs';
 import { LOT_STATUSES } from '../lots/lot.schema';
 import { emptyToUndefined, limitParamSchema } from '../query.schema';
-import { dateSchema, idSchema } from '../response.schema';
+import { centsSchema, dateSchema, idSchema } from '../response.schema';
 import { searchParamSchema } from '../text.schema';
 
 export const ACCOUNTS_LIMIT_DEFAULT = 500;
@@ -61,6 +61,12 @@ export type AccountLot = z.infer<typeof accountLotSchema>;
 export const accountLotsSchema = z.object({
   data: z.array(accountLotSchema),
   cpm_cap: z.string().nullable(),
+  /** The program rule's minimum margin (or the defaults, spec part 2 §9): the wizard's margin alert. */
+  min_margin_cents: centsSchema,
+  /** Numeric text with 2 places: "10.00". */
+  min_margin_percent: z.string(),
+  /** The program rule's default RAV (or R$ 0,00). */
+  default_rav_cents: centsSchema,
   today: dateSchema,
 });
 export type AccountLots = z.infer<typeof accountLotsSchema>;

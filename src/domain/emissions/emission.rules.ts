@@ -1,4 +1,4 @@
-import { formatNumber, formatPercent } from '../format';
+import { formatCents, formatNumber, formatPercent } from '../format';
 import {
   isEligibleLot,
   planAllocation,
@@ -11,6 +11,7 @@ import {
 } from '../lots/allocation';
 import { daysToExpiry, numericToScaled } from '../lots/lot.rules';
 import { divRoundHalfAwayFromZero, type Cents } from '../money';
+import { RULE_DEFAULT_SLA_TARGET_HOURS } from '../rules/rule.schema';
 import { EMISSION_STATUS_LABELS, isEmissionStatus, type EmissionStatus } from './emission.schema';
 
 // Pure rules of an emission: its margin (spec part 2 §9 "Emission"), its status machine
@@ -97,6 +98,33 @@ export function marginAlertMessage(percent: number, minPercent: number = MIN_REC
   // The epsilon absorbs binary representation (8.2 × 10 = 81.99999…) of the 2-place input.
   const shown = Math.floor(percent * 10 + 1e-9) / 10;
   return `Margem estimada (${formatPercent(shown, 1)}) está abaixo do mínimo recomendado (${formatNumber(minPercent)}%).`;
+}
+
+/** The part of a program rule the margin alert reads (src/domain/rules/rule.schema.ts). */
+export interface MarginRule {
+  min_margin_cents: Cents;
+  /** Numeric text, "10.00". */
+  min_margin_percent: string;
+}
+
+/**
+ * The wizard's minimum-margin alert under the program's rule (spec part 2 §9; issue #15): below
+ * the rule's % the spec's message with that %, else below the rule's R$ the same sentence in
+ * reais; null when the margin meets both. Without a rule (null) the defaults apply: 10 % and R$ 0.
+ */
+export function minimumMarginAlert(
+  financials: { margin_cents: Cents; margin_percent: number },
+  rule: MarginRule | null | undefined,
+): string | null {
+  const minPercent = rule ? Number(rule.min_margin_percent) : MIN_RECOMMENDED_MARGIN_PERCENT;
+  if (isBelowRecommendedMargin(financials.margin_percent, minPercent)) {
+    return marginAlertMessage(financials.margin_percent, minPercent);
+  }
+  const minCents = rule?.min_margin_cents ?? 0;
+  if (financials.margin_cents < minCents) {
+    return `Margem estimada (${formatCents(financials.margin_cents)}) está abaixo do mínimo recomendado (${formatCents(minCents)}).`;
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,7 +398,7 @@ export function validateLotChoice(
 // SLA (spec part 2 §9 "SLA statistic")
 
 /** A program rule's default SLA target, and the alert threshold without a rule. */
-export const DEFAULT_SLA_TARGET_HOURS = 24;
+export const DEFAULT_SLA_TARGET_HOURS = RULE_DEFAULT_SLA_TARGET_HOURS;
 
 const MS_PER_HOUR = 3_600_000;
 

@@ -1,6 +1,7 @@
 import type { AccountBeneficiaries, AccountLots } from '../../domain/accounts/account.schema';
 import { onlyDigits } from '../../domain/documents';
 import type { ProgramKey } from '../../domain/programs';
+import { effectiveRule } from '../../domain/rules/rule.schema';
 import type { Db } from '../db/client';
 import { getProgramRule } from '../rules/rules.queries';
 import { accountNotFound } from './accounts.errors';
@@ -20,13 +21,21 @@ async function existingAccount(db: Db, { agencyId, id }: AccountRequest) {
   return account;
 }
 
-/** GET /accounts/:id/lots: what the emission wizard may draw from this account. */
+/** GET /accounts/:id/lots: what the emission wizard may draw from this account, and its program's rule. */
 export async function getAccountLots(db: Db, request: AccountRequest): Promise<AccountLots> {
   const { agencyId, id, today } = request;
   const account = await existingAccount(db, request);
   const data = await getAccountAvailableLots(db, { agencyId, accountId: id });
-  const rule = await getProgramRule(db, { agencyId, program: account.program });
-  return { data, cpm_cap: rule?.cpm_cap ?? null, today };
+  // A program without a rule uses the defaults (spec part 2 §9): no cap, 10 % and R$ 0,00.
+  const rule = effectiveRule(await getProgramRule(db, { agencyId, program: account.program }));
+  return {
+    data,
+    cpm_cap: rule.cpm_cap,
+    min_margin_cents: rule.min_margin_cents,
+    min_margin_percent: rule.min_margin_percent,
+    default_rav_cents: rule.default_rav_cents,
+    today,
+  };
 }
 
 /** GET /accounts/:id/beneficiaries: the inputs of countBeneficiaries for this account. */

@@ -2,10 +2,51 @@ import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../domain/agenc
 import { generateAgencyData, vacuumAnalyze } from './generate';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
-import { agencies, users } from '../db/schema';
+import { agencies, program_rules, users } from '../db/schema';
+import { ruleInputSchema, type RuleFormValues } from '../../domain/rules/rule.schema';
 
 /** Shown on the sign-in page in demo mode only. */
 export const DEMO_CREDENTIALS = { identifier: 'demo@milheiro.app', password: 'Demo12345' } as const;
+
+/**
+ * The demo agency's program rules (issue #15): the caps sit inside the demo's CPM ranges
+ * (history.ts CPM_RANGE), so some lots show 'Alto CPMM' in the wizard; TudoAzul without a cap,
+ * the other programmes on the defaults. Parsed by the form's schema, as the API would.
+ */
+export const DEMO_RULES: RuleFormValues[] = [
+  {
+    program: 'LATAM',
+    min_margin_cents: '40,00',
+    min_margin_percent: '12',
+    default_rav_cents: '30,00',
+    cpm_cap: '31',
+    sla_target_hours: 24,
+  },
+  {
+    program: 'SMILES',
+    min_margin_cents: '30,00',
+    min_margin_percent: '10',
+    default_rav_cents: '25,00',
+    cpm_cap: '20',
+    sla_target_hours: 12,
+  },
+  {
+    program: 'AZUL',
+    min_margin_cents: '30,00',
+    min_margin_percent: '10',
+    default_rav_cents: '25,00',
+    cpm_cap: null,
+    sla_target_hours: 24,
+  },
+  {
+    program: 'TAP',
+    min_margin_cents: '80,00',
+    min_margin_percent: '8',
+    default_rav_cents: '50,00',
+    cpm_cap: '40',
+    sla_target_hours: 48,
+  },
+];
 
 /** The demo agency (a travel agency in Natal/RN, as the spec's default agency) and its user. */
 export async function seedDemo(db: Database, options: { clients: number; seed: number }) {
@@ -35,6 +76,9 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
       notification_prefs: { ...DEFAULT_NOTIFICATION_PREFS },
     })
     .returning();
+  await db
+    .insert(program_rules)
+    .values(DEMO_RULES.map((rule) => ({ agency_id: agency!.id, ...ruleInputSchema.parse(rule) })));
   const result = await generateAgencyData(db, {
     agencyId: agency!.id,
     userId: user!.id,

@@ -38,6 +38,7 @@ export const API_TAGS = {
   lots: 'Miles lots: purchases, balances, expiry',
   emissions: 'Ticket emissions and their lifecycle',
   finance: 'Postings (money in and out) and the finance figures',
+  rules: 'Per-program rules: minimum margin, default RAV, CPM cap, SLA target',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

@@ -78,3 +78,10 @@ export const dashboardKeys = {
 export const alertKeys = {
   all: ['alerts'] as const,
 };
+
+/** Program rules (/regras); the wizard reads a program's rule through its account's lots (accountKeys.lots). */
+export const rulesKeys = {
+  all: ['rules'] as const,
+  list: () => [...rulesKeys.all, 'list'] as const,
+  detail: (id: string) => [...rulesKeys.all, 'detail', id] as const,
+};

@@ -5,7 +5,7 @@ import { cpfAt, createRng, generateAgencyData } from '../generate';
 import { clientInputSchema } from '../../../domain/clients/client.schema';
 import { isValidCnpj, isValidCpf } from '../../../domain/documents';
 import { client_figures, clients, emissions } from '../../db/schema';
-import { DEMO_CREDENTIALS, seedDemo } from '../demo-seed';
+import { DEMO_CREDENTIALS, DEMO_RULES, seedDemo } from '../demo-seed';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { call, createTestContext, type TestContext } from '../../testing/test-app';
 
@@ -36,6 +36,20 @@ describe('demo mode', () => {
 });
 
 describe('data generator', () => {
+  it('gives the demo agency rules for a few programmes, as the rules API lists them', async () => {
+    const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: DEMO_CREDENTIALS });
+    const rules = await call(ctx.app, 'GET', '/api/v1/rules', { cookie: signIn.cookie });
+    expect(rules.status).toBe(200);
+    expect(rules.body.data.map((r: { program: string }) => r.program)).toEqual(
+      DEMO_RULES.map((r) => r.program).toSorted(),
+    );
+    expect(rules.body.data.find((r: { program: string }) => r.program === 'SMILES')).toMatchObject({
+      min_margin_cents: 3000,
+      cpm_cap: '20.0000',
+      sla_target_hours: 12,
+    });
+  });
+
   it('writes clients the client form would accept, with unique valid documents', async () => {
     const rows = await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, agencyId));
     expect(rows).toHaveLength(150);

@@ -8,6 +8,7 @@ import {
 } from '@domain/emissions/emission.schema';
 import { EMISSION_TEXTS } from '@domain/emissions/emission.rules';
 import { todayIso } from '@domain/format';
+import { centsToInput } from '@domain/money';
 import { FormDialog, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { Stepper } from '@/components/ui/stepper';
 import { isApiError } from '@/lib/api-client';
@@ -171,6 +172,11 @@ function EmissionWizard({ onCancel, onSaved, ...guard }: EmissionWizardProps) {
   );
 
   const next = form.handleSubmit(() => {
+    const defaultRav = lots.data?.default_rav_cents ?? 0;
+    if (step === 0 && defaultRav > 0 && (form.getValues('rav_cents') ?? '') === '') {
+      // The program rule's default RAV (issue #15), offered while nothing was typed there.
+      form.setValue('rav_cents', centsToInput(defaultRav));
+    }
     if (step === 1) {
       // Spec part 2 §4: from step 2 to 3 the cheapest eligible plan is taken when none was chosen.
       form.setValue('lot_ids', selectedLotIds(selection, panel.suggestion));

@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import { isBelowRecommendedMargin, marginAlertMessage } from '@domain/emissions/emission.rules';
+import { minimumMarginAlert, type MarginRule } from '@domain/emissions/emission.rules';
 import { formatCents } from '@domain/format';
 import type { Cents } from '@domain/money';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -12,12 +12,15 @@ export interface WizardEstimateProps {
   form: WizardForm;
   /** Miles cost of the chosen lots; null while no lot fits. */
   milesCost: Cents | null;
+  /** The account's program rule (or the defaults); null while the lots are loading: the spec's 10 %. */
+  rule: MarginRule | null;
 }
 
-/** 'Estimativa': miles cost, total cost and margin, live from what is typed, and the low-margin alert. */
-export function WizardEstimate({ form, milesCost }: WizardEstimateProps) {
+/** 'Estimativa': miles cost, total cost and margin, live from what is typed, and the program rule's low-margin alert. */
+export function WizardEstimate({ form, milesCost, rule }: WizardEstimateProps) {
   const [fees, rav, revenue] = useWatch({ control: form.control, name: ['fees_cents', 'rav_cents', 'revenue_cents'] });
   const est = estimate({ fees_cents: fees, rav_cents: rav, revenue_cents: revenue }, milesCost);
+  const alert = est ? minimumMarginAlert(est.financials, rule) : null;
   return (
     <>
       <section
@@ -34,10 +37,10 @@ export function WizardEstimate({ form, milesCost }: WizardEstimateProps) {
           negative={est !== null && est.financials.margin_cents < 0}
         />
       </section>
-      {est && isBelowRecommendedMargin(est.financials.margin_percent) && (
+      {alert && (
         <Alert variant="destructive" data-testid="margin-alert">
           <TriangleAlertIcon aria-hidden="true" />
-          <AlertDescription>{marginAlertMessage(est.financials.margin_percent)}</AlertDescription>
+          <AlertDescription>{alert}</AlertDescription>
         </Alert>
       )}
     </>

@@ -96,7 +96,7 @@ export function WizardStepData({ form, account, choice, beneficiaries }: WizardS
 
       <LotSuggestionPanel choice={choice} error={errors.lot_ids?.message ?? errors.lot_ids?.root?.message} />
 
-      <WizardEstimate form={form} milesCost={milesCost} />
+      <WizardEstimate form={form} milesCost={milesCost} rule={lots.data ?? null} />
     </div>
   );
 }

@@ -1,11 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
-import {
-  isBelowRecommendedMargin,
-  isNegativeMargin,
-  marginAlertMessage,
-  NEGATIVE_MARGIN_WARNING,
-} from '@domain/emissions/emission.rules';
+import { isNegativeMargin, minimumMarginAlert, NEGATIVE_MARGIN_WARNING } from '@domain/emissions/emission.rules';
 import { departureDateSchema, pnrSchema, routeSchema } from '@domain/emissions/emission.schema';
 import { formatCpf, formatCpfOrCnpj, onlyDigits } from '@domain/documents';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
@@ -44,6 +39,7 @@ export function WizardStepReview({ form, client, account, choice, beneficiaries 
     { fees_cents: values.fees_cents, rav_cents: values.rav_cents, revenue_cents: values.revenue_cents },
     plan?.total_cost_cents ?? null,
   );
+  const marginAlert = est ? minimumMarginAlert(est.financials, choice.lots.data ?? null) : null;
   const byId = new Map(lots.map((lot) => [lot.id, lot]));
   const passengers = values.passengers ?? [];
   const ben = beneficiaryInfo(
@@ -62,10 +58,10 @@ export function WizardStepReview({ form, client, account, choice, beneficiaries 
           <AlertTitle>{NEGATIVE_MARGIN_WARNING.title}</AlertTitle>
           <AlertDescription>{NEGATIVE_MARGIN_WARNING.description}</AlertDescription>
         </Alert>
-      ) : est && isBelowRecommendedMargin(est.financials.margin_percent) ? (
+      ) : marginAlert ? (
         <Alert variant="destructive" data-testid="margin-alert">
           <TriangleAlertIcon aria-hidden="true" />
-          <AlertDescription>{marginAlertMessage(est.financials.margin_percent)}</AlertDescription>
+          <AlertDescription>{marginAlert}</AlertDescription>
         </Alert>
       ) : null}
 

@@ -1,0 +1,107 @@
+import { formatCents, formatNumber } from '../../domain/format';
+import { programName } from '../../domain/programs';
+import {
+  RULE_DEFAULTS,
+  RULE_MESSAGES,
+  RULE_PROGRAMS,
+  ruleInputSchema,
+  ruleUpdateSchema,
+  type Rule,
+  type RuleInput,
+  type RuleList,
+} from '../../domain/rules/rule.schema';
+import { recordActivity } from '../activity/activity.queries';
+import type { Db } from '../db/client';
+import { validationError } from '../http/errors';
+import { paged } from '../http/paged';
+import { parseOrThrow } from '../http/validate';
+import { ruleNotFound } from './rules.errors';
+import {
+  deleteRuleRow,
+  getRule,
+  getRules,
+  insertRule,
+  lockRule,
+  updateRuleRow,
+  type RuleValues,
+} from './rules.queries';
+
+interface Actor {
+  agencyId: string;
+  userId: string | null;
+}
+
+const valuesOf = (input: Omit<RuleInput, 'program'>): RuleValues => ({
+  min_margin_cents: input.min_margin_cents,
+  min_margin_percent: input.min_margin_percent,
+  default_rav_cents: input.default_rav_cents,
+  cpm_cap: input.cpm_cap,
+  sla_target_hours: input.sla_target_hours,
+});
+
+const CHANGED = { created: 'criada', updated: 'atualizada', deleted: 'excluída' } as const;
+
+/** "Regra LATAM Pass atualizada: margem mín. R$ 50,00 / 12%, RAV R$ 0,00, CPM máx. 28, SLA 24 h". */
+function recordRuleChange(
+  db: Db,
+  actor: Actor,
+  change: keyof typeof CHANGED,
+  rule: { id: string; program: string } & RuleValues,
+) {
+  const cap = rule.cpm_cap === null ? 'sem CPM máx.' : `CPM máx. ${formatNumber(Number(rule.cpm_cap))}`;
+  const detail =
+    change === 'deleted'
+      ? ''
+      : `: margem mín. ${formatCents(rule.min_margin_cents)} / ${formatNumber(Number(rule.min_margin_percent))}%, ` +
+        `RAV ${formatCents(rule.default_rav_cents)}, ${cap}, SLA ${formatNumber(rule.sla_target_hours)} h`;
+  return recordActivity(db, {
+    ...actor,
+    kind: `rule_${change}`,
+    description: `Regra ${programName(rule.program)} ${CHANGED[change]}${detail}`,
+    refType: 'rule',
+    refId: rule.id,
+  });
+}
+
+export async function listRules(db: Db, agencyId: string): Promise<RuleList> {
+  const rows = await getRules(db, { agencyId });
+  return { ...paged(rows, rows.length, { page: 1, limit: RULE_PROGRAMS.length + 1 }), defaults: RULE_DEFAULTS };
+}
+
+export async function getRuleDetail(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<Rule> {
+  const row = await getRule(db, { agencyId, id });
+  if (!row) throw ruleNotFound();
+  return row;
+}
+
+/** A program's rule, with its activity line, in the request's transaction; one per program. */
+export async function createRule(db: Db, actor: Actor, body: unknown): Promise<Rule> {
+  const input = parseOrThrow(ruleInputSchema, body);
+  const values = valuesOf(input);
+  const id = await insertRule(db, { agencyId: actor.agencyId, program: input.program, values });
+  if (id === null) throw validationError({ program: RULE_MESSAGES.programTaken });
+  await recordRuleChange(db, actor, 'created', { id, program: input.program, ...values });
+  return getRuleDetail(db, { agencyId: actor.agencyId, id });
+}
+
+/** Saves the rule's values; its program stays (a body naming another one is refused on `program`). */
+export async function updateRule(db: Db, actor: Actor, id: string, body: unknown): Promise<Rule> {
+  const existing = await lockRule(db, { agencyId: actor.agencyId, id });
+  if (!existing) throw ruleNotFound();
+  const input = parseOrThrow(ruleUpdateSchema, body);
+  if (input.program !== undefined && input.program !== existing.program) {
+    throw validationError({ program: RULE_MESSAGES.programLocked });
+  }
+  const values = valuesOf(input);
+  await updateRuleRow(db, { agencyId: actor.agencyId, id, values });
+  await recordRuleChange(db, actor, 'updated', { id, program: existing.program, ...values });
+  return getRuleDetail(db, { agencyId: actor.agencyId, id });
+}
+
+/** The program goes back to RULE_DEFAULTS. */
+export async function deleteRule(db: Db, actor: Actor, id: string): Promise<void> {
+  const existing = await lockRule(db, { agencyId: actor.agencyId, id });
+  if (!existing) throw ruleNotFound();
+  await deleteRuleRow(db, { agencyId: actor.agencyId, id });
+  await recordRuleChange(db, actor, 'deleted', existing);
+}
