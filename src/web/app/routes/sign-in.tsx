@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { PackageIcon, PlaneTakeoffIcon, UsersIcon } from 'lucide-react';
+import { PackageIcon, PlaneTakeoffIcon, ScaleIcon, UsersIcon } from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '@/components/layouts/brand';
 import { FullPageLoader } from '@/components/full-page-loader';
@@ -21,6 +21,7 @@ const HIGHLIGHTS = [
   { icon: UsersIcon, path: '/clientes', text: 'Clientes com suas contas de fidelidade, busca e exportação' },
   { icon: PackageIcon, path: '/lotes', text: 'Lotes de milhas com custo por milheiro e vencimento' },
   { icon: PlaneTakeoffIcon, path: '/emissoes', text: 'Emissões com margem calculada e lotes de origem' },
+  { icon: ScaleIcon, path: '/regras', text: 'Regras por programa: margem mínima, RAV, teto de CPM e SLA' },
 ];
 
 type Mode = 'sign-in' | 'sign-up';
