@@ -1,5 +1,6 @@
 import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
 import { generateAgencyData, vacuumAnalyze } from './generate';
+import { seedDemoPostings } from './postings';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { agencies, program_rules, users } from '../db/schema';
@@ -90,6 +91,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
     maxEmissionsPerClient: 16,
     passengers: true,
   });
+  await seedDemoPostings(db, { agencyId: agency!.id, userId: user!.id });
   await vacuumAnalyze(db);
   return { agency: agency!, user: user!, result };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cpfAt, createRng, generateAgencyData } from '../generate';
 import { clientInputSchema } from '../../../domain/clients/client.schema';
 import { isValidCnpj, isValidCpf } from '../../../domain/documents';
+import { addMonthsIso, todayIso } from '../../../domain/format';
 import { client_figures, clients, emissions } from '../../db/schema';
 import { DEMO_CREDENTIALS, DEMO_RULES, seedDemo } from '../demo-seed';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
@@ -48,6 +49,50 @@ describe('data generator', () => {
       cpm_cap: '20.0000',
       sla_target_hours: 12,
     });
+  });
+
+  it("posts the agency's money: every lot's purchase, most sales whole, and what /conciliador should find", async () => {
+    const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: DEMO_CREDENTIALS });
+    const [lots] = rowsOf<{ lots: number; purchases: number }>(
+      await ctx.handle.db.execute(sql`
+        SELECT (SELECT count(*)::int FROM mile_lots WHERE agency_id = ${agencyId} AND total_cost_cents > 0) AS lots,
+               (SELECT count(*)::int FROM financial_entries WHERE agency_id = ${agencyId} AND category = 'lot_purchase') AS purchases`),
+    );
+    expect(lots!.purchases).toBe(lots!.lots);
+
+    const alerts = new Set<string>();
+    let page = 1;
+    let counts: { total: number; discrepancies: number; compliance_rate: number } | undefined;
+    for (;;) {
+      const res = await call(ctx.app, 'GET', `/api/v1/reconciliation?only_discrepancies=true&limit=100&page=${page}`, {
+        cookie: signIn.cookie,
+      });
+      expect(res.status).toBe(200);
+      counts = res.body.counts;
+      for (const row of res.body.data as { alerts: string[] }[]) for (const a of row.alerts) alerts.add(a);
+      if (page >= res.body.total_pages) break;
+      page += 1;
+    }
+    expect(counts!.discrepancies).toBeGreaterThan(0);
+    // Mostly in order, not all: the page has something to show and something to do.
+    expect(counts!.compliance_rate).toBeGreaterThan(60);
+    expect(counts!.compliance_rate).toBeLessThan(100);
+    for (const alert of ['missing_revenue', 'missing_fees', 'duplicate', 'posted_on_void'])
+      expect(alerts).toContain(alert);
+
+    const year = await call(
+      ctx.app,
+      'GET',
+      `/api/v1/finance/summary?from=${addMonthsIso(todayIso(), -11)!.slice(0, 8)}01&to=${todayIso()}`,
+      {
+        cookie: signIn.cookie,
+      },
+    );
+    expect(year.status, JSON.stringify(year.body)).toBe(200);
+    expect(year.body.accrual.revenue_cents).toBeGreaterThan(0);
+    expect(year.body.cash.in_cents).toBeGreaterThan(0);
+    expect(year.body.cash.out_cents).toBeLessThan(0);
+    expect(year.body.receivables_cents).toBeGreaterThan(0);
   });
 
   it('writes clients the client form would accept, with unique valid documents', async () => {

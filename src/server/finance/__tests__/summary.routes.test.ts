@@ -123,7 +123,7 @@ describe('finance summary', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const s = financeSummarySchema.parse(res.body);
     expect(s.period).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-    expect(s.previous_period).toEqual({ from: '2026-01-04', to: '2026-01-31' });
+    expect(s.previous_period).toEqual({ from: '2026-01-01', to: '2026-01-31' });
     expect(s.accrual).toEqual({
       emissions: 2,
       revenue_cents: 107_000,
@@ -192,7 +192,10 @@ describe('finance summary', () => {
   it('defaults to the current month and refuses a bad period in Portuguese', async () => {
     const s = financeSummarySchema.parse((await summary()).body);
     expect(s.period).toEqual({ from: '2026-03-01', to: '2026-03-31' });
-    expect(s.previous_period).toEqual({ from: '2026-01-29', to: '2026-02-28' });
+    expect(s.previous_period).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    // A period that is not whole months compares with as many days just before it.
+    const days = financeSummarySchema.parse((await summary('?from=2026-02-10&to=2026-02-19')).body);
+    expect(days.previous_period).toEqual({ from: '2026-01-31', to: '2026-02-09' });
     const backwards = await summary('?from=2026-03-10&to=2026-03-01');
     expect(backwards.status).toBe(400);
     expect(backwards.body.error.fields.to).toBe('A data inicial deve ser anterior à final');
