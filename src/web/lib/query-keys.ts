@@ -85,3 +85,14 @@ export const rulesKeys = {
   list: () => [...rulesKeys.all, 'list'] as const,
   detail: (id: string) => [...rulesKeys.all, 'detail', id] as const,
 };
+
+/**
+ * Money (#15): postings, the reconciliation and the finance summary. A posting changes all three,
+ * so a write invalidates `financeKeys.all` (and the emission it names, whose page shows its postings).
+ */
+export const financeKeys = {
+  all: ['finance'] as const,
+  entries: (params: object) => [...financeKeys.all, 'entries', params] as const,
+  reconciliation: (params: object) => [...financeKeys.all, 'reconciliation', params] as const,
+  summary: (params: object) => [...financeKeys.all, 'summary', params] as const,
+};
