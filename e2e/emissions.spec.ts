@@ -403,6 +403,35 @@ describe('emissions', () => {
     await expect(menu).toBeFocused();
   });
 
+  it('shows on its page what was posted for the emission and what is still to post', async () => {
+    const lia = await seedCustomer(context, { name: 'Lia Fontes' }, { account_number: 'POST-LIA-1' });
+    const lotId = await seedCheapLot(lia);
+    const id = await seedEmission(lia, lotId, {
+      pnr: 'LANC01',
+      route: 'NAT-POA',
+      miles: 5_000,
+      revenueCents: 90_000,
+      feesCents: 4_500,
+    });
+    const posted = await apiAs(context, 'POST', '/finance/entries', {
+      kind: 'expense',
+      category: 'fees',
+      amount_cents: 4_500,
+      entry_date: browserToday(),
+      payment_method: 'card',
+      installments: 2,
+      emission_id: id,
+    });
+    expect(posted.status).toBe(201);
+
+    await emissions.gotoDetail(id);
+    const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Lançamentos', { exact: true }) });
+    await expect(card.getByTestId('posting-row-fees')).toHaveText(/Taxas\s*R\$\s45,00\s*R\$\s45,00\s*R\$\s0,00/);
+    await expect(card.getByTestId('posting-row-revenue')).toHaveText(/Receita\s*R\$\s900,00\s*R\$\s0,00\s*R\$\s900,00/);
+    await expect(card.getByText('Há valores a lançar')).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Lançamentos da emissão' })).toContainText('Cartão em 2x', AS_READ);
+  });
+
   it("shows 'Emissão não encontrada' with a way back for an unknown id", async () => {
     await emissions.gotoDetail('00000000-0000-4000-8000-000000000000');
     await expect(page.getByText('Emissão não encontrada')).toBeVisible();

@@ -95,6 +95,37 @@ export const reconciliationSchema = pagedSchema(reconciliationRowSchema).extend(
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
+export type ReconciledAmounts = Record<Reconciled, number>;
+
+/** What an emission's own figures say should be posted: nothing for a cancelled or failed one (decision 0019). */
+export function expectedPostings(e: {
+  status: string;
+  revenue_cents: number;
+  fees_cents: number;
+  miles_cost_cents: number;
+  rav_cents: number;
+}): ReconciledAmounts {
+  if (e.status === 'cancelled' || e.status === 'failed') return { revenue: 0, fees: 0, miles_cost: 0, rav: 0 };
+  return { revenue: e.revenue_cents, fees: e.fees_cents, miles_cost: e.miles_cost_cents, rav: e.rav_cents };
+}
+
+/** What was posted per reconciled category, positive (expenses are stored negative). */
+export function postedAmounts(entries: readonly { category: string; amount_cents: number }[]): ReconciledAmounts {
+  const posted: ReconciledAmounts = { revenue: 0, fees: 0, miles_cost: 0, rav: 0 };
+  for (const entry of entries) {
+    if ((RECONCILED as readonly string[]).includes(entry.category)) {
+      posted[entry.category as Reconciled] += Math.abs(entry.amount_cents);
+    }
+  }
+  return posted;
+}
+
+/** expected − posted where positive: what is still to be posted. */
+export function missingAmounts(expected: ReconciledAmounts, posted: ReconciledAmounts): ReconciledAmounts {
+  const missing = (key: Reconciled) => Math.max(0, expected[key] - posted[key]);
+  return { revenue: missing('revenue'), fees: missing('fees'), miles_cost: missing('miles_cost'), rav: missing('rav') };
+}
+
 /** Spec part 2 §9: compliance = (1 − discrepancies / total) × 100, to one decimal. */
 export function complianceRate(total: number, discrepancies: number): number {
   if (total === 0) return 100;

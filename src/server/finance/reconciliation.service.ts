@@ -1,5 +1,6 @@
 import {
   complianceRate,
+  missingAmounts,
   RECONCILED,
   RECONCILED_POSTING,
   type BulkPostMissing,
@@ -33,7 +34,6 @@ export function toReconciliationRow(r: ReconciliationDbRow): ReconciliationRow {
     miles_cost: Number(r.pos_miles_cost),
     rav: Number(r.pos_rav),
   };
-  const missing = (key: keyof typeof expected) => Math.max(0, expected[key] - posted[key]);
   return {
     emission_id: r.emission_id,
     pnr: r.pnr,
@@ -43,12 +43,7 @@ export function toReconciliationRow(r: ReconciliationDbRow): ReconciliationRow {
     created_at: r.created_at,
     expected,
     posted,
-    missing: {
-      revenue: missing('revenue'),
-      fees: missing('fees'),
-      miles_cost: missing('miles_cost'),
-      rav: missing('rav'),
-    },
+    missing: missingAmounts(expected, posted),
     alerts: ALERT_COLUMNS.filter((alert) => r[alert]),
   };
 }

@@ -23,6 +23,7 @@ import { useEmission } from '@/features/emissions/api/get-emission';
 import { formatCostPerThousand } from '@/features/emissions/emission-display';
 import { AllocationMiles } from '@/features/emissions/components/allocation-miles';
 import { EmissionActionDialog } from '@/features/emissions/components/emission-action-dialog';
+import { EmissionPostingsCard } from '@/features/emissions/components/emission-postings-card';
 import { EmissionTimeline, slaText } from '@/features/emissions/components/emission-timeline';
 import { FinancialBreakdown } from '@/features/emissions/components/financial-breakdown';
 import type { EmissionAllocation } from '@/features/emissions/types';
@@ -174,6 +175,8 @@ export default function EmissionDetailRoute() {
                 </DetailCard>
               </div>
             </DetailColumns>
+
+            <EmissionPostingsCard emission={emission} />
 
             <Card className="gap-0 pb-0">
               <CardHeader className="pb-4">
