@@ -10,10 +10,12 @@ export interface ExportButtonProps<V> {
   };
   /** The list's filters and order, which the CSV follows. */
   variables: V;
+  /** 'Exportar' unless said otherwise ('Exportar CSV'). */
+  label?: string;
 }
 
 /** 'Exportar': downloads the list's CSV and says how it went (spec part 1 §7 "Export"). */
-export function ExportButton<V>({ mutation, variables }: ExportButtonProps<V>) {
+export function ExportButton<V>({ mutation, variables, label = 'Exportar' }: ExportButtonProps<V>) {
   const run = () =>
     mutation.mutate(variables, {
       onSuccess: () => toast.success('Exportação concluída', { description: 'Arquivo CSV baixado com sucesso!' }),
@@ -26,7 +28,7 @@ export function ExportButton<V>({ mutation, variables }: ExportButtonProps<V>) {
       ) : (
         <DownloadIcon aria-hidden="true" />
       )}
-      Exportar
+      {label}
     </Button>
   );
 }
