@@ -14,10 +14,12 @@ export interface SummaryCardProps {
   value: string | undefined;
   /** Amber, for a figure that asks for attention. */
   highlight?: boolean;
+  /** A line under the figure, before the hint: its change against another period, say. */
+  trend?: React.ReactNode;
 }
 
 /** One figure of a list page's summary, with its label, icon and hint. */
-export function SummaryCard({ label, hint, icon: Icon, value, highlight = false }: SummaryCardProps) {
+export function SummaryCard({ label, hint, icon: Icon, value, highlight = false, trend }: SummaryCardProps) {
   return (
     <Card
       className={cn(
@@ -49,6 +51,7 @@ export function SummaryCard({ label, hint, icon: Icon, value, highlight = false 
           {value}
         </p>
       )}
+      {trend}
       <p className="text-xs leading-snug text-muted-foreground">{hint}</p>
     </Card>
   );

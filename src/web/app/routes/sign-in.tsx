@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { PackageIcon, PlaneTakeoffIcon, ScaleIcon, UsersIcon } from 'lucide-react';
+import { ArrowLeftRightIcon, PackageIcon, PlaneTakeoffIcon, ScaleIcon, UsersIcon, WalletIcon } from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '@/components/layouts/brand';
 import { FullPageLoader } from '@/components/full-page-loader';
@@ -21,6 +21,12 @@ const HIGHLIGHTS = [
   { icon: UsersIcon, path: '/clientes', text: 'Clientes com suas contas de fidelidade, busca e exportação' },
   { icon: PackageIcon, path: '/lotes', text: 'Lotes de milhas com custo por milheiro e vencimento' },
   { icon: PlaneTakeoffIcon, path: '/emissoes', text: 'Emissões com margem calculada e lotes de origem' },
+  {
+    icon: ArrowLeftRightIcon,
+    path: '/conciliador',
+    text: 'Conciliação de cada emissão com os lançamentos financeiros',
+  },
+  { icon: WalletIcon, path: '/financeiro', text: 'Financeiro: competência e caixa, a receber e margem por mês' },
   { icon: ScaleIcon, path: '/regras', text: 'Regras por programa: margem mínima, RAV, teto de CPM e SLA' },
 ];
 
