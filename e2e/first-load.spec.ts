@@ -136,6 +136,25 @@ describe('what loads after the first page', () => {
   });
 });
 
+describe('a module that does not arrive', () => {
+  it("leaves the page working when the toasts' module fails to load (offline after the first page)", async () => {
+    await signInAsOwner(session.context);
+    const page = session.page;
+    let refused = 0;
+    await page.route(/\/assets\/sonner-[^/]+\.js$/, async (route) => {
+      refused += 1;
+      await route.abort();
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => performance.getEntriesByName('milheiro:interactive').length > 0);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    // The page is still there and still answers.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.getByRole('link', { name: 'Ver clientes' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
+  });
+});
+
 describe('the sign-in page', () => {
   it('advertises only what is built: each highlight names an area whose page works', async () => {
     await session.page.goto('/entrar');

@@ -1,20 +1,17 @@
 import * as React from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { deferred } from '@/components/deferred';
 import { AppErrorBoundary } from '@/components/errors/app-error-boundary';
 import { useApplyTheme } from '@/hooks/use-theme';
-import { toasterWanted } from '@/lib/toast';
+import { setToasterLoader } from '@/lib/toast';
 
-const Toaster = React.lazy(async () => ({ default: (await import('@/components/ui/sonner')).Toaster }));
-
-/** The Toaster, once asked for (lib/toast.ts): not among the first page's scripts. */
-function DeferredToaster() {
-  const wanted = React.useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get);
-  return wanted ? (
-    <React.Suspense fallback={null}>
-      <Toaster />
-    </React.Suspense>
-  ) : null;
-}
+/**
+ * The Toaster, loaded once the first page is interactive or a toast is asked for (lib/toast.ts):
+ * not among the first page's scripts. deferred() never throws when its module fails to load
+ * (offline), where React.lazy would have taken the whole app down with it.
+ */
+const Toaster = deferred(async () => (await import('@/components/ui/sonner')).Toaster);
+setToasterLoader(Toaster.load);
 
 function ThemeController() {
   useApplyTheme();
@@ -30,7 +27,7 @@ export function AppProvider({ queryClient, children }: AppProviderProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeController />
-      <DeferredToaster />
+      <Toaster fallback={null} />
       <AppErrorBoundary>{children}</AppErrorBoundary>
     </QueryClientProvider>
   );

@@ -5,32 +5,28 @@ import { ERROR_MESSAGES } from '@/config/messages';
  * Toasts without their library on the first page (#14, first load): sonner (≈ 10 KB) loads once
  * the first page is interactive (lib/after-interactive.ts), or with the first toast if that comes
  * sooner. A toast asked for before the Toaster is on the page waits for it: sonner drops what is
- * published before a Toaster listens.
+ * published before a Toaster listens. A module that fails to load (offline) never breaks the page.
  */
 type Sonner = typeof import('sonner');
 
-let wanted = false;
-const listeners = new Set<() => void>();
+let loader: (() => Promise<void>) | null = null;
 let markMounted!: () => void;
 const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 
-/** Asks for the Toaster (app/provider.tsx mounts it) and resolves once it listens. */
-export function loadToaster(): Promise<void> {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of listeners) listener();
-  }
-  return mounted;
+/** The app's way of loading the Toaster (app/provider.tsx): idempotent, and tried again after a failure. */
+export function setToasterLoader(load: () => Promise<void>) {
+  loader = load;
 }
 
-/** For useSyncExternalStore: whether the Toaster has been asked for. */
-export const toasterWanted = {
-  subscribe: (listener: () => void) => {
-    listeners.add(listener);
-    return () => void listeners.delete(listener);
-  },
-  get: () => wanted,
-};
+/**
+ * Asks for the Toaster (app/provider.tsx mounts it once its module is in) and resolves once it
+ * listens. Offline, the module may not arrive: the app goes on without toasts, and the next toast
+ * asks again.
+ */
+export function loadToaster(): Promise<void> {
+  void loader?.();
+  return mounted;
+}
 
 /** Called by the Toaster once mounted (after sonner's own listener, a child's effect). */
 export const toasterMounted = () => markMounted();
