@@ -18,21 +18,6 @@ const columns = {
   created_at: financial_entries.created_at,
 };
 
-export interface EntryRow {
-  id: string;
-  kind: EntryKind;
-  category: EntryCategory;
-  amount_cents: number;
-  description: string | null;
-  payment_method: PaymentMethod | null;
-  installments: number | null;
-  entry_date: string;
-  ref_type: 'emission' | 'lot' | 'none';
-  emission_id: string | null;
-  lot_id: string | null;
-  created_at: string;
-}
-
 export interface EntryValues {
   kind: EntryKind;
   category: EntryCategory;
@@ -46,6 +31,9 @@ export interface EntryValues {
   emission_id: string | null;
   lot_id: string | null;
 }
+
+/** A posting as read: what is written, its id and when. */
+export type EntryRow = EntryValues & { id: string; created_at: string };
 
 export interface EntryFilters {
   agencyId: string;

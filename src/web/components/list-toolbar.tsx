@@ -3,6 +3,7 @@ import { FilterXIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import type { ProgramKey } from '@domain/programs';
 import { PROGRAM_OPTIONS } from '@/components/program-label';
 import { Button } from '@/components/ui/button';
+import { DateInput } from '@/components/ui/date-input';
 import { Input } from '@/components/ui/input';
 import { labelOptions, Select, SelectOptions } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
@@ -127,5 +128,50 @@ export function BulkDeleteButton({ count, onClick }: { count: number; onClick: (
       <Trash2Icon aria-hidden="true" />
       Excluir ({count})
     </Button>
+  );
+}
+
+export interface PeriodFilterProps {
+  from: string | null;
+  to: string | null;
+  onFromChange: (value: string) => void;
+  onToChange: (value: string) => void;
+  /** The start is after the end: the end box is marked, and PeriodInvertedMessage says why. */
+  inverted: boolean;
+}
+
+/**
+ * A list's 'De' and 'Até' boxes (dd/mm/aaaa). 'Até dd/mm/aaaa' and its calendar need about
+ * 10.5rem: the two side by side where both fit (11rem each from 640 px), one above the other on a
+ * narrow phone.
+ */
+export function PeriodFilter({ from, to, onFromChange, onToChange, inverted }: PeriodFilterProps) {
+  return (
+    <div className="grid w-full grid-cols-[repeat(auto-fit,minmax(10.5rem,1fr))] gap-2 sm:w-auto sm:grid-cols-2">
+      <DateInput
+        aria-label="Data inicial"
+        placeholder="De dd/mm/aaaa"
+        className="sm:w-44"
+        value={from ?? ''}
+        onChange={onFromChange}
+      />
+      <DateInput
+        aria-label="Data final"
+        placeholder="Até dd/mm/aaaa"
+        className="sm:w-44"
+        value={to ?? ''}
+        onChange={onToChange}
+        aria-invalid={inverted || undefined}
+      />
+    </div>
+  );
+}
+
+/** Under a list's filters while its period is inverted (the list keeps the last valid one). */
+export function PeriodInvertedMessage() {
+  return (
+    <p role="alert" className="w-full text-[0.8rem] font-medium text-destructive">
+      Período inválido: a data inicial é posterior à final.
+    </p>
   );
 }

@@ -6,8 +6,14 @@ import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
-import { ClearFiltersButton, ListSearch, ProgramFilter, StatusFilter } from '@/components/list-toolbar';
-import { DateInput } from '@/components/ui/date-input';
+import {
+  ClearFiltersButton,
+  ListSearch,
+  PeriodFilter,
+  PeriodInvertedMessage,
+  ProgramFilter,
+  StatusFilter,
+} from '@/components/list-toolbar';
 import { PAGES } from '@/config/navigation';
 import { useEmissions } from '@/features/emissions/api/get-emissions';
 import { EmissionWizardDialog } from '@/features/emissions/components/emission-wizard-dialog';
@@ -94,34 +100,16 @@ export default function EmissionsRoute() {
               {...listFilterProps(state, updateList, 'status')}
             />
             <ProgramFilter {...listFilterProps(state, updateList, 'program')} />
-            {/* 'Até dd/mm/aaaa' and its calendar need about 10.5rem: the two boxes side by side where
-                both fit (11rem each from 640 px), one above the other on a narrow phone. */}
-            <div
-              className="grid w-full grid-cols-[repeat(auto-fit,minmax(10.5rem,1fr))] gap-2 sm:w-auto sm:grid-cols-2"
+            <PeriodFilter
               key={periodKey}
-            >
-              <DateInput
-                aria-label="Data inicial"
-                placeholder="De dd/mm/aaaa"
-                className="sm:w-44"
-                value={date_from ?? ''}
-                onChange={onDate('date_from')}
-              />
-              <DateInput
-                aria-label="Data final"
-                placeholder="Até dd/mm/aaaa"
-                className="sm:w-44"
-                value={date_to ?? ''}
-                onChange={onDate('date_to')}
-                aria-invalid={periodInverted || undefined}
-              />
-            </div>
+              from={date_from}
+              to={date_to}
+              onFromChange={onDate('date_from')}
+              onToChange={onDate('date_to')}
+              inverted={periodInverted}
+            />
             {filtersActive && <ClearFiltersButton onClick={clearAll} />}
-            {periodInverted && (
-              <p role="alert" className="w-full text-[0.8rem] font-medium text-destructive">
-                Período inválido: a data inicial é posterior à final.
-              </p>
-            )}
+            {periodInverted && <PeriodInvertedMessage />}
           </>
         }
         query={emissions}

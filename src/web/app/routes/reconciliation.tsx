@@ -13,10 +13,9 @@ import { formatNumber, formatPercent, isValidIsoDate } from '@domain/format';
 import { ExportButton } from '@/components/export-button';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ListCard } from '@/components/list-card';
-import { ClearFiltersButton, StatusFilter } from '@/components/list-toolbar';
+import { ClearFiltersButton, PeriodFilter, PeriodInvertedMessage, StatusFilter } from '@/components/list-toolbar';
 import { SummaryCard, SummaryCards } from '@/components/summary-card';
 import { Button } from '@/components/ui/button';
-import { DateInput } from '@/components/ui/date-input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { PAGES } from '@/config/navigation';
@@ -128,26 +127,14 @@ export default function ReconciliationRoute() {
         toolbarClassName="flex flex-wrap items-end gap-2"
         toolbar={
           <>
-            <div
-              className="grid w-full grid-cols-[repeat(auto-fit,minmax(10.5rem,1fr))] gap-2 sm:w-auto sm:grid-cols-2"
+            <PeriodFilter
               key={periodKey}
-            >
-              <DateInput
-                aria-label="Data inicial"
-                placeholder="De dd/mm/aaaa"
-                className="sm:w-44"
-                value={start ?? ''}
-                onChange={onDate('start')}
-              />
-              <DateInput
-                aria-label="Data final"
-                placeholder="Até dd/mm/aaaa"
-                className="sm:w-44"
-                value={end ?? ''}
-                onChange={onDate('end')}
-                aria-invalid={periodInverted || undefined}
-              />
-            </div>
+              from={start}
+              to={end}
+              onFromChange={onDate('start')}
+              onToChange={onDate('end')}
+              inverted={periodInverted}
+            />
             <StatusFilter
               labels={EMISSION_STATUS_LABELS}
               className="w-full sm:w-40"
@@ -172,11 +159,7 @@ export default function ReconciliationRoute() {
                 </Button>
               </div>
             )}
-            {periodInverted && (
-              <p role="alert" className="w-full text-[0.8rem] font-medium text-destructive">
-                Período inválido: a data inicial é posterior à final.
-              </p>
-            )}
+            {periodInverted && <PeriodInvertedMessage />}
           </>
         }
         query={reconciliation}
