@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -171,12 +171,18 @@ function EmissionWizard({ onCancel, onSaved, ...guard }: EmissionWizardProps) {
     [form],
   );
 
+  // The program rule's default RAV (issue #15), offered once per account on the data step while
+  // nothing was typed there — whenever the account's lots (which carry the rule) arrive, even
+  // after the step was reached.
+  const defaultRav = lots.data?.default_rav_cents ?? 0;
+  const ravOfferedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (step !== 1 || defaultRav <= 0 || ravOfferedFor.current === choices.accountId) return;
+    ravOfferedFor.current = choices.accountId;
+    if ((form.getValues('rav_cents') ?? '') === '') form.setValue('rav_cents', centsToInput(defaultRav));
+  }, [step, defaultRav, choices.accountId, form]);
+
   const next = form.handleSubmit(() => {
-    const defaultRav = lots.data?.default_rav_cents ?? 0;
-    if (step === 0 && defaultRav > 0 && (form.getValues('rav_cents') ?? '') === '') {
-      // The program rule's default RAV (issue #15), offered while nothing was typed there.
-      form.setValue('rav_cents', centsToInput(defaultRav));
-    }
     if (step === 1) {
       // Spec part 2 §4: from step 2 to 3 the cheapest eligible plan is taken when none was chosen.
       form.setValue('lot_ids', selectedLotIds(selection, panel.suggestion));
