@@ -11,6 +11,9 @@
  *    a bulk import would: the lots' remaining miles decremented, the emissions, the allocations, as
  *    the tenant); softDeleteEmissions and restoreEmissions; the lot invariant (brokenLots) checked
  *    after each step.
+ *    With case postings, before the soft delete: four postings per emission (revenue, fees, miles
+ *    cost, RAV; 1,000 emissions' per INSERT), through the trigger that keeps the finance figures
+ *    per day (migration 0024); the emissions' soft delete and restore then carry them too.
  * 4. Linearity: the soft delete (and restore) of clients, and of emissions, at N/4, N/2 and N, time per row.
  *
  * Every figure is printed beside a yardstick from the same run: the same statements on bare
@@ -28,7 +31,7 @@
  *   BENCH_WRITES=5000 npm run bench writes
  *   BENCH_WRITES_PGLITE=100000 npm run bench writes  # PGlite's N (default: BENCH_WRITES, at most 10,000)
  *   BENCH_ENGINE=PostgreSQL npm run bench writes
- *   BENCH_WRITES_CASES=clients,lots npm run bench writes   # some of clients, lots, emissions, linearity
+ *   BENCH_WRITES_CASES=clients,lots npm run bench writes   # some of clients, lots, emissions, postings, linearity
  *   BENCH_WRITES_BATCH=5000 npm run bench writes           # rows per INSERT (default 1,000)
  */
 import { randomUUID } from 'node:crypto';
@@ -59,7 +62,7 @@ const TARGET_INSERT_RATIO = 5;
 const TARGET_US_PER_ROW = 100; // 10 s per 100,000
 /** PGlite's N unless BENCH_WRITES_PGLITE says otherwise: one connection, so a 100,000 run takes many minutes. */
 const PGLITE_DEFAULT_N = 10_000;
-const CASES = ['clients', 'lots', 'emissions', 'linearity'] as const;
+const CASES = ['clients', 'lots', 'emissions', 'postings', 'linearity'] as const;
 
 const param = (values: readonly unknown[]) => sql.param(values);
 
@@ -297,6 +300,20 @@ function insertEmissions(side: keyof typeof EMISSION_TABLES, agencyId: string, e
   ];
 }
 
+/** Four postings for each of the emissions `e` (revenue, fees, miles cost, RAV), dated a day after their creation. */
+function insertPostings(
+  table: 'financial_entries' | 'bare_financial_entries',
+  agencyId: string,
+  e: EmissionColumns,
+): SQL {
+  return sql`INSERT INTO ${sql.raw(table)} (id, agency_id, ref_type, emission_id, kind, category, amount_cents, payment_method, entry_date, created_at)
+    SELECT gen_random_uuid(), ${agencyId}::uuid, 'emission', x.id, p.kind, p.category, p.amount, p.method, (x.created_at + interval '1 day')::date, now()
+    FROM unnest(${param(e.id)}::uuid[], ${param(e.revenue_cents)}::bigint[], ${param(e.fees_cents)}::bigint[],
+      ${param(e.miles_cost_cents)}::bigint[], ${param(e.created_at)}::timestamptz[]) AS x(id, revenue, fees, miles_cost, created_at)
+    CROSS JOIN LATERAL (VALUES ('revenue', 'revenue', x.revenue, 'pix'), ('expense', 'fees', -x.fees, 'card'),
+      ('expense', 'miles_cost', -x.miles_cost, NULL), ('expense', 'rav', -1000::bigint, 'transfer')) AS p(kind, category, amount, method)`;
+}
+
 /** The bare emissions' soft delete (or restore): the emissions, their allocations released (or taken again), the lots' miles. */
 function bareEmissionsDelete(ids: string[], restore: boolean): SQL[] {
   const list = param(ids);
@@ -306,6 +323,7 @@ function bareEmissionsDelete(ids: string[], restore: boolean): SQL[] {
       FROM (SELECT lot_id, sum(miles)::int AS miles FROM bare_emission_allocations WHERE emission_id = ANY(${list}::uuid[]) GROUP BY lot_id) s
       WHERE l.id = s.lot_id`,
     sql`UPDATE bare_emission_allocations SET released_at = ${restore ? sql`NULL` : sql`now()`} WHERE emission_id = ANY(${list}::uuid[])`,
+    sql`UPDATE bare_financial_entries SET deleted_at = ${restore ? sql`NULL` : sql`now()`} WHERE emission_id = ANY(${list}::uuid[])`,
   ];
 }
 
@@ -318,6 +336,7 @@ const BARE_TABLES = [
   ['bare_emission_lots', 'mile_lots'],
   ['bare_emissions', 'emissions'],
   ['bare_emission_allocations', 'emission_allocations'],
+  ['bare_financial_entries', 'financial_entries'],
 ] as const;
 
 async function elapsed(fn: () => Promise<unknown>): Promise<number> {
@@ -613,6 +632,17 @@ export async function runWritesBench() {
           true,
         );
         await invariant(agencyId, 'the inserts');
+        if (cases.has('postings')) {
+          await insertBoth(
+            `postings: insert ${count(4 * n)} (4 per emission), one transaction`,
+            4 * n,
+            (tenant, a, b) => [
+              insertPostings(tenant ? 'financial_entries' : 'bare_financial_entries', agencyId, slice(e, a / 4, b / 4)),
+            ],
+            undefined,
+            true,
+          );
+        }
         const emissionSide = [
           'emissions',
           'emission_allocations',
@@ -623,6 +653,10 @@ export async function runWritesBench() {
           'clients',
           'client_figures',
           'client_totals',
+          'financial_entries',
+          'emission_postings',
+          'emission_days',
+          'posting_days',
         ];
         // With case 4, N/4 and N/2 of the emissions first (each deleted and restored), then all N:
         // the time per row must not grow with N (it did, when a client's newest emission was sought
@@ -632,7 +666,13 @@ export async function runWritesBench() {
         for (const rows of emissionSizes) {
           const ids = e.id.slice(0, rows);
           const label = rows === n ? `all ${count(rows)}` : count(rows);
-          await vacuum(db, [...emissionSide, 'bare_emissions', 'bare_emission_allocations', 'bare_emission_lots']);
+          await vacuum(db, [
+            ...emissionSide,
+            'bare_emissions',
+            'bare_emission_allocations',
+            'bare_emission_lots',
+            'bare_financial_entries',
+          ]);
           const bareDelete = await elapsed(() => bareTx(bareEmissionsDelete(ids, false)));
           let got = { count: 0 };
           const realDelete = await elapsed(

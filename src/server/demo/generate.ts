@@ -381,6 +381,10 @@ export async function vacuumAnalyze(db: Database): Promise<void> {
     'lot_totals',
     'emissions',
     'emission_allocations',
+    'financial_entries',
+    'emission_postings',
+    'emission_days',
+    'posting_days',
   ]) {
     await db.execute(sql.raw(`VACUUM (ANALYZE) ${table}`));
   }

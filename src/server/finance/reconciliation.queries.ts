@@ -47,80 +47,78 @@ export const ALERT_COLUMNS: readonly ReconciliationAlert[] = [
   'posted_on_void',
 ];
 
+const VOID = sql`e.status IN ('cancelled', 'failed')`;
+const POSTED = {
+  revenue: sql`coalesce(r.posted_revenue_cents, 0)`,
+  fees: sql`coalesce(r.posted_fees_cents, 0)`,
+  miles_cost: sql`coalesce(r.posted_miles_cost_cents, 0)`,
+  rav: sql`coalesce(r.posted_rav_cents, 0)`,
+  postings: sql`coalesce(r.postings, 0)`,
+  repeated: sql`coalesce(r.repeated, 0)`,
+};
+
+/** The reconciliation's verdict on the emission e beside its posted sums r (migration 0024's function, decision 0019). */
+const DISCREPANT = sql`reconciliation_discrepant(e.status, e.revenue_cents, e.fees_cents, e.miles_cost_cents, e.rav_cents,
+  ${POSTED.revenue}, ${POSTED.fees}, ${POSTED.miles_cost}, ${POSTED.rav}, ${POSTED.postings}::int, ${POSTED.repeated}::int)`;
+
+const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
+const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
+
 /**
- * Every live emission of the filter with what it expects and what was posted against it, and its
- * alerts (decisions/0019): a category is missing while less than the emission's figure is posted
- * (nothing expected of a cancelled or failed emission), duplicated when two live postings of it
- * carry the same amount; anything posted against a cancelled or failed emission is a discrepancy.
- * The postings are joined to the filter's emissions (a hash join over both, not a lookup per posting).
+ * The counts over the whole filter — emissions, and those with at least one alert — summed from
+ * emission_days (kept per agency day and status by migration 0024's triggers).
  */
-function reconciled(f: ReconciliationFilters): SQL {
-  const where: SQL[] = [sql`e.agency_id = ${f.agencyId}`, sql`e.deleted_at IS NULL`];
-  if (f.start) where.push(sql`e.created_at >= (${f.start}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
-  if (f.end) where.push(sql`e.created_at < ((${f.end}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
-  if (f.status) where.push(sql`e.status = ${f.status}`);
-  if (f.ids) where.push(sql`e.id = ANY(${uuidArray(f.ids)}::uuid[])`);
-  return sql`
-    WITH e AS (
-      SELECT e.id, e.pnr, e.route, e.status, e.created_at, e.client_id,
-        (e.status IN ('cancelled', 'failed')) AS void,
-        CASE WHEN e.status IN ('cancelled', 'failed') THEN 0 ELSE e.revenue_cents END AS exp_revenue,
-        CASE WHEN e.status IN ('cancelled', 'failed') THEN 0 ELSE e.fees_cents END AS exp_fees,
-        CASE WHEN e.status IN ('cancelled', 'failed') THEN 0 ELSE e.miles_cost_cents END AS exp_miles_cost,
-        CASE WHEN e.status IN ('cancelled', 'failed') THEN 0 ELSE e.rav_cents END AS exp_rav
-      FROM emissions e
-      WHERE ${sql.join(where, sql` AND `)}
-    ), p AS (
-      SELECT e.id AS emission_id,
-        coalesce(sum(f.amount_cents) FILTER (WHERE f.category = 'revenue'), 0) AS revenue,
-        coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'fees'), 0) AS fees,
-        coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'miles_cost'), 0) AS miles_cost,
-        coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'rav'), 0) AS rav,
-        count(*) AS postings,
-        count(*) - count(DISTINCT (f.category, f.amount_cents)) AS repeated
-      FROM e
-      JOIN financial_entries f ON f.agency_id = ${f.agencyId} AND f.emission_id = e.id AND f.deleted_at IS NULL
-      GROUP BY e.id
-    )
-    SELECT e.id AS emission_id, e.pnr, e.route, c.name AS client_name, e.status, e.created_at::text AS created_at,
-      e.created_at AS sort_at,
-      (e.created_at AT TIME ZONE ${AGENCY_TIME_ZONE})::date::text AS created_day,
-      e.exp_revenue::text, e.exp_fees::text, e.exp_miles_cost::text, e.exp_rav::text,
-      coalesce(p.revenue, 0)::text AS pos_revenue, coalesce(p.fees, 0)::text AS pos_fees,
-      coalesce(p.miles_cost, 0)::text AS pos_miles_cost, coalesce(p.rav, 0)::text AS pos_rav,
-      (e.exp_fees > coalesce(p.fees, 0)) AS missing_fees,
-      (e.exp_miles_cost > coalesce(p.miles_cost, 0)) AS missing_miles_cost,
-      (e.exp_rav > coalesce(p.rav, 0)) AS missing_rav,
-      (e.exp_revenue > coalesce(p.revenue, 0)) AS missing_revenue,
-      (coalesce(p.repeated, 0) > 0) AS duplicate,
-      (e.void AND coalesce(p.postings, 0) > 0) AS posted_on_void
-    FROM e
-    JOIN clients c ON c.agency_id = ${f.agencyId} AND c.id = e.client_id
-    LEFT JOIN p ON p.emission_id = e.id`;
-}
-
-const DISCREPANCY = sql.raw(ALERT_COLUMNS.join(' OR '));
-
-/** The counts over the whole filter: emissions, and those with at least one alert. */
 export async function getReconciliationCounts(db: Db, f: ReconciliationFilters) {
+  const where: SQL[] = [sql`d.agency_id = ${f.agencyId}`];
+  if (f.start) where.push(sql`d.day >= ${f.start}::date`);
+  if (f.end) where.push(sql`d.day <= ${f.end}::date`);
+  if (f.status) where.push(sql`d.status = ${f.status}`);
   const [row] = rowsOf<{ total: number; discrepancies: number }>(
     await db.execute(sql`
-      SELECT count(*)::int AS total, count(*) FILTER (WHERE ${DISCREPANCY})::int AS discrepancies
-      FROM (${reconciled(f)}) r`),
+      SELECT coalesce(sum(d.emissions), 0)::int AS total, coalesce(sum(d.discrepancies), 0)::int AS discrepancies
+      FROM emission_days d WHERE ${sql.join(where, sql` AND `)}`),
   );
   return { total: row?.total ?? 0, discrepancies: row?.discrepancies ?? 0 };
 }
 
-/** A page (or, without `page`, all) of the filter's emissions, newest first; only those with an alert when asked. */
+/**
+ * A page (or, without `page`, all) of the filter's live emissions, newest first — only those with
+ * an alert when asked —, each with what it expects (nothing of a cancelled or failed emission), what
+ * was posted against it (its emission_postings row; none: nothing posted) and its alerts (decision
+ * 0019): a category is missing while less than the emission's figure is posted; duplicated when two
+ * live postings of it carry the same amount; anything posted against a void emission is one.
+ * Walks the list's index newest first and stops at the page's end.
+ */
 export async function getReconciliationRows(
   db: Db,
   f: ReconciliationFilters & { onlyDiscrepancies: boolean; page?: { offset: number; limit: number } },
 ) {
+  const where: SQL[] = [sql`e.agency_id = ${f.agencyId}`, sql`e.deleted_at IS NULL`];
+  if (f.start) where.push(sql`e.created_at >= ${dayStart(f.start)}`);
+  if (f.end) where.push(sql`e.created_at < ${dayEnd(f.end)}`);
+  if (f.status) where.push(sql`e.status = ${f.status}`);
+  if (f.ids) where.push(sql`e.id = ANY(${uuidArray(f.ids)}::uuid[])`);
+  if (f.onlyDiscrepancies) where.push(DISCREPANT);
+  const expected = (column: string) => sql`(CASE WHEN ${VOID} THEN 0 ELSE e.${sql.raw(column)} END)`;
   return rowsOf<ReconciliationDbRow>(
     await db.execute(sql`
-      SELECT * FROM (${reconciled(f)}) r
-      ${f.onlyDiscrepancies ? sql`WHERE ${DISCREPANCY}` : sql``}
-      ORDER BY r.sort_at DESC, r.emission_id DESC
+      SELECT e.id AS emission_id, e.pnr, e.route, c.name AS client_name, e.status, e.created_at::text AS created_at,
+        (e.created_at AT TIME ZONE ${AGENCY_TIME_ZONE})::date::text AS created_day,
+        ${expected('revenue_cents')}::text AS exp_revenue, ${expected('fees_cents')}::text AS exp_fees,
+        ${expected('miles_cost_cents')}::text AS exp_miles_cost, ${expected('rav_cents')}::text AS exp_rav,
+        ${POSTED.revenue}::text AS pos_revenue, ${POSTED.fees}::text AS pos_fees,
+        ${POSTED.miles_cost}::text AS pos_miles_cost, ${POSTED.rav}::text AS pos_rav,
+        (${expected('fees_cents')} > ${POSTED.fees}) AS missing_fees,
+        (${expected('miles_cost_cents')} > ${POSTED.miles_cost}) AS missing_miles_cost,
+        (${expected('rav_cents')} > ${POSTED.rav}) AS missing_rav,
+        (${expected('revenue_cents')} > ${POSTED.revenue}) AS missing_revenue,
+        (${POSTED.repeated} > 0) AS duplicate,
+        (${VOID} AND ${POSTED.postings} > 0) AS posted_on_void
+      FROM emissions e
+      LEFT JOIN emission_postings r ON r.agency_id = e.agency_id AND r.emission_id = e.id
+      JOIN clients c ON c.agency_id = e.agency_id AND c.id = e.client_id
+      WHERE ${sql.join(where, sql` AND `)}
+      ORDER BY e.created_at DESC, e.id DESC
       ${f.page ? sql`OFFSET ${f.page.offset} LIMIT ${f.page.limit}` : sql``}`),
   );
 }

@@ -11,7 +11,6 @@ import {
   getAccrual,
   getCashByMethod,
   getDifferences,
-  getMilesUsed,
   getMonthly,
   getRecentReceipts,
   getStockCost,
@@ -52,14 +51,16 @@ export async function getFinanceSummary(
   const { period, previous } = summaryPeriods(query, today);
   const months = summaryMonths(period.to);
   const accrualOf = async (p: { from: string; to: string }) => {
-    const a = await getAccrual(db, { agencyId, ...p });
-    return { ...a, margin_percent: marginPercent(a.margin_cents, a.revenue_cents) };
+    const { miles_cost_cents, ...a } = await getAccrual(db, { agencyId, ...p });
+    return {
+      accrual: { ...a, margin_percent: marginPercent(a.margin_cents, a.revenue_cents) },
+      milesUsed: miles_cost_cents,
+    };
   };
-  const accrual = await accrualOf(period);
-  const previousAccrual = await accrualOf(previous);
+  const { accrual, milesUsed } = await accrualOf(period);
+  const { accrual: previousAccrual } = await accrualOf(previous);
   const byMethod = await getCashByMethod(db, { agencyId, ...period });
   const differences = await getDifferences(db, { agencyId, ...period });
-  const milesUsed = await getMilesUsed(db, { agencyId, ...period });
   const monthly = await getMonthly(db, { agencyId, firstDay: `${months[0]}-01`, to: period.to });
   const byMonth = new Map(monthly.map((m) => [m.month, m]));
   const inCents = byMethod.reduce((sum, m) => sum + m.in_cents, 0);

@@ -137,5 +137,97 @@ export async function keptFigureMismatches(db: Db, agencyId: string): Promise<un
               AND floor(extract(epoch FROM issued_at) * 1000) > floor(extract(epoch FROM submitted_at) * 1000)) r
       WHERE k.n <> r.n`),
   );
-  return [...clientsOff, ...totalsOff, ...emissionTotalsOff, ...(await lotTotalsMismatches(db, agencyId)), ...slaOff];
+  return [
+    ...clientsOff,
+    ...totalsOff,
+    ...emissionTotalsOff,
+    ...(await lotTotalsMismatches(db, agencyId)),
+    ...slaOff,
+    ...(await financeKeptMismatches(db, agencyId)),
+  ];
+}
+
+/**
+ * The finance figures kept by migration 0024 that differ from a recount of the live emissions and
+ * postings, written here without the migration's functions: emission_days per (day, status), its
+ * stripes summed — emissions, figures, discrepant ones (decision 0019) and what clients still owe —;
+ * posting_days per (day, category, method); and each live emission's posted sums in emission_postings
+ * (a deleted one's record must only have stopped counting it).
+ */
+export async function financeKeptMismatches(db: Db, agencyId: string): Promise<unknown[]> {
+  const daysOff = rowsOf(
+    await db.execute(sql`
+      WITH posted AS (
+        SELECT f.emission_id,
+          coalesce(sum(f.amount_cents) FILTER (WHERE f.category = 'revenue'), 0) AS revenue,
+          coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'fees'), 0) AS fees,
+          coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'miles_cost'), 0) AS miles_cost,
+          coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'rav'), 0) AS rav,
+          count(*) AS postings, count(*) - count(DISTINCT (f.category, f.amount_cents)) AS repeated
+        FROM financial_entries f WHERE f.agency_id = ${agencyId} AND f.deleted_at IS NULL AND f.emission_id IS NOT NULL
+        GROUP BY 1
+      ), e AS (
+        SELECT (e.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS day, e.status, e.revenue_cents, e.fees_cents,
+          e.miles_cost_cents, e.rav_cents, e.margin_cents, e.status IN ('cancelled', 'failed') AS void,
+          coalesce(p.revenue, 0) AS p_revenue, coalesce(p.fees, 0) AS p_fees, coalesce(p.miles_cost, 0) AS p_miles_cost,
+          coalesce(p.rav, 0) AS p_rav, coalesce(p.postings, 0) AS postings, coalesce(p.repeated, 0) AS repeated
+        FROM emissions e LEFT JOIN posted p ON p.emission_id = e.id
+        WHERE e.agency_id = ${agencyId} AND e.deleted_at IS NULL
+      ), recount AS (
+        SELECT day, status, count(*)::int AS emissions, sum(revenue_cents)::bigint AS revenue, sum(fees_cents)::bigint AS fees,
+          sum(miles_cost_cents)::bigint AS miles_cost, sum(rav_cents)::bigint AS rav, sum(margin_cents)::bigint AS margin,
+          (count(*) FILTER (WHERE (void AND postings > 0) OR (NOT void AND (p_revenue < revenue_cents OR p_fees < fees_cents
+            OR p_miles_cost < miles_cost_cents OR p_rav < rav_cents OR repeated > 0))))::int AS discrepancies,
+          coalesce(sum(revenue_cents - p_revenue) FILTER (WHERE NOT void AND p_revenue < revenue_cents), 0)::bigint AS outstanding
+        FROM e GROUP BY 1, 2
+      ), kept AS (
+        SELECT day, status, sum(emissions)::int AS emissions, sum(revenue_cents)::bigint AS revenue, sum(fees_cents)::bigint AS fees,
+          sum(miles_cost_cents)::bigint AS miles_cost, sum(rav_cents)::bigint AS rav, sum(margin_cents)::bigint AS margin,
+          sum(discrepancies)::int AS discrepancies, sum(outstanding_cents)::bigint AS outstanding
+        FROM emission_days WHERE agency_id = ${agencyId} GROUP BY 1, 2
+        HAVING (sum(emissions), sum(revenue_cents), sum(fees_cents), sum(miles_cost_cents), sum(rav_cents), sum(margin_cents),
+          sum(discrepancies), sum(outstanding_cents)) IS DISTINCT FROM (0::bigint, 0::numeric, 0::numeric, 0::numeric, 0::numeric, 0::numeric, 0::bigint, 0::numeric)
+      )
+      SELECT 'emission_days' AS kept, coalesce(r.day, k.day)::text AS day, coalesce(r.status, k.status) AS status,
+        row_to_json(r) AS recount, row_to_json(k) AS kept_row
+      FROM recount r FULL JOIN kept k USING (day, status)
+      WHERE (r.emissions, r.revenue, r.fees, r.miles_cost, r.rav, r.margin, r.discrepancies, r.outstanding)
+        IS DISTINCT FROM (k.emissions, k.revenue, k.fees, k.miles_cost, k.rav, k.margin, k.discrepancies, k.outstanding)`),
+  );
+  const postingDaysOff = rowsOf(
+    await db.execute(sql`
+      WITH recount AS (
+        SELECT entry_date AS day, category, coalesce(payment_method, '') AS method,
+          coalesce(sum(amount_cents) FILTER (WHERE amount_cents > 0), 0)::bigint AS in_cents,
+          coalesce(sum(amount_cents) FILTER (WHERE amount_cents < 0), 0)::bigint AS out_cents
+        FROM financial_entries WHERE agency_id = ${agencyId} AND deleted_at IS NULL GROUP BY 1, 2, 3
+      ), kept AS (
+        SELECT day, category, method, in_cents, out_cents FROM posting_days
+        WHERE agency_id = ${agencyId} AND (in_cents, out_cents) <> (0, 0)
+      )
+      SELECT 'posting_days' AS kept, coalesce(r.day, k.day)::text AS day, coalesce(r.category, k.category) AS category,
+        row_to_json(r) AS recount, row_to_json(k) AS kept_row
+      FROM recount r FULL JOIN kept k USING (day, category, method)
+      WHERE (r.in_cents, r.out_cents) IS DISTINCT FROM (k.in_cents, k.out_cents)`),
+  );
+  const postedOff = rowsOf(
+    await db.execute(sql`
+      SELECT 'emission_postings' AS kept, e.id, row_to_json(k) AS kept_row, row_to_json(x) AS recount
+      FROM emissions e
+      LEFT JOIN emission_postings k ON k.agency_id = e.agency_id AND k.emission_id = e.id
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(f.amount_cents) FILTER (WHERE f.category = 'revenue'), 0)::bigint AS revenue,
+          coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'fees'), 0)::bigint AS fees,
+          coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'miles_cost'), 0)::bigint AS miles_cost,
+          coalesce(-sum(f.amount_cents) FILTER (WHERE f.category = 'rav'), 0)::bigint AS rav, count(*)::int AS postings
+        FROM financial_entries f WHERE f.agency_id = e.agency_id AND f.emission_id = e.id AND f.deleted_at IS NULL
+      ) x
+      WHERE e.agency_id = ${agencyId} AND CASE
+        WHEN k.emission_id IS NULL THEN x.postings > 0
+        -- A deleted emission's record only stops counting it; its sums are recomputed when it comes back.
+        WHEN e.deleted_at IS NOT NULL THEN k.counted
+        ELSE (k.posted_revenue_cents, k.posted_fees_cents, k.posted_miles_cost_cents, k.posted_rav_cents, k.postings, k.counted)
+          IS DISTINCT FROM (x.revenue, x.fees, x.miles_cost, x.rav, x.postings, true) END`),
+  );
+  return [...daysOff, ...postingDaysOff, ...postedOff];
 }

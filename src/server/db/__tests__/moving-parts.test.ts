@@ -83,6 +83,9 @@ describe('moving parts', () => {
       'emissions.emissions_kept_delete → emissions_kept_follow',
       'emissions.emissions_kept_insert → emissions_kept_follow',
       'emissions.emissions_kept_update → emissions_kept_follow',
+      'financial_entries.financial_entries_kept_delete → financial_entries_kept_follow',
+      'financial_entries.financial_entries_kept_insert → financial_entries_kept_follow',
+      'financial_entries.financial_entries_kept_update → financial_entries_kept_follow',
       'mile_lots.mile_lots_kept_delete → mile_lots_kept_follow',
       'mile_lots.mile_lots_kept_insert → mile_lots_kept_follow',
       'mile_lots.mile_lots_kept_update → mile_lots_kept_follow',
@@ -107,6 +110,10 @@ describe('moving parts', () => {
       'client_totals_stripe',
       'clients_apply_figures',
       'clients_kept_follow',
+      // The finance figures per day (migration 0024): a posted emission's sums and share, their applier.
+      'emission_days_add',
+      'emission_posted',
+      'emission_postings_sync',
       // The SLA statistic, recomputed once per transaction (migration 0017).
       'emission_sla_current',
       'emission_sla_mark',
@@ -115,11 +122,16 @@ describe('moving parts', () => {
       // Emissions' and lots' one trigger function each (migration 0021), and their appliers.
       'emission_totals_apply_deltas',
       'emissions_kept_follow',
+      // The postings' one trigger function (migration 0024).
+      'financial_entries_kept_follow',
       // Writes the static <table>_apply_deltas appliers (migration 0017); run by migrations only.
       'kept_counters_define',
       'lot_search_text_of',
       'lot_totals_apply_deltas',
       'mile_lots_kept_follow',
+      // The reconciliation's verdict on an emission and what its client owes (migration 0024).
+      'reconciliation_discrepant',
+      'reconciliation_outstanding',
     ]);
   });
 

@@ -757,7 +757,8 @@ export const financial_entries = pgTable(
     ),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
     index('financial_entries_agency_date_idx').on(t.agency_id, t.entry_date),
-    index('financial_entries_emission_idx').on(t.emission_id),
+    // An emission's postings: its reconciliation sums (emission_posted, migration 0024) and the cascade of its deletion.
+    index('financial_entries_emission_idx').on(t.agency_id, t.emission_id),
     index('financial_entries_lot_idx').on(t.lot_id),
     check('financial_entries_ref_type', sql`${t.ref_type} IN ('emission', 'lot', 'none')`),
     check(
@@ -784,6 +785,94 @@ export const financial_entries = pgTable(
       'financial_entries_installments',
       sql`${t.installments} IS NULL OR (${t.payment_method} = 'card' AND ${t.installments} BETWEEN 1 AND 24)`,
     ),
+  ],
+);
+
+/**
+ * The finance figures per agency calendar day (agency time) of the emissions' creation, status and
+ * stripe (0–3, by the emission's id, so concurrent creations of a day do not queue on one row):
+ * the live emissions, their figures, how many the reconciliation flags and what their clients
+ * still owe (decision 0019). Moved by deltas by the triggers on emissions and financial_entries
+ * (migration 0024); /conciliador's counts and /financeiro's accrual, months and receivables sum it.
+ */
+export const emission_days = pgTable(
+  'emission_days',
+  {
+    agency_id: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    status: text().notNull(),
+    stripe: smallint().notNull(),
+    emissions: integer().notNull().default(0),
+    revenue_cents: cents().notNull().default(0),
+    fees_cents: cents().notNull().default(0),
+    miles_cost_cents: cents().notNull().default(0),
+    rav_cents: cents().notNull().default(0),
+    margin_cents: cents().notNull().default(0),
+    discrepancies: integer().notNull().default(0),
+    outstanding_cents: cents().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agency_id, t.day, t.status, t.stripe] })],
+);
+
+/**
+ * The cash figures per agency, posting day, category and payment method ('' when none): the live
+ * postings' money in (positive amounts) and out (negative), moved by deltas by the trigger on
+ * financial_entries (migration 0024); /financeiro's cash view sums it.
+ */
+export const posting_days = pgTable(
+  'posting_days',
+  {
+    agency_id: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    category: text().notNull(),
+    method: text().notNull(),
+    in_cents: cents().notNull().default(0),
+    out_cents: cents().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agency_id, t.day, t.category, t.method] })],
+);
+
+/**
+ * What is posted against an emission that has ever had a posting — the sums of its live postings
+ * per category (expenses as positive amounts), how many and how many repeat another's category and
+ * amount — and the emission as emission_days last counted it (counted: live then). Written by the
+ * triggers on financial_entries and emissions (migration 0024): the reconciliation reads the sums
+ * beside each emission; an emission with no row has nothing posted. No foreign key to emissions:
+ * the row outlives a cascade of the emission's postings until the emission's own trigger removes it.
+ */
+export const emission_postings = pgTable(
+  'emission_postings',
+  {
+    agency_id: uuid()
+      .notNull()
+      .references(() => agencies.id, { onDelete: 'cascade' }),
+    emission_id: uuid().notNull(),
+    posted_revenue_cents: cents().notNull().default(0),
+    posted_fees_cents: cents().notNull().default(0),
+    posted_miles_cost_cents: cents().notNull().default(0),
+    posted_rav_cents: cents().notNull().default(0),
+    postings: integer().notNull().default(0),
+    repeated: integer().notNull().default(0),
+    counted: boolean().notNull().default(false),
+    day: date({ mode: 'string' }),
+    status: text(),
+    stripe: smallint(),
+    revenue_cents: cents(),
+    fees_cents: cents(),
+    miles_cost_cents: cents(),
+    rav_cents: cents(),
+    margin_cents: cents(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agency_id, t.emission_id] }),
+    // The few emissions cancelled or failed with postings: /financeiro's "postings of void emissions".
+    index('emission_postings_void_idx')
+      .on(t.agency_id)
+      .where(sql`${t.counted} AND ${t.status} IN ('cancelled', 'failed') AND ${t.postings} > 0`),
   ],
 );
 
@@ -912,6 +1001,9 @@ export const AGENCY_TABLES = [
   'emission_allocations',
   'emission_passengers',
   'financial_entries',
+  'emission_days',
+  'posting_days',
+  'emission_postings',
   'program_rules',
   'alerts',
   'reports',

@@ -213,4 +213,25 @@ describe('finance summary', () => {
     expect(s.receivables_cents).toBe(0);
     expect(s.stock_cost_cents).toBe(0);
   });
+
+  it("counts receivables as still owed today: a March receipt lowers February's, and March's cash holds it", async () => {
+    const [sold] = await ctx.handle.db
+      .select()
+      .from(emissions)
+      .where(and(eq(emissions.agency_id, agencyId), eq(emissions.status, 'issued')));
+    await post({
+      kind: 'revenue',
+      category: 'revenue',
+      amount_cents: 25_000,
+      entry_date: '2026-03-02',
+      payment_method: 'transfer',
+      emission_id: sold!.id,
+    });
+    const february = financeSummarySchema.parse((await summary('?from=2026-02-01&to=2026-02-28')).body);
+    expect(february.receivables_cents).toBe(15_000 + 7_000);
+    expect(february.cash.in_cents).toBe(65_000);
+    const march = financeSummarySchema.parse((await summary('?from=2026-03-01&to=2026-03-31')).body);
+    expect(march.cash.by_method).toEqual([{ method: 'transfer', in_cents: 25_000, out_cents: 0 }]);
+    expect(march.receivables_cents).toBe(15_000 + 7_000);
+  });
 });

@@ -37,7 +37,7 @@ export function AccrualVsCash({ summary, className }: { summary: FinanceSummary 
     {
       key: 'receivables',
       label: 'A receber',
-      hint: 'Vendas já feitas (até o fim do período) que os clientes ainda não pagaram: estão na receita, não no caixa.',
+      hint: 'O que os clientes ainda devem hoje das vendas feitas até o fim do período: está na receita, não no caixa.',
       cents: summary?.receivables_cents,
     },
     {
