@@ -5,8 +5,8 @@ import { vacuumAnalyze } from '../src/server/demo/generate';
 import { fmt, forEachEngine, generatedAgency, time } from './lib';
 
 /**
- * Issue #15's reads: the reconciliation page ("only discrepancies") and the finance summary (a
- * month, twelve months) on the issue's large agency: the demo generator's agency of
+ * Issue #15's reads: the reconciliation page ("only discrepancies"), the finance summary (a
+ * month, twelve months) and the lots' performance on the issue's large agency: the demo generator's agency of
  * BENCH_FINANCE_CLIENTS clients (default 20,000: ~24,000 emissions over a year, their lots and
  * accounts), its emissions copied until there are BENCH_FINANCE_EMISSIONS (default 500,000; each
  * copy a few minutes earlier than its original, so a year still), and postings for most of them
@@ -129,6 +129,26 @@ export async function runFinanceBench() {
     line(
       `finance summary, 12 months (${yearFrom} – ${month.to})`,
       await time(() => getJson(`/api/v1/finance/summary?from=${yearFrom}&to=${month.to}`), runs, 3),
+    );
+
+    const [{ lots } = { lots: 0 }] = rowsOf<{ lots: number }>(
+      await handle.db.execute(sql`SELECT count(*)::int AS lots FROM mile_lots WHERE agency_id = ${agencyId}`),
+    );
+    line(
+      `yardstick: bare SQL, the newest 10 of ${lots.toLocaleString('en')} lots`,
+      await time(
+        () =>
+          handle.db.execute(sql`
+            SELECT id FROM mile_lots WHERE agency_id = ${agencyId} AND deleted_at IS NULL
+            ORDER BY purchase_date DESC, id DESC LIMIT 10`),
+        runs,
+        3,
+      ),
+    );
+    line('lot performance, first page', await time(() => getJson('/api/v1/finance/lots'), runs, 3));
+    line(
+      'lot performance, last page',
+      await time(() => getJson(`/api/v1/finance/lots?page=${Math.ceil(lots / 10)}`), runs, 3),
     );
   });
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { addDaysIso, addMonthsIso, formatCents } from '../src/domain/format';
+import { addDaysIso, addMonthsIso, formatCents, formatPercent } from '../src/domain/format';
 import type { FinanceSummary } from '../src/domain/finance/summary.schema';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { browserToday, CHEAP_LOT, seedCustomer, seedEmission, seedLotInAccount } from './seed';
@@ -10,7 +10,7 @@ import { useSpecSession } from './session';
  * /financeiro through the real UI (issue #15 "Finance", spec part 2 §2): the empty state of a new
  * agency; then, with an emission and postings, the accrual cards and the cash figures exactly as
  * GET /api/v1/finance/summary computes them, the chart with its table, and the previous month in
- * the address with its own figures.
+ * the address with its own figures; the lot's performance as GET /api/v1/finance/lots computes it.
  */
 const session = useSpecSession();
 let context: BrowserContext;
@@ -108,6 +108,17 @@ describe('finance', () => {
       'href',
       `/emissoes/${emissionId}`,
     );
+
+    // The lot's performance: the miles the emission used from it, their cost, and what they carried.
+    const lots = await apiAs(context, 'GET', '/finance/lots');
+    expect(lots.status).toBe(200);
+    const lot = lots.body.data.find((l: { id: string }) => l.id === lotId);
+    expect(lot.miles_used).toBe(10_000);
+    const lotRow = page.getByTestId('lot-performance-row').filter({ has: page.locator(`a[href="/lotes/${lotId}"]`) });
+    await expect(lotRow).toContainText(formatCents(lot.used_cost_cents), AS_READ);
+    await expect(lotRow).toContainText(formatCents(lot.revenue_cents), AS_READ);
+    await expect(lotRow).toContainText(formatCents(lot.margin_cents), AS_READ);
+    await expect(lotRow).toContainText(formatPercent(lot.roi_percent), AS_READ);
 
     // The chart draws; its table carries the same months for screen readers and on 'Ver tabela'.
     await expect(page.getByTestId('finance-chart').locator('svg.recharts-surface').first()).toBeVisible();

@@ -6,12 +6,14 @@ import {
   entryListSchema,
   entrySchema,
 } from '../../domain/finance/entry.schema';
+import { lotPerformanceListSchema, lotPerformanceQuerySchema } from '../../domain/finance/lot-performance.schema';
 import { financeSummaryQuerySchema, financeSummarySchema } from '../../domain/finance/summary.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, noContent, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { entryNotFound } from './entries.errors';
 import { createEntry, deleteEntry, getEntryDetail, listEntries, updateEntry } from './entries.service';
+import { getLotPerformance } from './lot-performance.service';
 import { getFinanceSummary } from './summary.service';
 
 const entryId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', entryNotFound);
@@ -28,6 +30,15 @@ const docs = {
       'Defined in docs/decisions/0019-finance-accrual-and-cash.md. `from` and `to` are inclusive days (default: the current month); at most 366 days.',
     query: financeSummaryQuerySchema,
     response: json('The figures, in centavos', financeSummarySchema),
+  }),
+  lots: apiDoc({
+    tag: 'finance',
+    operationId: 'getLotPerformance',
+    summary: "The live lots' performance over their life: miles used, their cost, revenue, margin, ROI, stock",
+    description:
+      "Newest purchase first. An emission's revenue and margin are split between the lots it drew from in proportion to the miles.",
+    query: lotPerformanceQuerySchema,
+    response: json('A page of lots', lotPerformanceListSchema),
   }),
   list: apiDoc({
     tag: 'finance',
@@ -76,6 +87,10 @@ export const financeRoutes = new Hono<AppEnv>()
   .get('/summary', docs.summary, async (c) => {
     const query = parseOrThrow(financeSummaryQuerySchema, c.req.query());
     return c.json(await getFinanceSummary(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today }, query));
+  })
+  .get('/lots', docs.lots, async (c) => {
+    const query = parseOrThrow(lotPerformanceQuerySchema, c.req.query());
+    return c.json(await getLotPerformance(c.var.db, c.var.session.agencyId, query));
   })
   .get('/entries', docs.list, async (c) => {
     const query = parseOrThrow(entryListQuerySchema, c.req.query());

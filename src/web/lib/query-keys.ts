@@ -95,4 +95,5 @@ export const financeKeys = {
   entries: (params: object) => [...financeKeys.all, 'entries', params] as const,
   reconciliation: (params: object) => [...financeKeys.all, 'reconciliation', params] as const,
   summary: (params: object) => [...financeKeys.all, 'summary', params] as const,
+  lots: (page: number) => [...financeKeys.all, 'lots', page] as const,
 };

@@ -10,6 +10,7 @@ import { AccrualCards } from '@/features/finance/components/accrual-cards';
 import { AccrualVsCash } from '@/features/finance/components/accrual-vs-cash';
 import { CashCard } from '@/features/finance/components/cash-card';
 import { FinanceEmptyState, isEmptySummary } from '@/features/finance/components/finance-empty-state';
+import { LotPerformanceCard } from '@/features/finance/components/lot-performance-card';
 import { MonthlySection } from '@/features/finance/components/monthly-section';
 import { PeriodControl } from '@/features/finance/components/period-control';
 import { RecentReceipts } from '@/features/finance/components/recent-receipts';
@@ -19,8 +20,8 @@ import { cn } from '@/lib/utils';
 
 /**
  * /financeiro (issue #15 "Finance", spec part 2 §2): the accrual and cash figures of a period
- * (docs/decisions/0019), what separates them, 12 months of revenue, cost and margin, and the
- * last receipts. The period is kept in the address (?de=&ate=); none is the current month.
+ * (docs/decisions/0019), what separates them, 12 months of revenue, cost and margin, the last
+ * receipts, and each lot's performance since its purchase. The period is kept in the address (?de=&ate=); none is the current month.
  */
 export default function FinanceRoute() {
   const [typed, update] = useListUrlState(readFinancePeriod, writeFinancePeriod);
@@ -79,6 +80,7 @@ export default function FinanceRoute() {
             <AccrualVsCash summary={data} />
             <RecentReceipts receipts={data?.recent_receipts} />
           </div>
+          <LotPerformanceCard />
         </div>
       )}
     </div>
