@@ -20,16 +20,21 @@ const COLUMNS: PagedColumn<LotPerformance>[] = [
           {formatDate(lot.purchase_date)}
           {lot.supplier ? ` · ${lot.supplier}` : ''}
         </p>
+        <LotStatusBadge status={lot.status} className="mt-1" />
       </>
     ),
   },
-  { header: 'Status', cell: (lot) => <LotStatusBadge status={lot.status} /> },
   {
     header: 'Milhas usadas',
     figure: true,
-    cell: (lot) => `${formatNumber(lot.miles_used)} de ${formatNumber(lot.original_quantity)}`,
+    cell: (lot) => (
+      <>
+        {formatNumber(lot.miles_used)}
+        <p className="text-xs font-normal text-muted-foreground">de {formatNumber(lot.original_quantity)}</p>
+      </>
+    ),
   },
-  { header: 'Custo das milhas usadas', figure: true, cell: (lot) => formatCents(lot.used_cost_cents) },
+  { header: 'Custo das milhas', figure: true, cell: (lot) => formatCents(lot.used_cost_cents) },
   { header: 'Receita', figure: true, cell: (lot) => formatCents(lot.revenue_cents) },
   {
     header: 'Margem',
@@ -64,7 +69,7 @@ export function LotPerformanceCard() {
         description: 'Cadastre um lote de milhas para acompanhar aqui o retorno de cada compra.',
       }}
       tableLabel="Desempenho dos lotes"
-      tableClassName="min-w-[920px]"
+      tableClassName="min-w-[720px]"
       columns={COLUMNS}
       rowTestId="lot-performance-row"
       itemLabel="lotes"
