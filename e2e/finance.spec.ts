@@ -120,6 +120,15 @@ describe('finance', () => {
     await expect(lotRow).toContainText(formatCents(lot.margin_cents), AS_READ);
     await expect(lotRow).toContainText(formatPercent(lot.roi_percent), AS_READ);
 
+    // The client's page: what its emission was paid and still owes.
+    await page.goto(`/clientes/${c.clientId}`);
+    const stats = page.getByRole('region', { name: 'Indicadores do cliente' });
+    const figure = (label: string, cents: number) =>
+      new RegExp(`${label}\\s*${formatCents(cents).replace(/[.$]/g, '\\$&')}`);
+    await expect(stats).toContainText(figure('Recebido', 150_000), AS_READ);
+    await expect(stats).toContainText(figure('A receber', 100_000), AS_READ);
+    await page.goBack();
+
     // The chart draws; its table carries the same months for screen readers and on 'Ver tabela'.
     await expect(page.getByTestId('finance-chart').locator('svg.recharts-surface').first()).toBeVisible();
     const table = page.getByRole('table', { name: /Receita, custo e margem por mês/ });

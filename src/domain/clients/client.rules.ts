@@ -42,6 +42,10 @@ export interface ClientEmissionSums {
   active_revenue_cents: Cents;
   /** Margin of active emissions, centavos. */
   active_margin_cents: Cents;
+  /** Revenue posted against active emissions (issue #15), centavos. */
+  received_cents: Cents;
+  /** What active emissions still owe, each never below zero (decision 0019), centavos. */
+  receivable_cents: Cents;
   last_emission_at: string | null;
 }
 
@@ -61,6 +65,8 @@ export function computeClientStats(s: ClientEmissionSums): ClientStats {
     total_revenue_cents: s.active_revenue_cents,
     total_profit_cents: s.active_margin_cents,
     avg_ticket_cents: avg,
+    received_cents: s.received_cents,
+    receivable_cents: s.receivable_cents,
     last_emission_date: s.last_emission_at,
   };
 }

@@ -220,6 +220,10 @@ export const clientStatsSchema = z.object({
   total_revenue_cents: centsSchema,
   total_profit_cents: centsSchema,
   avg_ticket_cents: centsSchema,
+  /** Revenue posted against the active emissions (issue #15). */
+  received_cents: centsSchema,
+  /** What the active emissions still owe, each never below zero (decisions/0019). */
+  receivable_cents: centsSchema,
   last_emission_date: timestampSchema.nullable(),
 });
 export type ClientStats = z.infer<typeof clientStatsSchema>;

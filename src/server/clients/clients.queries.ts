@@ -418,31 +418,39 @@ export async function getClientEmissionSums(
   db: Db,
   { agencyId, clientId }: { agencyId: string; clientId: string },
 ): Promise<ClientEmissionSums> {
-  const active = sql`${emissions.status} IN ${ACTIVE_STATUSES}`;
-  const [row] = await db
-    .select({
-      // Cancelled emissions are not the client's emissions (migration 0022, as client_figures counts).
-      total_emissions: sql<number>`count(*) FILTER (WHERE ${emissions.status} <> 'cancelled')`.mapWith(Number),
-      active_emissions: sql<number>`count(*) FILTER (WHERE ${active})`.mapWith(Number),
-      active_revenue_cents: sql<number>`coalesce(sum(${emissions.revenue_cents}) FILTER (WHERE ${active}), 0)`.mapWith(
-        Number,
-      ),
-      active_margin_cents: sql<number>`coalesce(sum(${emissions.margin_cents}) FILTER (WHERE ${active}), 0)`.mapWith(
-        Number,
-      ),
-      last_emission_at: sql<string | null>`max(${emissions.created_at})`,
-    })
-    .from(emissions)
-    .where(and(eq(emissions.agency_id, agencyId), eq(emissions.client_id, clientId), isNull(emissions.deleted_at)));
-  return (
-    row ?? {
-      total_emissions: 0,
-      active_emissions: 0,
-      active_revenue_cents: 0,
-      active_margin_cents: 0,
-      last_emission_at: null,
-    }
+  // Cancelled emissions are not the client's emissions (migration 0022, as client_figures counts);
+  // what was received and is still owed comes from each emission's posted sums (migration 0024).
+  const [row] = rowsOf<{
+    total_emissions: number;
+    active_emissions: number;
+    active_revenue_cents: string;
+    active_margin_cents: string;
+    received_cents: string;
+    receivable_cents: string;
+    last_emission_at: string | null;
+  }>(
+    await db.execute(sql`
+      SELECT (count(*) FILTER (WHERE e.status <> 'cancelled'))::int AS total_emissions,
+        (count(*) FILTER (WHERE e.status IN ${ACTIVE_STATUSES}))::int AS active_emissions,
+        coalesce(sum(e.revenue_cents) FILTER (WHERE e.status IN ${ACTIVE_STATUSES}), 0)::text AS active_revenue_cents,
+        coalesce(sum(e.margin_cents) FILTER (WHERE e.status IN ${ACTIVE_STATUSES}), 0)::text AS active_margin_cents,
+        coalesce(sum(r.posted_revenue_cents) FILTER (WHERE e.status IN ${ACTIVE_STATUSES}), 0)::text AS received_cents,
+        coalesce(sum(reconciliation_outstanding(e.status, e.revenue_cents, coalesce(r.posted_revenue_cents, 0))), 0)::text
+          AS receivable_cents,
+        max(e.created_at)::text AS last_emission_at
+      FROM emissions e
+      LEFT JOIN emission_postings r ON r.agency_id = e.agency_id AND r.emission_id = e.id
+      WHERE e.agency_id = ${agencyId} AND e.client_id = ${clientId} AND e.deleted_at IS NULL`),
   );
+  return {
+    total_emissions: row?.total_emissions ?? 0,
+    active_emissions: row?.active_emissions ?? 0,
+    active_revenue_cents: Number(row?.active_revenue_cents ?? 0),
+    active_margin_cents: Number(row?.active_margin_cents ?? 0),
+    received_cents: Number(row?.received_cents ?? 0),
+    receivable_cents: Number(row?.receivable_cents ?? 0),
+    last_emission_at: row?.last_emission_at ?? null,
+  };
 }
 
 export async function getClientEmissionsPage(

@@ -468,9 +468,11 @@ describe('client detail: stats and emissions', () => {
       total_revenue_cents: 0,
       total_profit_cents: 0,
       avg_ticket_cents: 0,
+      received_cents: 0,
+      receivable_cents: 0,
       last_emission_date: null,
     });
-    await createEmissionRow(ctx.handle.db, agencyId, id, {
+    const issued = await createEmissionRow(ctx.handle.db, agencyId, id, {
       status: 'issued',
       revenue_cents: 100_000,
       margin_cents: 20_000,
@@ -487,11 +489,29 @@ describe('client detail: stats and emissions', () => {
       revenue_cents: 999_999,
       margin_cents: 99_999,
     });
-    await createEmissionRow(ctx.handle.db, agencyId, id, {
+    const failed = await createEmissionRow(ctx.handle.db, agencyId, id, {
       status: 'failed',
       revenue_cents: 777_777,
       margin_cents: 77_777,
     });
+    // R$ 600,00 received of the issued one; a posting on the failed one is not the client's to owe.
+    for (const [emission, amount] of [
+      [issued.id, 60_000],
+      [failed.id, 5_000],
+    ] as const) {
+      const posted = await call(ctx.app, 'POST', '/api/v1/finance/entries', {
+        cookie,
+        body: {
+          kind: 'revenue',
+          category: 'revenue',
+          amount_cents: amount,
+          entry_date: '2026-03-02',
+          payment_method: 'pix',
+          emission_id: emission,
+        },
+      });
+      expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    }
     const res = await api.get(id);
     expect(res.status).toBe(200);
     // Five live emissions; the cancelled one is not the client's (issue #14), the failed one is.
@@ -502,6 +522,8 @@ describe('client detail: stats and emissions', () => {
       total_revenue_cents: 150_001,
       total_profit_cents: 30_000,
       avg_ticket_cents: 50_000,
+      received_cents: 60_000,
+      receivable_cents: 40_000 + 50_001,
       last_emission_date: expect.any(String),
     });
     expect(res.body.client).toMatchObject({
