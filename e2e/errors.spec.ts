@@ -23,6 +23,24 @@ let lotId: string;
  * (src/web/lib/query-client.ts); the rest is room for a busy 2-core machine.
  */
 const ERROR_SHOWN = { timeout: 30_000 };
+
+/**
+ * Waits for `locator` with the page's clock (installed before the page loads, running at its own
+ * pace) jumped a second ahead between looks: the retries' 7 s pass in a moment, the same timers
+ * firing in the same order as they would.
+ */
+async function visibleSoon(target: Page, locator: Locator) {
+  await expect
+    .poll(
+      async () => {
+        if (await locator.isVisible()) return true;
+        await target.clock.fastForward(1_000);
+        return locator.isVisible();
+      },
+      { timeout: ERROR_SHOWN.timeout, intervals: [100] },
+    )
+    .toBe(true);
+}
 const NETWORK_MESSAGE = 'Erro de conexão. Verifique sua internet.';
 
 beforeAll(async () => {
@@ -109,13 +127,14 @@ describe('errors and waiting', () => {
     it(`${list.path}: the list and its summary cards show 'Tentar Novamente' while the API is down, then load`, async () => {
       const down = apiPath(list.api);
       await page.route(down, (route) => route.abort());
+      await page.clock.install();
       await page.goto(list.path);
 
       const summary = page.getByRole('region', { name: list.summary });
       const listError = page.getByRole('alert').filter({ hasText: list.listError });
-      await expect(retryIn(summary)).toBeVisible(ERROR_SHOWN);
+      await visibleSoon(page, retryIn(summary));
       await expect(summary).toContainText('Erro ao carregar o resumo', AS_READ);
-      await expect(retryIn(listError)).toBeVisible(ERROR_SHOWN);
+      await visibleSoon(page, retryIn(listError));
       await expect(listError).toContainText(NETWORK_MESSAGE, AS_READ);
       // The cards gave way to the error: no skeleton left pulsing.
       await expect(summary.locator('[data-slot="skeleton"]')).toHaveCount(0);
@@ -135,10 +154,11 @@ describe('errors and waiting', () => {
   it("a record's page shows 'Tentar Novamente' while the API is down, then the record", async () => {
     const down = (url: URL) => url.pathname.startsWith(`/api/v1/clients/${first.clientId}`);
     await page.route(down, (route) => route.abort());
+    await page.clock.install();
     await page.goto(`/clientes/${first.clientId}`);
 
     const error = page.getByRole('alert').filter({ hasText: 'Erro ao carregar cliente' });
-    await expect(retryIn(error)).toBeVisible(ERROR_SHOWN);
+    await visibleSoon(page, retryIn(error));
     await expect(error).toContainText(NETWORK_MESSAGE, AS_READ);
 
     await page.unroute(down);
@@ -150,11 +170,12 @@ describe('errors and waiting', () => {
   it("a record's table shows its own error while the record shows, then its rows", async () => {
     const down = apiPath(`/lots/${lotId}/allocations`);
     await page.route(down, (route) => route.abort());
+    await page.clock.install();
     await page.goto(`/lotes/${lotId}`);
 
     await expect(page.getByRole('heading', { level: 1 })).toContainText('LATAM', AS_READ);
     const error = page.getByRole('alert').filter({ hasText: 'Erro ao carregar' });
-    await expect(retryIn(error)).toBeVisible(ERROR_SHOWN);
+    await visibleSoon(page, retryIn(error));
 
     await page.unroute(down);
     await retryIn(error).click();
