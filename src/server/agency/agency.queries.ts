@@ -17,6 +17,10 @@ import { agencies, users } from '../db/schema';
  */
 export const AGENCY_TIME_ZONE = 'America/Sao_Paulo';
 
+/** The instant a calendar day (yyyy-MM-dd) starts in the agency's time zone, and the next day's start. */
+export const agencyDayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
+export const agencyDayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
+
 type AgencyRow = typeof agencies.$inferSelect;
 
 export function toAgencyDto(a: AgencyRow) {

@@ -8,7 +8,7 @@ import type {
 } from '../../domain/emissions/emission.schema';
 import type { ProgramKey } from '../../domain/programs';
 import { escapeLike, normalizeSearch } from '../../domain/search';
-import { AGENCY_TIME_ZONE } from '../agency/agency.queries';
+import { agencyDayEnd, agencyDayStart } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { rowsOf, uuidArray } from '../db/rows';
@@ -92,10 +92,8 @@ function ownConditions(db: Db, { agencyId, query: q }: { agencyId: string; query
       .where(and(eq(loyalty_accounts.agency_id, agencyId), eq(loyalty_accounts.program, q.program)));
     where.push(inArray(emissions.account_id, accounts));
   }
-  if (q.date_from)
-    where.push(sql`${emissions.created_at} >= (${q.date_from}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
-  if (q.date_to)
-    where.push(sql`${emissions.created_at} < ((${q.date_to}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`);
+  if (q.date_from) where.push(sql`${emissions.created_at} >= ${agencyDayStart(q.date_from)}`);
+  if (q.date_to) where.push(sql`${emissions.created_at} < ${agencyDayEnd(q.date_to)}`);
   return where;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EmissionStatus } from '../../domain/emissions/emission.schema';
 import type { ReconciliationAlert } from '../../domain/finance/reconciliation.schema';
-import { AGENCY_TIME_ZONE } from '../agency/agency.queries';
+import { AGENCY_TIME_ZONE, agencyDayEnd, agencyDayStart } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { rowsOf, uuidArray } from '../db/rows';
 
@@ -61,9 +61,6 @@ const POSTED = {
 const DISCREPANT = sql`reconciliation_discrepant(e.status, e.revenue_cents, e.fees_cents, e.miles_cost_cents, e.rav_cents,
   ${POSTED.revenue}, ${POSTED.fees}, ${POSTED.miles_cost}, ${POSTED.rav}, ${POSTED.postings}::int, ${POSTED.repeated}::int)`;
 
-const dayStart = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
-const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${AGENCY_TIME_ZONE})`;
-
 /**
  * The counts over the whole filter — emissions, and those with at least one alert — summed from
  * emission_days (kept per agency day and status by migration 0024's triggers).
@@ -94,8 +91,8 @@ export async function getReconciliationRows(
   f: ReconciliationFilters & { onlyDiscrepancies: boolean; page?: { offset: number; limit: number } },
 ) {
   const where: SQL[] = [sql`e.agency_id = ${f.agencyId}`, sql`e.deleted_at IS NULL`];
-  if (f.start) where.push(sql`e.created_at >= ${dayStart(f.start)}`);
-  if (f.end) where.push(sql`e.created_at < ${dayEnd(f.end)}`);
+  if (f.start) where.push(sql`e.created_at >= ${agencyDayStart(f.start)}`);
+  if (f.end) where.push(sql`e.created_at < ${agencyDayEnd(f.end)}`);
   if (f.status) where.push(sql`e.status = ${f.status}`);
   if (f.ids) where.push(sql`e.id = ANY(${uuidArray(f.ids)}::uuid[])`);
   if (f.onlyDiscrepancies) where.push(DISCREPANT);

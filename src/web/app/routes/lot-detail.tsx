@@ -12,7 +12,7 @@ import { LotAllocationsCard } from '@/features/lots/components/lot-allocations-c
 import { LotDetailsCard, LotUtilisationCard } from '@/features/lots/components/lot-details-card';
 import { LotFigures } from '@/features/lots/components/lot-figures';
 import { LotFormDialog } from '@/features/lots/components/lot-form-dialog';
-import { LotStatusBadge } from '@/features/lots/components/lot-status-badge';
+import { LotStatusBadge } from '@/components/lot-status-badge';
 import { ProgramDot } from '@/components/program-label';
 
 const TEXTS: DetailTexts = {

@@ -52,20 +52,6 @@ export const LOT_FORM_FIELDS = [
   'notes',
 ] as const satisfies readonly FieldPath<LotFormState>[];
 
-/** Spec part 1 §5: the cost takes digits and one decimal separator (comma or dot), filtered as typed. */
-export function maskCost(typed: string): string {
-  let separator = false;
-  let out = '';
-  for (const ch of typed) {
-    if (ch >= '0' && ch <= '9') out += ch;
-    else if ((ch === ',' || ch === '.') && !separator) {
-      separator = true;
-      out += ch;
-    }
-  }
-  return out;
-}
-
 /** "0.0155" → "0,0155": the stored cost as a Brazilian reader types it. */
 export function costToInput(perMile: string): string {
   return perMile.replace('.', ',');

@@ -38,20 +38,6 @@ export function decimalToInput(text: string | null): string {
   return kept ? `${int},${kept}` : int;
 }
 
-/** Amounts and decimals: digits and one separator (comma or dot), filtered as typed. */
-export function maskDecimal(typed: string): string {
-  let separator = false;
-  let out = '';
-  for (const ch of typed) {
-    if (ch >= '0' && ch <= '9') out += ch;
-    else if ((ch === ',' || ch === '.') && !separator) {
-      separator = true;
-      out += ch;
-    }
-  }
-  return out.slice(0, 16);
-}
-
 /** The rule's values, or the spec's defaults (§9) for a new one, for the first programme still free. */
 export function toRuleFormState(rule: Rule | null, existing: readonly Pick<Rule, 'program'>[]): RuleFormState {
   if (!rule) {

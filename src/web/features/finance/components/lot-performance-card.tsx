@@ -5,7 +5,7 @@ import type { LotPerformance } from '@domain/finance/lot-performance.schema';
 import { formatCents, formatDate, formatNumber, formatPercent } from '@domain/format';
 import { PagedTableCard, type PagedColumn } from '@/components/paged-table-card';
 import { ProgramLabel } from '@/components/program-label';
-import { LotStatusBadge } from '@/features/lots/components/lot-status-badge';
+import { LotStatusBadge } from '@/components/lot-status-badge';
 import { useLotPerformance } from '../api/get-lot-performance';
 
 const COLUMNS: PagedColumn<LotPerformance>[] = [

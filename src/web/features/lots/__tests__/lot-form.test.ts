@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeLotInputSchema } from '@domain/lots/lot.schema';
-import { costToInput, daysBadgeText, lotFormResolver, lotFormSummary, maskCost, toLotFormState } from '../lot-form';
+import { maskDecimal } from '@/lib/decimal-mask';
+import { costToInput, daysBadgeText, lotFormResolver, lotFormSummary, toLotFormState } from '../lot-form';
 import { formatCostPerMile, formatCostPerThousand, lotLabel } from '../lot-display';
 import type { Lot } from '../types';
 
@@ -38,7 +39,7 @@ describe('input masks (spec part 1 §5)', () => {
     ['0,01,5', '0,015'],
     ['0.0,1', '0.01'],
     ['abc', ''],
-  ])('cost %j → %j', (typed, expected) => expect(maskCost(typed)).toBe(expected));
+  ])('cost %j → %j', (typed, expected) => expect(maskDecimal(typed)).toBe(expected));
 });
 
 describe('toLotFormState', () => {

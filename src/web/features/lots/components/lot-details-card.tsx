@@ -6,7 +6,7 @@ import { DetailCard, DetailItem, NOT_INFORMED, NotesItem, type DetailItemProps }
 import { Progress } from '@/components/ui/progress';
 import type { Lot } from '../types';
 import { ExpiryCountdown } from './expiry-countdown';
-import { LotStatusBadge } from './lot-status-badge';
+import { LotStatusBadge } from '@/components/lot-status-badge';
 
 /* Long values wrap inside their column rather than widen it. */
 function Item(props: DetailItemProps) {

@@ -4,7 +4,8 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { MilesInput } from '@/components/ui/typed-inputs';
-import { maskCost, type LotFieldId, type LotForm } from '../lot-form';
+import { maskDecimal } from '@/lib/decimal-mask';
+import type { LotFieldId, LotForm } from '../lot-form';
 
 export interface LotPurchaseFieldsProps {
   form: LotForm;
@@ -35,7 +36,7 @@ export function LotPurchaseFields({ form, fieldId }: LotPurchaseFieldsProps) {
           autoComplete="off"
           placeholder="0,0155"
           maxLength={12}
-          mask={maskCost}
+          mask={maskDecimal}
           {...form.register('cost_per_mile')}
         />
       </FormField>

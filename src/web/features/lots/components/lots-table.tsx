@@ -19,7 +19,7 @@ import { useMediaQuery } from '@/hooks/use-media-query';
 import { formatCostPerMile, lotLabel } from '../lot-display';
 import type { Lot } from '../types';
 import { ExpiryCountdown } from './expiry-countdown';
-import { LotStatusBadge } from './lot-status-badge';
+import { LotStatusBadge } from '@/components/lot-status-badge';
 import { LotUtilisation } from './lot-utilisation';
 
 const COLUMN_COUNT = 8;

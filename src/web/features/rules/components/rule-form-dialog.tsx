@@ -9,7 +9,8 @@ import { Select } from '@/components/ui/select';
 import { saveRecord, type RecordFormTexts } from '@/lib/form';
 import { useCreateRule } from '../api/create-rule';
 import { useUpdateRule } from '../api/update-rule';
-import { maskDecimal, RULE_FORM_FIELDS, ruleFormResolver, toRuleFormState, type RuleFormState } from '../rule-form';
+import { maskDecimal } from '@/lib/decimal-mask';
+import { RULE_FORM_FIELDS, ruleFormResolver, toRuleFormState, type RuleFormState } from '../rule-form';
 
 export interface RuleFormDialogProps {
   open: boolean;
