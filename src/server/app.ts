@@ -12,6 +12,7 @@ import { financeRoutes } from './finance/entries.routes';
 import { reconciliationRoutes } from './finance/reconciliation.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { rulesRoutes } from './rules/rules.routes';
+import { alertsRoutes } from './alerts/alerts.routes';
 import { jsonBodyLimit } from './http/body-limit';
 import { busyError, isRetryableDbError } from './db/retry';
 import { AppError, MESSAGES } from './http/errors';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps) {
   api.route('/finance', financeRoutes);
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);
+  api.route('/alerts', alertsRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

@@ -19,22 +19,17 @@ async function main() {
   const handle = env.DATABASE_URL
     ? await createDb({ kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE })
     : await createDb({ kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) });
-  if (env.MIGRATION_DATABASE_URL) {
-    // The owner applies the migrations; requests log in as the least-privilege role (decision 0012).
-    const owner = await createDb({ kind: 'postgres', url: env.MIGRATION_DATABASE_URL, poolSize: 1 });
-    try {
-      await owner.migrate();
-    } finally {
-      await owner.close();
-    }
-  } else {
-    await handle.migrate();
-  }
+  // The owner applies the migrations and runs the job worker; requests log in as the
+  // least-privilege role (decision 0012).
+  const owner = env.MIGRATION_DATABASE_URL
+    ? await createDb({ kind: 'postgres', url: env.MIGRATION_DATABASE_URL, poolSize: 3 })
+    : undefined;
+  await (owner ?? handle).migrate();
   logger.info(
     { database: handle.kind, dataDir: handle.kind === 'pglite' ? path.resolve(env.DATA_DIR) : undefined },
     'database ready',
   );
-  startServer({ env, logger, handle });
+  startServer({ env, logger, handle, owner });
 }
 
 main().catch((err) => {

@@ -1,20 +1,26 @@
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
-import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { createApp } from './app';
-import { pruneAuth } from './auth/sessions';
+import { alertScanJob } from './alerts/alerts.jobs';
 import { PASSWORD_COST, TEST_PASSWORD_COST } from './auth/password';
 import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import type { AppDeps } from './http/context';
+import { HOUSEKEEPING_JOB, housekeepingJob } from './jobs/housekeeping.jobs';
+import { JobQueue } from './jobs/job-queue';
 
 export interface StartOptions {
   env: Env;
   logger: Logger;
   /** Migrated database. */
   handle: DbHandle;
+  /**
+   * What the job worker runs on: the owner's connection when requests log in as the tenant role
+   * only (MIGRATION_DATABASE_URL, decision 0012); the request's database otherwise. Closed on shutdown.
+   */
+  owner?: DbHandle;
   demo?: AppDeps['demo'];
   /** Runs after the database is closed on shutdown (e.g. to remove a throwaway data directory). */
   afterClose?: () => Promise<void> | void;
@@ -38,7 +44,7 @@ export function appOptionsFromEnv(
 }
 
 /** Serves the API and the built web app until SIGINT/SIGTERM, then stops cleanly. */
-export function startServer({ env, logger, handle, demo, afterClose }: StartOptions) {
+export function startServer({ env, logger, handle, owner, demo, afterClose }: StartOptions) {
   const webDir = path.resolve(env.WEB_DIR);
   if (!existsSync(path.join(webDir, 'index.html'))) {
     logger.warn({ webDir }, 'web app not built: only the API is served (run npm run build)');
@@ -51,26 +57,19 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
     webDir: existsSync(path.join(webDir, 'index.html')) ? webDir : undefined,
   });
 
-  // PGlite runs no autovacuum: without this its planner never learns the tables' sizes and
-  // index-only scans (the clients list's pages) lose the visibility map (decision 0004).
-  const maintain = () => {
-    if (handle.kind !== 'pglite') return Promise.resolve();
-    return handle.db.execute(sql`VACUUM (ANALYZE)`).then(() => undefined);
-  };
-  const housekeeping = setInterval(
-    () => {
-      pruneAuth(handle.db)
-        .then(maintain)
-        .catch((err) => logger.warn({ err }, 'housekeeping failed'));
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
-  const firstMaintenance = setTimeout(
-    () => void maintain().catch((err) => logger.warn({ err }, 'maintenance failed')),
-    60 * 1000,
-  );
-  firstMaintenance.unref();
+  // Background jobs (DESIGN §1): the alerts' scan and the housekeeping, on the database's calendar.
+  const worker = owner ?? handle;
+  const jobs = new JobQueue({
+    connection: worker.jobConnection,
+    db: worker.db,
+    logger,
+    definitions: [alertScanJob, housekeepingJob(handle.kind)],
+  });
+  const jobsStarted = jobs
+    .start()
+    // PGlite's planner learns the tables' sizes soon after start, not only at the hour.
+    .then(() => jobs.send(HOUSEKEEPING_JOB, {}, { startAfter: 60, singletonKey: 'after-start' }))
+    .catch((err) => logger.error({ err }, 'job queue did not start'));
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(`Milheiro em http://localhost:${info.port}`);
@@ -81,13 +80,14 @@ export function startServer({ env, logger, handle, demo, afterClose }: StartOpti
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    clearInterval(housekeeping);
-    clearTimeout(firstMaintenance);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     const closeDatabase = async () => {
       try {
+        await jobsStarted;
+        await jobs.stop(5_000).catch((err) => logger.warn({ err }, 'job queue did not stop cleanly'));
         await handle.close();
+        if (owner) await owner.close();
         logger.info('database closed');
         await afterClose?.();
         process.exit(0);

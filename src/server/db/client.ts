@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { installJobSchema, type JobConnection } from '../jobs/job-schema';
 import { acquireDataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -19,6 +20,9 @@ export type DbOptions =
 export interface DbHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** What the job queue connects through: the same embedded database, or its own pool on the URL. */
+  jobConnection: JobConnection;
+  /** The app's migrations, then the job queue's schema (jobs/job-schema.ts). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,10 +39,15 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema });
+    const jobConnection: JobConnection = { kind: 'postgres', url: options.url };
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+      jobConnection,
+      migrate: async () => {
+        await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+        await installJobSchema(jobConnection, (text) => pool.query(text));
+      },
       close: () => pool.end(),
     };
   }
@@ -58,10 +67,15 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const db = drizzle(client, { schema });
+  const jobConnection: JobConnection = { kind: 'pglite', pglite: client };
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    jobConnection,
+    migrate: async () => {
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await installJobSchema(jobConnection, (text) => client.exec(text));
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();

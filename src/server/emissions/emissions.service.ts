@@ -20,8 +20,10 @@ import type {
   EmissionListQuery,
   EmissionTimelineKind,
 } from '../../domain/emissions/emission.schema';
+import { todayIso } from '../../domain/format';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
+import { followAlerts } from '../alerts/alerts.service';
 import { readSettings } from '../agency/agency.queries';
 import {
   assertChosenLotsFound,
@@ -201,6 +203,8 @@ async function createEmissionOnce(
   });
   if (written.allocations.length !== plan.allocations.length)
     throw new Error('emission: a planned lot was not updated');
+  // Below its program's minimum margin: an alert now; the lots it emptied stop alerting.
+  await followAlerts(db, { agencyId, today: options.today, scope: { lotIds: [], emissionIds: [id] } });
 
   const { agency_id: _agency, created_by: _by, ...shown } = emission;
   return {
@@ -257,6 +261,7 @@ async function transitionEmissionOnce(
   if (!plan.ok) throw invalidTransition(plan.message);
   await applyTransition(db, { agencyId, id, to: plan.to, field: EMISSION_ACTION_DEFINITIONS[action].timestamp_field });
   if (action === 'cancel') await releaseMiles(db, { agencyId, emissionIds: [id], today: options.today });
+  await followAlerts(db, { agencyId, today: options.today, scope: { lotIds: [], emissionIds: [id] } });
   await recordActivity(db, {
     agencyId,
     userId: actor.userId,
@@ -289,7 +294,13 @@ export async function softDeleteEmissions(
     await lockReleasableLots(tx, { agencyId, emissionIds: ids });
     const locked = await lockLiveEmissions(tx, { agencyId, ids });
     await releaseMiles(tx, { agencyId, emissionIds: locked, today: options.today });
-    return { count: await softDeleteEmissionRows(tx, { agencyId, ids: locked }) };
+    const count = await softDeleteEmissionRows(tx, { agencyId, ids: locked });
+    await followAlerts(tx, {
+      agencyId,
+      today: options.today ?? todayIso(),
+      scope: { lotIds: [], emissionIds: locked },
+    });
+    return { count };
   });
 }
 
@@ -305,6 +316,8 @@ export async function restoreEmissions(db: Db, { agencyId, ids }: SoftDeleteInpu
     if (lots.some((l) => l.remaining_quantity < l.miles)) throw restoreShortage();
     if (emissionIds.length === 0) return { count: 0 };
     await retakeReleasedMiles(tx, { agencyId, lots });
-    return { count: await restoreEmissionRows(tx, { agencyId, ids: emissionIds }) };
+    const count = await restoreEmissionRows(tx, { agencyId, ids: emissionIds });
+    await followAlerts(tx, { agencyId, today: todayIso(), scope: { lotIds: [], emissionIds } });
+    return { count };
   });
 }

@@ -39,6 +39,7 @@ export const API_TAGS = {
   emissions: 'Ticket emissions and their lifecycle',
   finance: 'Postings (money in and out) and the finance figures',
   rules: 'Per-program rules: minimum margin, default RAV, CPM cap, SLA target',
+  alerts: 'Alerts: lots expiring, emissions past their SLA or below their minimum margin',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

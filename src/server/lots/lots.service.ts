@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
-import { addDaysIso, formatNumber } from '../../domain/format';
+import { addDaysIso, formatNumber, todayIso } from '../../domain/format';
 import {
   makeLotInputSchema,
   type BulkLotDelete,
@@ -27,6 +27,7 @@ import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/program
 import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
 import { recordActivity, recordChange } from '../activity/activity.queries';
+import { followAlerts } from '../alerts/alerts.service';
 import { getSettings } from '../agency/agency.queries';
 import type { DeletionCheck } from '../../domain/response.schema';
 import type { Db } from '../db/client';
@@ -300,6 +301,7 @@ export async function createLot(db: Db, actor: Actor & { today: string }, body: 
   const { id } = await insertLot(db, { agencyId: actor.agencyId, values });
   await insertPurchaseEntry(db, { agencyId: actor.agencyId, userId: actor.userId, entry: purchaseEntry(id, values) });
   await recordChange(db, actor, 'created', lotRecord(id, values));
+  await followAlerts(db, { agencyId: actor.agencyId, today: actor.today, scope: { lotIds: [id], emissionIds: [] } });
   return lotDto(db, actor.agencyId, id);
 }
 
@@ -353,6 +355,7 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
   await updateLotRow(db, { agencyId, id, values });
   await updatePurchaseEntry(db, { agencyId, entry: purchaseEntry(id, values) });
   await recordChange(db, actor, 'updated', lotRecord(id, values));
+  await followAlerts(db, { agencyId, today: actor.today, scope: { lotIds: [id], emissionIds: [] } });
   return lotDto(db, agencyId, id);
 }
 
@@ -434,6 +437,7 @@ export async function softDeleteLots(
 ): Promise<{ count: number; kept: number }> {
   return withRetry(db, async (tx) => {
     const { deleted, kept } = await softDeleteLotRows(tx, { agencyId, ids });
+    await followAlerts(tx, { agencyId, today: todayIso(), scope: { lotIds: ids, emissionIds: [] } });
     return { count: deleted, kept };
   });
 }
@@ -443,5 +447,9 @@ export async function restoreLots(
   db: Db,
   { agencyId, ids }: { agencyId: string; ids: string[] },
 ): Promise<{ count: number }> {
-  return withRetry(db, async (tx) => ({ count: await restoreLotRows(tx, { agencyId, ids }) }));
+  return withRetry(db, async (tx) => {
+    const count = await restoreLotRows(tx, { agencyId, ids });
+    await followAlerts(tx, { agencyId, today: todayIso(), scope: { lotIds: ids, emissionIds: [] } });
+    return { count };
+  });
 }

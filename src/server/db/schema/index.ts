@@ -915,8 +915,11 @@ export const alerts = pgTable(
     emission_id: uuid(),
     message: text().notNull(),
     is_read: boolean().notNull().default(false),
+    /** When the alert (last) opened: a resolved alert whose cause comes back opens again, unread. */
     created_at: createdAt(),
     read_at: ts(),
+    /** When its cause went (lot used or renewed, emission issued or cancelled); null while open. */
+    resolved_at: ts(),
   },
   (t) => [
     primaryKey({ name: 'alerts_pkey', columns: [t.agency_id, t.id] }),
@@ -926,7 +929,13 @@ export const alerts = pgTable(
     foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }).onDelete(
       'cascade',
     ),
-    index('alerts_agency_unread_idx').on(t.agency_id, t.is_read, t.created_at.desc()),
+    // The open alerts of a tab, newest first, and the unread ones (the bell, "Alertas Pendentes").
+    index('alerts_open_idx')
+      .on(t.agency_id, t.kind, t.created_at.desc())
+      .where(sql`${t.resolved_at} IS NULL`),
+    index('alerts_unread_idx')
+      .on(t.agency_id, t.created_at.desc())
+      .where(sql`${t.resolved_at} IS NULL AND NOT ${t.is_read}`),
     uniqueIndex('alerts_lot_key')
       .on(t.agency_id, t.kind, t.lot_id)
       .where(sql`${t.lot_id} IS NOT NULL`),
