@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { agencyInputSchema, notificationPrefsSchema, settingsInputSchema } from '../../domain/agency/agency.schema';
+import { scanAlerts } from '../alerts/alerts.service';
 import { unauthenticated } from '../http/errors';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json } from '../http/openapi';
@@ -88,8 +89,11 @@ export const agencyRoutes = new Hono<AppEnv>()
   })
   .put('/settings', docs.updateSettings, async (c) => {
     const input = await readJson(c, settingsInputSchema);
-    const settings = await updateSettings(c.var.db, { agencyId: c.var.session.agencyId, input });
+    const agencyId = c.var.session.agencyId;
+    const settings = await updateSettings(c.var.db, { agencyId, input });
     if (!settings) throw agencyNotFound();
+    // Another expiry window: the lot alerts follow at once.
+    await scanAlerts(c.var.db, { agencyId, today: c.var.today, now: new Date().toISOString() });
     return c.json(settings);
   });
 

@@ -1,6 +1,8 @@
 import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
+import { todayIso } from '../../domain/format';
 import { generateAgencyData, vacuumAnalyze } from './generate';
 import { seedDemoPostings } from './postings';
+import { scanAlerts } from '../alerts/alerts.service';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { agencies, program_rules, users } from '../db/schema';
@@ -92,6 +94,8 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
     passengers: true,
   });
   await seedDemoPostings(db, { agencyId: agency!.id, userId: user!.id });
+  // The alerts its year left open today: lots about to expire, emissions past their SLA or below their margin.
+  await scanAlerts(db, { agencyId: agency!.id, today: todayIso(), now: new Date().toISOString() });
   await vacuumAnalyze(db);
   return { agency: agency!, user: user!, result };
 }

@@ -318,11 +318,12 @@ export async function writeEmissionHistory(db: Database, rng: Rng, options: Hist
     const people = Math.max(1, travellers.length);
     const fees = ((international ? rng.int(350, 1400) : rng.int(45, 160)) * 100 + rng.int(0, 99)) * people;
     const rav = rng.chance(0.55) ? rng.int(3, 15) * 1000 * people : 0;
-    // Most sales carry a healthy markup; a few were sold near cost or at a loss.
+    // Most sales carry a healthy markup on the miles (above the programs' minimum margins, which
+    // count fees and RAV in the revenue); a few were sold near cost or at a loss: the margin alerts.
     const markup = rng.weighted([
-      [rng.int(12, 38), 88],
-      [rng.int(0, 6), 9],
-      [-rng.int(1, 8), 3],
+      [rng.int(25, 50), 95],
+      [rng.int(0, 6), 4],
+      [-rng.int(1, 8), 1],
     ] as const);
     const revenue = Math.max(0, Math.round((milesCost * (100 + markup)) / 100) + fees + rav);
     const { margin_cents } = computeEmissionFinancials({

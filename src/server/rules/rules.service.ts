@@ -1,4 +1,4 @@
-import { formatCents, formatNumber } from '../../domain/format';
+import { formatCents, formatNumber, todayIso } from '../../domain/format';
 import { programName } from '../../domain/programs';
 import {
   RULE_DEFAULTS,
@@ -11,6 +11,7 @@ import {
   type RuleList,
 } from '../../domain/rules/rule.schema';
 import { recordActivity } from '../activity/activity.queries';
+import { scanAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
 import { validationError } from '../http/errors';
 import { paged } from '../http/paged';
@@ -63,6 +64,11 @@ function recordRuleChange(
   });
 }
 
+/** A new minimum margin or SLA target: the agency's emission alerts follow at once, in the same transaction. */
+async function followRule(db: Db, agencyId: string) {
+  await scanAlerts(db, { agencyId, today: todayIso(), now: new Date().toISOString() });
+}
+
 export async function listRules(db: Db, agencyId: string): Promise<RuleList> {
   const rows = await getRules(db, { agencyId });
   return { ...paged(rows, rows.length, { page: 1, limit: RULE_PROGRAMS.length + 1 }), defaults: RULE_DEFAULTS };
@@ -81,6 +87,7 @@ export async function createRule(db: Db, actor: Actor, body: unknown): Promise<R
   const id = await insertRule(db, { agencyId: actor.agencyId, program: input.program, values });
   if (id === null) throw validationError({ program: RULE_MESSAGES.programTaken });
   await recordRuleChange(db, actor, 'created', { id, program: input.program, ...values });
+  await followRule(db, actor.agencyId);
   return getRuleDetail(db, { agencyId: actor.agencyId, id });
 }
 
@@ -95,6 +102,7 @@ export async function updateRule(db: Db, actor: Actor, id: string, body: unknown
   const values = valuesOf(input);
   await updateRuleRow(db, { agencyId: actor.agencyId, id, values });
   await recordRuleChange(db, actor, 'updated', { id, program: existing.program, ...values });
+  await followRule(db, actor.agencyId);
   return getRuleDetail(db, { agencyId: actor.agencyId, id });
 }
 
@@ -104,4 +112,5 @@ export async function deleteRule(db: Db, actor: Actor, id: string): Promise<void
   if (!existing) throw ruleNotFound();
   await deleteRuleRow(db, { agencyId: actor.agencyId, id });
   await recordRuleChange(db, actor, 'deleted', existing);
+  await followRule(db, actor.agencyId);
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_MESSAGES, alertListSchema, alertSummarySchema } from '../../../domain/alerts/alert.schema';
-import { agencies, alerts, emissions, program_rules } from '../../db/schema';
+import { agencies, alerts, emissions } from '../../db/schema';
 import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
 import { createClientRow, validCpf } from '../../testing/factories/client.factory';
 import { createLotRow } from '../../testing/factories/lot.factory';
@@ -184,16 +184,29 @@ describe('margin critical', () => {
       revenue_cents: 27_000,
     });
 
-    // A rule asking R$ 60 of margin: the scan flags the second one too.
-    await ctx.handle.db
-      .insert(program_rules)
-      .values({ agency_id: agencyId, program: 'LATAM', min_margin_cents: 6_000, min_margin_percent: '10' });
-    await scan(new Date().toISOString());
+    // A rule asking R$ 60 of margin, saved through the API: the second one is flagged at once.
+    const rule = await call(ctx.app, 'POST', '/api/v1/rules', {
+      cookie,
+      headers: CLOCK,
+      body: {
+        program: 'LATAM',
+        min_margin_cents: '60,00',
+        min_margin_percent: '10',
+        default_rav_cents: '0',
+        sla_target_hours: 24,
+      },
+    });
+    expect(rule.status).toBe(201);
     const withRule = alertListSchema
       .parse((await api.list('?kind=margin_critical')).body)
       .data.map((a) => a.emission?.id);
     expect(withRule).toEqual(expect.arrayContaining([id, fine.body.emission.id]));
-    await ctx.handle.db.delete(program_rules).where(eq(program_rules.agency_id, agencyId));
+    // And back to the defaults when the rule goes.
+    expect((await call(ctx.app, 'DELETE', `/api/v1/rules/${rule.body.id}`, { cookie, headers: CLOCK })).status).toBe(
+      204,
+    );
+    const [fineAlert] = (await alertRows('margin_critical')).filter((a) => a.emission_id === fine.body.emission.id);
+    expect(fineAlert?.resolved_at).not.toBeNull();
 
     expect((await api.transition(id, 'cancel')).status).toBe(200);
     const [row] = (await alertRows('margin_critical')).filter((a) => a.emission_id === id);
