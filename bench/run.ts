@@ -1,3 +1,4 @@
+import { runAlertsBench } from './alerts.bench';
 import { runClientsBench } from './clients.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runFinanceBench } from './finance.bench';
@@ -14,6 +15,7 @@ const benches: Record<string, () => Promise<void>> = {
   'emissions-list': runEmissionListBench,
   writes: runWritesBench,
   finance: runFinanceBench,
+  alerts: runAlertsBench,
 };
 
 if (only && !(only in benches)) {

@@ -112,13 +112,15 @@ export async function syncAlerts(db: Db, input: AlertSyncInput): Promise<AlertSy
         OR ${among(sql`a.emission_id`, scope.emissionIds)})`
     : sql`true`;
   const res = await db.execute(sql`
+    -- Targets compared on one key (kind, lot or emission), never null, through NOT IN: a hashed
+    -- subplan whatever the planner believes of the alerts' size (right after a scan opened
+    -- thousands, its statistics still say one row, and an anti-join turned into a nested loop).
     WITH wanted AS (${wantedAlerts(input)}),
     fresh AS (
       SELECT w.* FROM wanted w
-      WHERE NOT EXISTS (
-        SELECT 1 FROM alerts a
-        WHERE a.agency_id = ${agencyId} AND a.kind = w.kind AND a.resolved_at IS NULL
-          AND (a.lot_id = w.lot_id OR a.emission_id = w.emission_id)
+      WHERE (w.kind, COALESCE(w.lot_id, w.emission_id)) NOT IN (
+        SELECT a.kind, COALESCE(a.lot_id, a.emission_id) FROM alerts a
+        WHERE a.agency_id = ${agencyId} AND a.resolved_at IS NULL
       )
     ),
     opened_lots AS (
@@ -138,8 +140,8 @@ export async function syncAlerts(db: Db, input: AlertSyncInput): Promise<AlertSy
     resolved AS (
       UPDATE alerts a SET resolved_at = ${now}::timestamptz
       WHERE a.agency_id = ${agencyId} AND a.resolved_at IS NULL AND ${alertScope}
-        AND NOT EXISTS (
-          SELECT 1 FROM wanted w WHERE w.kind = a.kind AND (w.lot_id = a.lot_id OR w.emission_id = a.emission_id)
+        AND (a.kind, COALESCE(a.lot_id, a.emission_id)) NOT IN (
+          SELECT w.kind, COALESCE(w.lot_id, w.emission_id) FROM wanted w
         )
       RETURNING a.id
     )
