@@ -124,9 +124,15 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
+const alertCountSchema = z.object({ total: z.number().int(), unread: z.number().int() });
+
 export const alertListSchema = pagedSchema(alertSchema).extend({
   /** Per tab, with the same filters but the tab: how many alerts and how many unread. */
-  counts: z.record(z.enum(ALERT_KINDS), z.object({ total: z.number().int(), unread: z.number().int() })),
+  counts: z.object({
+    lot_expiring: alertCountSchema,
+    sla_exceeded: alertCountSchema,
+    margin_critical: alertCountSchema,
+  }),
 });
 export type AlertList = z.infer<typeof alertListSchema>;
 
