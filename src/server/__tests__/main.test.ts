@@ -43,8 +43,9 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
   return { child, url, stderr: () => stderr };
 }
 
+/** Up to 90 s: a first start migrates a fresh embedded database, 25 s seen on a loaded machine. */
 async function waitUp(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null) throw new Error('server exited');
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
@@ -75,9 +76,11 @@ describe('server process', () => {
     expect(stderr()).toContain('PORT deve ser um número');
   });
 
-  // This test and the next start the real server, which migrates a fresh embedded database: several seconds
-  // apiece when the machine is busy, so they get more than the default 30 s.
-  it('shuts down cleanly on SIGTERM and SIGINT, losing nothing', async () => {
+  // One life of a data directory, start after start, each start the real server (the first one
+  // migrating a fresh embedded database): several seconds apiece when the machine is busy, so
+  // more than the default 30 s. One journey rather than two tests that each start their own
+  // servers: every start but the refused one is needed by both the clean shutdowns and the lock.
+  it('shuts down cleanly on SIGTERM and SIGINT losing nothing, and refuses a second server on the same data directory until the first stopped or was killed', async () => {
     const first = await start({});
     await waitUp(first.url, first.child);
     const signUp = await postJson(`${first.url}/api/v1/auth/sign-up`, {
@@ -85,56 +88,40 @@ describe('server process', () => {
       user: { name: 'Ana Lima', email: 'ana@persistente.com', password: 'Segura123' },
     });
     expect(signUp.status).toBe(201);
-    const exited = exitOf(first.child);
-    first.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(first.stderr()).toContain('database closed');
 
     const second = await start({});
-    await waitUp(second.url, second.child);
-    const setup = await (await fetch(`${second.url}/api/v1/auth/setup`)).json();
+    expect(await exitOf(second.child)).toBe(1);
+    expect(second.stderr()).toContain(
+      `Outro processo do Milheiro já está usando o diretório de dados ${dataDir} (PID ${first.child.pid}`,
+    );
+    expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
+
+    const firstExited = exitOf(first.child);
+    first.child.kill('SIGTERM');
+    expect(await firstExited).toBe(0);
+    expect(first.stderr()).toContain('database closed');
+
+    // The next start takes over the directory, with what the first one wrote.
+    const third = await start({});
+    await waitUp(third.url, third.child);
+    const setup = await (await fetch(`${third.url}/api/v1/auth/setup`)).json();
     expect(setup.needs_setup).toBe(false);
-    const signIn = await postJson(`${second.url}/api/v1/auth/sign-in`, {
+    const signIn = await postJson(`${third.url}/api/v1/auth/sign-in`, {
       identifier: 'ana@persistente.com',
       password: 'Segura123',
     });
     expect(signIn.status).toBe(200);
-    const exited2 = exitOf(second.child);
-    second.child.kill('SIGINT');
-    expect(await exited2).toBe(0);
-  }, 120_000);
 
-  it('refuses a second server on the same data directory, and lets the next one start once the first stopped or was killed', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'milheiro-lock-'));
-    try {
-      const first = await start({ DATA_DIR: dir });
-      await waitUp(first.url, first.child);
-      const second = await start({ DATA_DIR: dir });
-      expect(await exitOf(second.child)).toBe(1);
-      expect(second.stderr()).toContain(
-        `Outro processo do Milheiro já está usando o diretório de dados ${dir} (PID ${first.child.pid}`,
-      );
-      expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
-
-      const firstExited = exitOf(first.child);
-      first.child.kill('SIGTERM');
-      expect(await firstExited).toBe(0);
-      const third = await start({ DATA_DIR: dir });
-      await waitUp(third.url, third.child);
-
-      // A crash leaves the lock file behind: its process is gone, so the next start takes it over.
-      const thirdExited = exitOf(third.child);
-      third.child.kill('SIGKILL');
-      await thirdExited;
-      const fourth = await start({ DATA_DIR: dir });
-      await waitUp(fourth.url, fourth.child);
-      const fourthExited = exitOf(fourth.child);
-      fourth.child.kill('SIGTERM');
-      expect(await fourthExited).toBe(0);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
+    // A crash leaves the lock file behind: its process is gone, so the next start takes it over.
+    const thirdExited = exitOf(third.child);
+    third.child.kill('SIGKILL');
+    await thirdExited;
+    const fourth = await start({});
+    await waitUp(fourth.url, fourth.child);
+    const fourthExited = exitOf(fourth.child);
+    fourth.child.kill('SIGINT');
+    expect(await fourthExited).toBe(0);
+  }, 180_000);
 });
 
 /**
