@@ -40,16 +40,15 @@ export interface AlertSyncResult {
 
 const ids = (list: readonly string[]) => sql`${uuidArray(list)}::uuid[]`;
 
-/** `column = ANY(list)`; false for none. */
-const among = (column: SQL, list: readonly string[]) =>
-  list.length === 0 ? sql`false` : sql`${column} = ANY(${ids(list)})`;
-
-/** `column` is a lot that one of the emissions draws (or drew) from. */
-const lotOfEmissions = (column: SQL, agencyId: string, emissionIds: readonly string[]) =>
-  emissionIds.length === 0
-    ? sql`false`
-    : sql`${column} IN (SELECT ea.lot_id FROM emission_allocations ea
-        WHERE ea.agency_id = ${agencyId} AND ea.emission_id = ANY(${ids(emissionIds)}))`;
+/**
+ * The lots a scoped sync looks at: those named, and those the named emissions draw (or drew) from,
+ * whose miles moved with them. A CTE, read by the wanted set and by the open alerts.
+ */
+const scopeLots = (agencyId: string, scope: NonNullable<AlertScope>) => sql`
+  SELECT unnest(${ids(scope.lotIds)}) AS id
+  UNION
+  SELECT ea.lot_id FROM emission_allocations ea
+  WHERE ea.agency_id = ${agencyId} AND ea.emission_id = ANY(${ids(scope.emissionIds)})`;
 
 /**
  * The alerts that should be open among the scope's targets, as rows (kind, lot_id, emission_id,
@@ -61,10 +60,8 @@ const lotOfEmissions = (column: SQL, agencyId: string, emissionIds: readonly str
  *   % of its revenue (10 % and R$ 0 without a rule).
  */
 function wantedAlerts({ agencyId, today, now, scope }: AlertSyncInput): SQL {
-  const lotScope = scope
-    ? sql`(${among(sql`l.id`, scope.lotIds)} OR ${lotOfEmissions(sql`l.id`, agencyId, scope.emissionIds)})`
-    : sql`true`;
-  const emissionScope = scope ? among(sql`e.id`, scope.emissionIds) : sql`true`;
+  const lotScope = scope ? sql`l.id IN (SELECT id FROM scope_lots)` : sql`true`;
+  const emissionScope = scope ? sql`e.id = ANY(${ids(scope.emissionIds)})` : sql`true`;
   return sql`
     SELECT 'lot_expiring'::text AS kind, l.id AS lot_id, NULL::uuid AS emission_id,
       'Lote ' || l.account_number || ': ' || l.remaining_quantity || ' milhas vencem em '
@@ -107,21 +104,27 @@ function wantedAlerts({ agencyId, today, now, scope }: AlertSyncInput): SQL {
  */
 export async function syncAlerts(db: Db, input: AlertSyncInput): Promise<AlertSyncResult> {
   const { agencyId, now, scope } = input;
-  const alertScope = scope
-    ? sql`(${among(sql`a.lot_id`, scope.lotIds)} OR ${lotOfEmissions(sql`a.lot_id`, agencyId, scope.emissionIds)}
-        OR ${among(sql`a.emission_id`, scope.emissionIds)})`
-    : sql`true`;
+  // The open alerts among the scope's targets, through the unique indexes (agency, kind, target):
+  // a write's sync reads its own targets' alerts, not the agency's (O(rows touched)).
+  const openLots = scope ? sql`AND a.lot_id IN (SELECT id FROM scope_lots)` : sql``;
+  const openEmissions = scope ? sql`AND a.emission_id = ANY(${ids(scope.emissionIds)})` : sql``;
   const res = await db.execute(sql`
-    -- Targets compared on one key (kind, lot or emission), never null, through NOT IN: a hashed
-    -- subplan whatever the planner believes of the alerts' size (right after a scan opened
-    -- thousands, its statistics still say one row, and an anti-join turned into a nested loop).
-    WITH wanted AS (${wantedAlerts(input)}),
+    WITH scope_lots AS (${scope ? scopeLots(agencyId, scope) : sql`SELECT NULL::uuid AS id WHERE false`}),
+    wanted AS (${wantedAlerts(input)}),
+    current AS (
+      SELECT a.id, a.kind, a.lot_id AS target FROM alerts a
+      WHERE a.agency_id = ${agencyId} AND a.kind = 'lot_expiring' AND a.resolved_at IS NULL ${openLots}
+      UNION ALL
+      SELECT a.id, a.kind, a.emission_id FROM alerts a
+      WHERE a.agency_id = ${agencyId} AND a.kind IN ('sla_exceeded', 'margin_critical') AND a.resolved_at IS NULL
+        ${openEmissions}
+    ),
+    -- Compared on one never-null key (kind, target) through NOT IN: a hashed subplan whatever the
+    -- planner believes of the alerts' size (right after a scan opened thousands, its statistics
+    -- still say one row, and an anti-join turned into a nested loop: 4 s for 20,000 lots).
     fresh AS (
       SELECT w.* FROM wanted w
-      WHERE (w.kind, COALESCE(w.lot_id, w.emission_id)) NOT IN (
-        SELECT a.kind, COALESCE(a.lot_id, a.emission_id) FROM alerts a
-        WHERE a.agency_id = ${agencyId} AND a.resolved_at IS NULL
-      )
+      WHERE (w.kind, COALESCE(w.lot_id, w.emission_id)) NOT IN (SELECT c.kind, c.target FROM current c)
     ),
     opened_lots AS (
       INSERT INTO alerts (agency_id, kind, lot_id, message, created_at)
@@ -139,10 +142,10 @@ export async function syncAlerts(db: Db, input: AlertSyncInput): Promise<AlertSy
     ),
     resolved AS (
       UPDATE alerts a SET resolved_at = ${now}::timestamptz
-      WHERE a.agency_id = ${agencyId} AND a.resolved_at IS NULL AND ${alertScope}
-        AND (a.kind, COALESCE(a.lot_id, a.emission_id)) NOT IN (
-          SELECT w.kind, COALESCE(w.lot_id, w.emission_id) FROM wanted w
-        )
+      WHERE a.agency_id = ${agencyId} AND a.id IN (
+        SELECT c.id FROM current c
+        WHERE (c.kind, c.target) NOT IN (SELECT w.kind, COALESCE(w.lot_id, w.emission_id) FROM wanted w)
+      )
       RETURNING a.id
     )
     SELECT 'opened' AS what, id, kind, lot_id, emission_id, message FROM opened_lots

@@ -317,6 +317,9 @@ interface CreateContextRow extends SlaColumns {
   account_number: string | null;
   settings: unknown;
   sla_target_hours: number | null;
+  /** The program's minimum margin (null without a rule): the margin alert is decided on creation. */
+  min_margin_cents: number | string | null;
+  min_margin_percent: string | null;
   lots: LockedLot[];
 }
 
@@ -334,7 +337,7 @@ const createContextStatement = (name: string, lockCte: SQL) =>
         FOR NO KEY UPDATE
       )
       SELECT c.id AS client_id, c.name AS client_name, c.email AS client_email, a.id AS account_id, a.client_id AS account_client_id,
-        a.program, a.account_number, g.settings, r.sla_target_hours, ${SLA_COLUMNS},
+        a.program, a.account_number, g.settings, r.sla_target_hours, r.min_margin_cents, r.min_margin_percent, ${SLA_COLUMNS},
         (SELECT coalesce(json_agg(json_build_object('id', l.id, 'remaining_quantity', l.remaining_quantity,
             'cost_per_thousand', l.cost_per_thousand, 'expiry_date', l.expiry_date, 'purchase_date', l.purchase_date,
             'status', l.status, 'supplier', l.supplier) ORDER BY l.id), '[]'::json) FROM locked l) AS lots

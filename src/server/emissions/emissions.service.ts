@@ -20,6 +20,7 @@ import type {
   EmissionListQuery,
   EmissionTimelineKind,
 } from '../../domain/emissions/emission.schema';
+import { isMarginCritical } from '../../domain/alerts/alert.rules';
 import { todayIso } from '../../domain/format';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
@@ -203,8 +204,23 @@ async function createEmissionOnce(
   });
   if (written.allocations.length !== plan.allocations.length)
     throw new Error('emission: a planned lot was not updated');
-  // Below its program's minimum margin: an alert now; the lots it emptied stop alerting.
-  await followAlerts(db, { agencyId, today: options.today, scope: { lotIds: [], emissionIds: [id] } });
+  // Below its program's minimum margin: an alert now; the lots it emptied stop alerting. Decided
+  // here from what the context read, so a creation that changes no alert pays no statement.
+  const rule =
+    context.min_margin_percent === null
+      ? null
+      : { min_margin_cents: Number(context.min_margin_cents), min_margin_percent: context.min_margin_percent };
+  const critical = isMarginCritical(emission, rule);
+  const emptied = plan.allocations
+    .filter((a) => candidates.find((c) => c.id === a.lot_id)?.remaining_quantity === a.miles)
+    .map((a) => a.lot_id);
+  if (critical || emptied.length > 0) {
+    await followAlerts(db, {
+      agencyId,
+      today: options.today,
+      scope: { lotIds: emptied, emissionIds: critical ? [id] : [] },
+    });
+  }
 
   const { agency_id: _agency, created_by: _by, ...shown } = emission;
   return {
