@@ -54,7 +54,8 @@ const scopeLots = (agencyId: string, scope: NonNullable<AlertScope>) => sql`
  * The alerts that should be open among the scope's targets, as rows (kind, lot_id, emission_id,
  * message) — spec part 2 §7 and §9, DESIGN §2:
  * - lot_expiring: a live lot with miles left whose expiry falls within the agency's window
- *   (settings.expiry_alert_days, 30 by default), already past included;
+ *   (settings.expiry_alert_days, 30 by default), already past included until someone marks it
+ *   expired ("Marcar Expirados": the loss acknowledged);
  * - sla_exceeded: a live emission still pending or processing longer than its program's SLA target;
  * - margin_critical: a live active emission whose margin is below its program's minimum, in R$ or in
  *   % of its revenue (10 % and R$ 0 without a rule).
@@ -72,6 +73,7 @@ function wantedAlerts({ agencyId, today, now, scope }: AlertSyncInput): SQL {
       FROM agencies a WHERE a.id = ${agencyId}
     ) s
     WHERE l.agency_id = ${agencyId} AND ${lotScope} AND l.deleted_at IS NULL AND l.remaining_quantity > 0
+      AND l.status <> 'expired'
       AND l.expiry_date IS NOT NULL AND l.expiry_date <= ${today}::date + s.days
     UNION ALL
     SELECT 'sla_exceeded', NULL, e.id,

@@ -27,7 +27,7 @@ import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/program
 import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
 import { recordActivity, recordChange } from '../activity/activity.queries';
-import { followAlerts } from '../alerts/alerts.service';
+import { followAlerts, scanAlerts } from '../alerts/alerts.service';
 import { getSettings } from '../agency/agency.queries';
 import type { DeletionCheck } from '../../domain/response.schema';
 import type { Db } from '../db/client';
@@ -416,6 +416,8 @@ export async function markExpired(db: Db, actor: Actor & { today: string }) {
 async function markExpiredOnce(db: Db, actor: Actor & { today: string }): Promise<MarkExpiredResult> {
   const updated = await markExpiredLots(db, { agencyId: actor.agencyId, today: actor.today });
   if (updated > 0) {
+    // The loss acknowledged: their expiry alerts resolve.
+    await scanAlerts(db, { agencyId: actor.agencyId, today: actor.today, now: new Date().toISOString() });
     await recordActivity(db, {
       ...actor,
       kind: 'lots_expired',

@@ -163,6 +163,23 @@ describe('lot expiring', () => {
   });
 });
 
+describe('lot expired', () => {
+  it('keeps alerting while its miles are left, and resolves once "Marcar Expirados" acknowledges it', async () => {
+    const { lot } = await clientWithLot();
+    await ctx.handle.db.execute(sql`UPDATE mile_lots SET expiry_date = '2026-03-10' WHERE id = ${lot.id}`);
+    await scan('2026-03-15T12:00:00Z');
+    const [open] = (await alertRows('lot_expiring')).filter((a) => a.lot_id === lot.id);
+    expect(open?.resolved_at).toBeNull();
+    const page = alertListSchema.parse((await api.list('?kind=lot_expiring')).body);
+    expect(page.data.find((a) => a.id === open!.id)?.lot?.days_to_expiry).toBe(-5);
+
+    const marked = await call(ctx.app, 'POST', '/api/v1/lots/mark-expired', { cookie, headers: CLOCK });
+    expect(marked.status).toBe(200);
+    const [after] = (await alertRows('lot_expiring')).filter((a) => a.lot_id === lot.id);
+    expect(after?.resolved_at).not.toBeNull();
+  });
+});
+
 describe('margin critical', () => {
   it('opens on creation below the minimum (10 % without a rule, or the rule’s R$), resolves on cancellation', async () => {
     const { client, account } = await clientWithLot();
