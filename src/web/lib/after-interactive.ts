@@ -17,6 +17,9 @@ export function whenInteractive(task: () => void): void {
   else waiting.push(task);
 }
 
+/** Whether the first page has become interactive (its idle moment has come). */
+export const isInteractive = (): boolean => interactive;
+
 /**
  * Runs `work` once the first page is shown whole — the router's first navigation done and the
  * data it asked for arrived (a spinner or a skeleton is not the page) — painted, and the browser

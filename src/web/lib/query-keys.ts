@@ -74,9 +74,12 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
 };
 
-/** SLA, margin and expiring-lot alerts. */
+/** SLA, margin and expiring-lot alerts: /alertas's lists and the header bell's summary. */
 export const alertKeys = {
   all: ['alerts'] as const,
+  lists: () => [...alertKeys.all, 'list'] as const,
+  list: (params: object) => [...alertKeys.lists(), params] as const,
+  summary: () => [...alertKeys.all, 'summary'] as const,
 };
 
 /** Program rules (/regras); the wizard reads a program's rule through its account's lots (accountKeys.lots). */

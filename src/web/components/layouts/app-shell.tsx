@@ -18,7 +18,7 @@ const MobileNav = deferred(async () => (await import('./mobile-nav')).MobileNav)
 
 export interface AppShellProps {
   agencyName: string | undefined;
-  /** Right side of the header (the user menu). */
+  /** Right side of the header (the alerts bell and the user menu). */
   headerEnd: React.ReactNode;
   children: React.ReactNode;
 }
