@@ -1,3 +1,5 @@
+import { isValidIsoDate } from './format';
+import { textSchema } from './text.schema';
 import { z } from './zod';
 
 /** A query parameter sent empty (`?status=`) counts as absent. */
@@ -31,4 +33,15 @@ export const pageParamSchema = queryIntegerSchema(PAGE_MESSAGE, { min: 1, max: P
 /** `limit`: 1 to max, default `fallback`. */
 export function limitParamSchema(fallback: number, max: number) {
   return queryIntegerSchema(`Limite deve estar entre 1 e ${max}`, { min: 1, max }).transform((v) => v ?? fallback);
+}
+
+/** An optional calendar day (yyyy-MM-dd) in a query string; empty counts as absent. */
+export function optionalIsoDateParam(message: string) {
+  return z.preprocess(
+    emptyToUndefined,
+    textSchema({ invalid: message })
+      .trim()
+      .refine((v) => isValidIsoDate(v), message)
+      .optional(),
+  );
 }

@@ -1,9 +1,7 @@
 import { z } from '../zod';
-import { isValidIsoDate } from '../format';
 import { PROGRAM_KEYS } from '../programs';
-import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { emptyToUndefined, limitParamSchema, optionalIsoDateParam, pageParamSchema } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
-import { textSchema } from '../text.schema';
 
 // The alerts centre (spec part 2 §2 "/alertas", §7 alert reads, §9 "Alerts and rules"; DESIGN §2).
 
@@ -39,13 +37,7 @@ export const ALERT_MESSAGES = {
 } as const;
 const M = ALERT_MESSAGES;
 
-const optionalIsoDate = z.preprocess(
-  emptyToUndefined,
-  textSchema({ invalid: M.dateInvalid })
-    .trim()
-    .refine((v) => isValidIsoDate(v), M.dateInvalid)
-    .optional(),
-);
+const optionalIsoDate = optionalIsoDateParam(M.dateInvalid);
 
 /**
  * Query string of GET /api/v1/alerts. The period is the day the alert is about: a lot's expiry,

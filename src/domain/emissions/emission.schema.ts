@@ -6,7 +6,7 @@ import { EMISSIONS_MAX_PAGE_SIZE, EMISSIONS_PAGE_SIZE } from '../list-defaults';
 import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
 import { parseBRLToCents, type Cents } from '../money';
 import { PROGRAM_KEYS } from '../programs';
-import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { emptyToUndefined, limitParamSchema, optionalIsoDateParam, pageParamSchema } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { searchParamSchema, textSchema } from '../text.schema';
 
@@ -392,13 +392,7 @@ export function emissionFormDefaults() {
 // ---------------------------------------------------------------------------------------------
 // List
 
-const optionalIsoDate = z.preprocess(
-  emptyToUndefined,
-  textSchema({ invalid: M.dateInvalid })
-    .trim()
-    .refine((v) => isValidIsoDate(v), M.dateInvalid)
-    .optional(),
-);
+const optionalIsoDate = optionalIsoDateParam(M.dateInvalid);
 
 /**
  * Query string of GET /api/v1/emissions. date_from and date_to are inclusive calendar days of

@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { EMISSION_STATUS_LABELS, EMISSION_STATUSES } from '../emissions/emission.schema';
 import { formatDate, isValidIsoDate } from '../format';
 import { centsToInput } from '../money';
-import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { emptyToUndefined, limitParamSchema, optionalIsoDateParam, pageParamSchema } from '../query.schema';
 import { centsSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { textSchema } from '../text.schema';
 
@@ -38,13 +38,7 @@ const M = {
   only: 'Use true ou false',
 };
 
-const day = z.preprocess(
-  emptyToUndefined,
-  textSchema({ invalid: M.date })
-    .trim()
-    .refine((v) => isValidIsoDate(v), M.date)
-    .optional(),
-);
+const day = optionalIsoDateParam(M.date);
 
 /** GET /api/v1/reconciliation and /export: inclusive days of the emission's creation, status, only discrepancies. */
 export const reconciliationQuerySchema = z
