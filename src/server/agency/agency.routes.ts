@@ -90,10 +90,13 @@ export const agencyRoutes = new Hono<AppEnv>()
   .put('/settings', docs.updateSettings, async (c) => {
     const input = await readJson(c, settingsInputSchema);
     const agencyId = c.var.session.agencyId;
+    const before = await getSettings(c.var.db, { agencyId });
     const settings = await updateSettings(c.var.db, { agencyId, input });
     if (!settings) throw agencyNotFound();
-    // Another expiry window: the lot alerts follow at once.
-    await scanAlerts(c.var.db, { agencyId, today: c.var.today, now: new Date().toISOString() });
+    // Another expiry window: the lot alerts follow at once (nothing else of the settings moves them).
+    if (before?.expiry_alert_days !== settings.expiry_alert_days) {
+      await scanAlerts(c.var.db, { agencyId, today: c.var.today, now: new Date().toISOString() });
+    }
     return c.json(settings);
   });
 

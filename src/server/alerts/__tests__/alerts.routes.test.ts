@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../domain/agency/agency.schema';
 import { ALERT_MESSAGES, alertListSchema, alertSummarySchema } from '../../../domain/alerts/alert.schema';
-import { agencies, alerts, emissions } from '../../db/schema';
+import { alerts, emissions } from '../../db/schema';
 import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
 import { createClientRow, validCpf } from '../../testing/factories/client.factory';
 import { createLotRow } from '../../testing/factories/lot.factory';
@@ -143,23 +144,25 @@ describe('lot expiring', () => {
     await ctx.handle.db.execute(sql`UPDATE mile_lots SET expiry_date = '2026-05-10' WHERE id = ${lot.id}`);
     await scan('2026-03-15T12:00:00Z');
     expect((await alertRows('lot_expiring')).filter((a) => a.lot_id === lot.id)).toEqual([]);
-    // 56 days away: inside a 60-day window.
-    await ctx.handle.db
-      .update(agencies)
-      .set({ settings: sql`${agencies.settings} || '{"expiry_alert_days": 60}'::jsonb` })
-      .where(eq(agencies.id, agencyId));
-    await scan('2026-03-15T13:00:00Z');
+    // 56 days away: inside a 60-day window, saved in the settings — the alert opens at once.
+    const settings = (window: number) =>
+      call(ctx.app, 'PUT', '/api/v1/agency/settings', {
+        cookie,
+        headers: CLOCK,
+        body: { ...DEFAULT_SETTINGS, expiry_alert_days: window },
+      });
+    expect((await settings(60)).status).toBe(200);
     const [opened] = (await alertRows('lot_expiring')).filter((a) => a.lot_id === lot.id);
-    expect(opened).toBeDefined();
+    expect(opened?.resolved_at).toBeNull();
     // Scanned again and again: the same row, untouched.
     await scan('2026-03-15T14:00:00Z');
     await scan('2026-03-16T14:00:00Z', '2026-03-16');
     const after = (await alertRows('lot_expiring')).filter((a) => a.lot_id === lot.id);
     expect(after).toEqual([opened]);
-    await ctx.handle.db
-      .update(agencies)
-      .set({ settings: sql`${agencies.settings} || '{"expiry_alert_days": 30}'::jsonb` })
-      .where(eq(agencies.id, agencyId));
+    // Back to 30 days: out of the window, resolved.
+    expect((await settings(30)).status).toBe(200);
+    const [resolved] = (await alertRows('lot_expiring')).filter((a) => a.lot_id === lot.id);
+    expect(resolved?.resolved_at).not.toBeNull();
   });
 });
 
