@@ -45,3 +45,12 @@ export function optionalIsoDateParam(message: string) {
       .optional(),
   );
 }
+
+/** A list's period (date_from ≤ date_to, both optional): an inverted one is refused on `date_to`. */
+export function periodRefinement(message: string) {
+  return (q: { date_from?: string; date_to?: string }, ctx: z.RefinementCtx) => {
+    if (q.date_from && q.date_to && q.date_from > q.date_to) {
+      ctx.addIssue({ code: 'custom', message, path: ['date_to'] });
+    }
+  };
+}

@@ -1,6 +1,12 @@
 import { z } from '../zod';
 import { PROGRAM_KEYS } from '../programs';
-import { emptyToUndefined, limitParamSchema, optionalIsoDateParam, pageParamSchema } from '../query.schema';
+import {
+  emptyToUndefined,
+  limitParamSchema,
+  optionalIsoDateParam,
+  pageParamSchema,
+  periodRefinement,
+} from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 
 // The alerts centre (spec part 2 §2 "/alertas", §7 alert reads, §9 "Alerts and rules"; DESIGN §2).
@@ -61,11 +67,7 @@ export const alertListQuerySchema = z
     date_from: optionalIsoDate,
     date_to: optionalIsoDate,
   })
-  .superRefine((q, ctx) => {
-    if (q.date_from && q.date_to && q.date_from > q.date_to) {
-      ctx.addIssue({ code: 'custom', message: M.periodInvalid, path: ['date_to'] });
-    }
-  });
+  .superRefine(periodRefinement(M.periodInvalid));
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 
 /** PATCH /api/v1/alerts/{id}: read or unread. */

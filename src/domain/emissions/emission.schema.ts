@@ -6,7 +6,13 @@ import { EMISSIONS_MAX_PAGE_SIZE, EMISSIONS_PAGE_SIZE } from '../list-defaults';
 import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
 import { parseBRLToCents, type Cents } from '../money';
 import { PROGRAM_KEYS } from '../programs';
-import { emptyToUndefined, limitParamSchema, optionalIsoDateParam, pageParamSchema } from '../query.schema';
+import {
+  emptyToUndefined,
+  limitParamSchema,
+  optionalIsoDateParam,
+  pageParamSchema,
+  periodRefinement,
+} from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { searchParamSchema, textSchema } from '../text.schema';
 
@@ -415,11 +421,7 @@ export const emissionListQuerySchema = z
     date_from: optionalIsoDate,
     date_to: optionalIsoDate,
   })
-  .superRefine((q, ctx) => {
-    if (q.date_from && q.date_to && q.date_from > q.date_to) {
-      ctx.addIssue({ code: 'custom', message: M.periodInvalid, path: ['date_to'] });
-    }
-  });
+  .superRefine(periodRefinement(M.periodInvalid));
 export type EmissionListQuery = z.infer<typeof emissionListQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
