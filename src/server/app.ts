@@ -13,6 +13,8 @@ import { reconciliationRoutes } from './finance/reconciliation.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
+import { eventsRoutes } from './events/events.routes';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { jsonBodyLimit } from './http/body-limit';
 import { busyError, isRetryableDbError } from './db/retry';
 import { AppError, MESSAGES } from './http/errors';
@@ -85,6 +87,8 @@ export function createApp(deps: AppDeps) {
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);
   api.route('/alerts', alertsRoutes);
+  api.route('/events', eventsRoutes);
+  api.route('/notifications', notificationsRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

@@ -66,6 +66,32 @@ export const envSchema = z
           .regex(/^\d{1,2}$/, 'TRUST_PROXY deve ser o número de proxies à frente do servidor (0, 1, 2…) ou true/false'),
       )
       .transform(Number),
+    /**
+     * Where e-mail goes out (smtp://user:pass@host:587 or smtps://…; nodemailer). Unset: messages
+     * stay in the outbox, readable by the admin in /config (issue #16).
+     */
+    SMTP_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+      .refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), 'SMTP_URL deve começar com smtp:// ou smtps://'),
+    /** The From of the e-mails. */
+    EMAIL_FROM: z.string().default('Milheiro <nao-responda@milheiro.app>'),
+    /**
+     * Tests only (NODE_ENV=test): comma-separated hosts a webhook may point at although they are
+     * loopback or private (the tests' receivers on 127.0.0.1), and over plain http.
+     */
+    WEBHOOK_ALLOW_HOSTS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        v
+          ? v
+              .split(',')
+              .map((s) => s.trim().toLowerCase())
+              .filter(Boolean)
+          : [],
+      ),
     /** Comma-separated extra origins allowed to send state-changing requests (behind a proxy). */
     ALLOWED_ORIGINS: z
       .string()

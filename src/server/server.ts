@@ -9,6 +9,7 @@ import type { DbHandle } from './db/client';
 import type { Env } from './env';
 import type { AppDeps } from './http/context';
 import { HOUSEKEEPING_JOB, housekeepingJob } from './jobs/housekeeping.jobs';
+import { EventHub } from './events/event-hub';
 import { JobQueue } from './jobs/job-queue';
 
 export interface StartOptions {
@@ -49,8 +50,12 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
   if (!existsSync(path.join(webDir, 'index.html'))) {
     logger.warn({ webDir }, 'web app not built: only the API is served (run npm run build)');
   }
+  // Real-time (DESIGN §1): this process's LISTEN, read as each agency's tenant on the worker's connection.
+  const worker = owner ?? handle;
+  const eventHub = new EventHub({ listen: handle.listen, db: worker.db, logger });
   const app = createApp({
     db: handle.db,
+    eventHub,
     logger,
     demo: demo ?? null,
     ...appOptionsFromEnv(env),
@@ -58,7 +63,6 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
   });
 
   // Background jobs (DESIGN §1): the alerts' scan and the housekeeping, on the database's calendar.
-  const worker = owner ?? handle;
   const jobs = new JobQueue({
     connection: worker.jobConnection,
     db: worker.db,
@@ -70,6 +74,16 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     // PGlite's planner learns the tables' sizes soon after start, not only at the hour.
     .then(() => jobs.send(HOUSEKEEPING_JOB, {}, { startAfter: 60, singletonKey: 'after-start' }))
     .catch((err) => logger.error({ err }, 'job queue did not start'));
+  // A committed write left work in an outbox: its sender runs now rather than at its next minute.
+  const OUTBOX_QUEUES: Record<string, string> = { webhooks: 'webhooks.deliver', email: 'email.send' };
+  eventHub.onOutbox((what) => {
+    const queue = OUTBOX_QUEUES[what];
+    if (!queue) return;
+    void jobsStarted
+      .then(() => jobs.send(queue, {}, { singletonKey: 'kick' }))
+      .catch((err) => logger.warn({ err, queue }, 'outbox sender not woken'));
+  });
+  const hubStarted = eventHub.start().catch((err) => logger.error({ err }, 'real-time events did not start'));
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(`Milheiro em http://localhost:${info.port}`);
@@ -84,6 +98,7 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     force.unref();
     const closeDatabase = async () => {
       try {
+        await hubStopped;
         await jobsStarted;
         await jobs.stop(5_000).catch((err) => logger.warn({ err }, 'job queue did not stop cleanly'));
         await handle.close();
@@ -96,6 +111,10 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
         process.exit(1);
       }
     };
+    // Open event streams would hold close() open: they end first (their browsers reconnect elsewhere).
+    const hubStopped = hubStarted
+      .then(() => eventHub.stop())
+      .catch((err) => logger.warn({ err }, 'real-time events did not stop cleanly'));
     server.close(() => void closeDatabase());
     // Idle keep-alive connections would hold close() open.
     (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();

@@ -65,7 +65,8 @@ function wantedAlerts({ agencyId, today, now, scope }: AlertSyncInput): SQL {
   const emissionScope = scope ? sql`e.id = ANY(${ids(scope.emissionIds)})` : sql`true`;
   return sql`
     SELECT 'lot_expiring'::text AS kind, l.id AS lot_id, NULL::uuid AS emission_id,
-      'Lote ' || l.account_number || ': ' || l.remaining_quantity || ' milhas vencem em '
+      'Lote ' || l.account_number || ': ' || replace(to_char(l.remaining_quantity, 'FM999,999,999,999'), ',', '.')
+        || ' milhas vencem em '
         || to_char(l.expiry_date, 'DD/MM/YYYY') AS message
     FROM mile_lots l
     CROSS JOIN (

@@ -13,7 +13,10 @@ import {
   type AlertRow,
   type AlertScope,
   type AlertSyncResult,
+  type OpenedAlert,
 } from './alerts.queries';
+import { recordEvent, recordEvents } from '../events/events.queries';
+import { followAlertReadState, notifyAlerts } from '../notifications/notifications.queries';
 
 const iso = (v: string | Date) => (v instanceof Date ? v : new Date(v)).toISOString();
 
@@ -92,10 +95,17 @@ export async function markAlertRead(
   { agencyId, id, isRead }: { agencyId: string; id: string; isRead: boolean },
 ) {
   if (!(await setAlertRead(db, { agencyId, id, isRead, at: new Date().toISOString() }))) throw alertNotFound();
+  await followAlertReadState(db, { agencyId, alertId: id });
+  await recordEvent(db, agencyId, { type: 'alert.read', entityId: id, data: { is_read: isRead } });
 }
 
 export async function markEveryAlertRead(db: Db, { agencyId, kind }: { agencyId: string; kind?: AlertKind }) {
-  return { updated: await markAllAlertsRead(db, { agencyId, kind, at: new Date().toISOString() }) };
+  const updated = await markAllAlertsRead(db, { agencyId, kind, at: new Date().toISOString() });
+  if (updated > 0) {
+    await followAlertReadState(db, { agencyId });
+    await recordEvent(db, agencyId, { type: 'alert.read', data: { is_read: true, count: updated } });
+  }
+  return { updated };
 }
 
 /**
@@ -103,7 +113,7 @@ export async function markEveryAlertRead(db: Db, { agencyId, kind }: { agencyId:
  * resolve at once (a lot created inside the window, an emission below its minimum margin, one issued
  * or cancelled). `now` is the moment SLA is measured at.
  */
-export function followAlerts(
+export async function followAlerts(
   db: Db,
   {
     agencyId,
@@ -112,10 +122,34 @@ export function followAlerts(
     now = new Date().toISOString(),
   }: { agencyId: string; today: string; scope: NonNullable<AlertScope>; now?: string },
 ): Promise<AlertSyncResult> {
-  return syncAlerts(db, { agencyId, today, now, scope });
+  return announce(db, agencyId, await syncAlerts(db, { agencyId, today, now, scope }));
 }
 
 /** The scan (a job): every target of the agency, alerts opened and resolved as they should be. */
-export function scanAlerts(db: Db, { agencyId, today, now }: { agencyId: string; today: string; now: string }) {
-  return syncAlerts(db, { agencyId, today, now, scope: null });
+export async function scanAlerts(db: Db, { agencyId, today, now }: { agencyId: string; today: string; now: string }) {
+  return announce(db, agencyId, await syncAlerts(db, { agencyId, today, now, scope: null }));
+}
+
+/**
+ * What opening alerts sets off, in the same transaction: an `alert.created` event each (and
+ * `lot.expiring` for a lot's) for the streams and the webhooks, the bell's notifications of the
+ * users who want that kind, and their immediate e-mails.
+ */
+async function announce(db: Db, agencyId: string, result: AlertSyncResult): Promise<AlertSyncResult> {
+  const { opened } = result;
+  if (opened.length === 0) return result;
+  const target = (a: OpenedAlert) => ({
+    kind: a.kind,
+    message: a.message,
+    lot_id: a.lot_id,
+    emission_id: a.emission_id,
+  });
+  await recordEvents(db, agencyId, [
+    ...opened.map((a) => ({ type: 'alert.created' as const, entityId: a.id, data: target(a) })),
+    ...opened
+      .filter((a) => a.kind === 'lot_expiring' && a.lot_id)
+      .map((a) => ({ type: 'lot.expiring' as const, entityId: a.lot_id, data: { message: a.message } })),
+  ]);
+  await notifyAlerts(db, agencyId, opened);
+  return result;
 }

@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { installJobSchema, type JobConnection } from '../jobs/job-schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { pgListen, type Listen } from './listen';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export interface DbHandle {
   jobConnection: JobConnection;
   /** The app's migrations, then the job queue's schema (jobs/job-schema.ts). */
   migrate(): Promise<void>;
+  /** LISTEN (real-time events, outbox nudges): PostgreSQL's NOTIFY, or PGlite's in-process one. */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -40,6 +43,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const db = drizzle(pool, { schema });
     const jobConnection: JobConnection = { kind: 'postgres', url: options.url };
+    const listener = pgListen(options.url);
     return {
       db: db as unknown as Database,
       kind: 'postgres',
@@ -48,7 +52,11 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
         await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
         await installJobSchema(jobConnection, (text) => pool.query(text));
       },
-      close: () => pool.end(),
+      listen: listener.listen,
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -75,6 +83,12 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     migrate: async () => {
       await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
       await installJobSchema(jobConnection, (text) => client.exec(text));
+    },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
     },
     close: async () => {
       try {

@@ -1,3 +1,4 @@
+import type { EventHub } from '../events/event-hub';
 import type { Logger } from 'pino';
 import type { Database, Transaction } from '../db/client';
 import type { PasswordCost } from '../auth/password';
@@ -24,6 +25,13 @@ export interface AppDeps {
    * (PASSWORD_COST) unless a test server sets TEST_PASSWORD_COST (NODE_ENV=test, the tests' apps).
    */
   passwordCost?: PasswordCost;
+  /**
+   * Hosts a webhook may point at although loopback or private, and over http: tests only (env
+   * WEBHOOK_ALLOW_HOSTS under NODE_ENV=test, or the tests' apps).
+   */
+  webhookAllowHosts?: readonly string[];
+  /** The real-time fan-out of this process (GET /api/v1/events); absent: the stream answers 503. */
+  eventHub?: EventHub;
 }
 
 export type AppEnv = {

@@ -40,6 +40,10 @@ export const API_TAGS = {
   finance: 'Postings (money in and out) and the finance figures',
   rules: 'Per-program rules: minimum margin, default RAV, CPM cap, SLA target',
   alerts: 'Alerts: lots expiring, emissions past their SLA or below their minimum margin',
+  notifications: "The signed-in user's notifications (the bell)",
+  events: 'Real-time updates (Server-Sent Events)',
+  webhooks: 'Webhook endpoints (Standard Webhooks) and their deliveries',
+  email: 'E-mails sent or kept in the outbox',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -105,9 +109,10 @@ export const ERROR_RESPONSES = {
   415: { name: 'UnsupportedMediaType', description: 'A request body that is not application/json' },
   429: { name: 'TooManyRequests', description: 'Too many attempts; retry after the seconds in Retry-After' },
   500: { name: 'InternalError', description: 'Unexpected failure (INTERNAL); the server logged it' },
+  503: { name: 'Unavailable', description: 'UNAVAILABLE: the service this route needs is not running in this process' },
 } as const;
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
-type RouteErrorStatus = 400 | 401 | 404 | 409 | 429;
+type RouteErrorStatus = 400 | 401 | 404 | 409 | 429 | 503;
 
 /** The body of every error answer (AppError.toBody, app.onError). */
 export const apiErrorSchema = z.object({

@@ -3,28 +3,49 @@ import { expect } from 'vitest';
 import { createApp, type App } from '../app';
 import { TEST_PASSWORD_COST } from '../auth/password';
 import type { DbHandle } from '../db/client';
+import { EventHub } from '../events/event-hub';
 import { createAgencyWithUser } from './factories/agency.factory';
 import { createTestDb } from './test-db';
 
 export interface TestContext {
   handle: DbHandle;
   app: App;
+  eventHub?: EventHub;
   close(): Promise<void>;
 }
 
 export async function createTestContext(
-  options: { demo?: { identifier: string; password: string }; testClock?: boolean } = {},
+  options: {
+    demo?: { identifier: string; password: string };
+    testClock?: boolean;
+    /** Start this process's real-time hub (GET /api/v1/events answers 503 without it). */
+    realtime?: boolean;
+    webhookAllowHosts?: readonly string[];
+  } = {},
 ): Promise<TestContext> {
   const handle = await createTestDb();
+  const logger = pino({ level: 'silent' });
+  const eventHub = options.realtime ? new EventHub({ listen: handle.listen, db: handle.db, logger }) : undefined;
+  await eventHub?.start();
   const app = createApp({
     db: handle.db,
-    logger: pino({ level: 'silent' }),
+    logger,
     trustProxy: true,
     demo: options.demo ?? null,
     testClock: options.testClock ?? false,
     passwordCost: TEST_PASSWORD_COST,
+    eventHub,
+    webhookAllowHosts: options.webhookAllowHosts,
   });
-  return { handle, app, close: () => handle.close() };
+  return {
+    handle,
+    app,
+    eventHub,
+    close: async () => {
+      await eventHub?.stop();
+      await handle.close();
+    },
+  };
 }
 
 export interface CallOptions {

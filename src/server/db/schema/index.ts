@@ -82,7 +82,7 @@ export const users = pgTable(
     email: text(),
     phone: varchar({ length: 11 }),
     password_hash: text().notNull(),
-    notification_prefs: jsonb().$type<Record<string, boolean>>().notNull().default({}),
+    notification_prefs: jsonb().$type<Record<string, boolean | string>>().notNull().default({}),
     password_changed_at: createdAt(),
     created_at: createdAt(),
     updated_at: createdAt(),
@@ -989,6 +989,146 @@ export const activity = pgTable(
 );
 
 /**
+ * What happened, for the real-time stream, the webhooks and the notifications (DESIGN.md §1): a
+ * write appends its events in its own transaction and `pg_notify`s their ids; each process LISTENs
+ * and pushes them to its SSE clients, which replay from `Last-Event-ID` (seq). `user_id` set: the
+ * event is for that user only (a notification); null: for everyone of the agency. Pruned after
+ * EVENT_RETENTION_DAYS by the housekeeping job.
+ */
+export const events = pgTable(
+  'events',
+  {
+    seq: bigint({ mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    agency_id: agencyRef(),
+    type: text().notNull(),
+    entity_id: uuid(),
+    user_id: uuid(),
+    actor_id: uuid(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'events_pkey', columns: [t.agency_id, t.seq] })],
+);
+
+/** The bell's list: what each user was told, newest first, at most 50 kept per user (spec part 1 §3). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** Where it leads in the app (e.g. /emissoes/…), or null. */
+    link: text(),
+    alert_id: uuid(),
+    is_read: boolean().notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'notifications_pkey', columns: [t.agency_id, t.id] }),
+    index('notifications_user_idx').on(t.agency_id, t.user_id, t.created_at.desc()),
+  ],
+);
+
+/**
+ * Every e-mail the app sends, written in the transaction of what caused it (the outbox) and sent
+ * by the e-mail job; without SMTP configured it stays here (status held), readable by the admin.
+ * `template` and `data` are what it is rendered from; subject, html and text once rendered.
+ */
+export const email_outbox = pgTable(
+  'email_outbox',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    to_address: text().notNull(),
+    template: text().notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    subject: text(),
+    html: text(),
+    text: text(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    next_attempt_at: createdAt(),
+    /** A sender holds the row until then (a process killed mid-send lets it go). */
+    locked_until: ts(),
+    last_error: text(),
+    created_at: createdAt(),
+    sent_at: ts(),
+  },
+  (t) => [
+    primaryKey({ name: 'email_outbox_pkey', columns: [t.agency_id, t.id] }),
+    index('email_outbox_agency_idx').on(t.agency_id, t.created_at.desc()),
+    index('email_outbox_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} = 'pending'`),
+    check('email_outbox_status', sql`${t.status} IN ('pending', 'sent', 'held', 'failed')`),
+  ],
+);
+
+/** Where an agency wants its events POSTed (Standard Webhooks), with one secret each. */
+export const webhook_endpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    url: text().notNull(),
+    description: text().notNull().default(''),
+    event_types: text().array().notNull(),
+    /** `whsec_` + base64 of 24 random bytes (Standard Webhooks). */
+    secret: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    disabled_reason: text(),
+    /** The first failure of the current run of failures; null after a success. */
+    failing_since: ts(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'webhook_endpoints_pkey', columns: [t.agency_id, t.id] })],
+);
+
+/** One event for one endpoint: its fixed body and id, its attempts, its fate. */
+export const webhook_deliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    endpoint_id: uuid().notNull(),
+    event_seq: bigint({ mode: 'number' }),
+    event_type: text().notNull(),
+    /** The `webhook-id` header: the same on every attempt, so receivers can deduplicate. */
+    message_id: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    next_attempt_at: createdAt(),
+    locked_until: ts(),
+    last_status_code: integer(),
+    last_error: text(),
+    last_duration_ms: integer(),
+    last_attempt_at: ts(),
+    created_at: createdAt(),
+    delivered_at: ts(),
+  },
+  (t) => [
+    primaryKey({ name: 'webhook_deliveries_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({
+      columns: [t.agency_id, t.endpoint_id],
+      foreignColumns: [webhook_endpoints.agency_id, webhook_endpoints.id],
+    }).onDelete('cascade'),
+    index('webhook_deliveries_endpoint_idx').on(t.agency_id, t.endpoint_id, t.created_at.desc()),
+    index('webhook_deliveries_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} = 'pending'`),
+    check('webhook_deliveries_status', sql`${t.status} IN ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/**
  * Tables holding one agency's rows; each has row-level security on and the agency_isolation
  * policy (agency_id = app_current_agency()), granted to the tenant role.
  */
@@ -1017,4 +1157,9 @@ export const AGENCY_TABLES = [
   'alerts',
   'reports',
   'activity',
+  'events',
+  'notifications',
+  'email_outbox',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ] as const;
