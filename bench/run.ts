@@ -3,6 +3,7 @@ import { runClientsBench } from './clients.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runFinanceBench } from './finance.bench';
 import { runLotsBench } from './lots.bench';
+import { runRealtimeBench } from './realtime.bench';
 import { runRequestsBench } from './requests.bench';
 import { runWritesBench } from './writes.bench';
 
@@ -16,6 +17,7 @@ const benches: Record<string, () => Promise<void>> = {
   writes: runWritesBench,
   finance: runFinanceBench,
   alerts: runAlertsBench,
+  realtime: runRealtimeBench,
 };
 
 if (only && !(only in benches)) {

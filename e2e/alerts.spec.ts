@@ -9,7 +9,7 @@ import { onPhone, useSpecSession } from './session';
  * The alerts centre and the header bell through the real UI (spec part 2 §2 "/alertas", §9
  * "Alerts and rules"; issue #16): a lot inside the expiry window and two emissions below the 10 %
  * minimum margin open their alerts as they are written; the tabs count them, a row opens its lot
- * or emission, reading one (and all of a tab) brings the bell's count down.
+ * or emission, reading one (and all of a tab) brings the bell's count down; the bell lists them.
  */
 const session = useSpecSession();
 
@@ -45,7 +45,7 @@ describe('alerts centre', () => {
     await alerts.goto();
 
     await expect(alerts.total()).toHaveText('3 alertas em aberto');
-    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Alertas: 3 não lidos');
+    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Notificações: 3 não lidas');
     await expect(alerts.bell().getByTestId('alerts-bell-count')).toHaveText('3');
 
     // Expiração, the first tab: the lot with its program, account, miles, expiry and days badge.
@@ -77,18 +77,18 @@ describe('alerts centre', () => {
     // One read: the row and the bell follow; unread again, and read once more.
     await first.getByRole('button', { name: 'Marcar como lido' }).click();
     await expect(first).toHaveAttribute('data-read', 'true');
-    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Alertas: 2 não lidos');
+    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Notificações: 2 não lidas');
     await first.getByRole('button', { name: 'Marcar como não lido' }).click();
     await expect(first).toHaveAttribute('data-read', 'false');
-    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Alertas: 3 não lidos');
+    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Notificações: 3 não lidas');
     await first.getByRole('button', { name: 'Marcar como lido' }).click();
-    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Alertas: 2 não lidos');
+    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Notificações: 2 não lidas');
 
     // The whole tab: the other emission too; the lot's alert stays unread.
     await alerts.markAllRead().click();
     await alerts.expectToast('Alertas marcados como lidos', '1 alerta de Margem Crítica marcado como lido.');
     await expect(alerts.rows().and(page.locator('[data-read="false"]'))).toHaveCount(0);
-    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Alertas: 1 não lido');
+    await expect(alerts.bell()).toHaveAttribute('aria-label', 'Notificações: 1 não lida');
     await expect(alerts.markAllRead()).toBeDisabled();
     // Read alerts stay open: the total does not change.
     await expect(alerts.total()).toHaveText('3 alertas em aberto');
@@ -98,10 +98,15 @@ describe('alerts centre', () => {
     await expect(page).toHaveURL(new RegExp(`/emissoes/${emissionIds.ALMRG1}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText('ALMRG1', AS_READ);
 
-    // Back on the tab, as left; and the bell leads to the centre from anywhere.
+    // Back on the tab, as left; and the bell lists the notifications and leads to the centre from anywhere.
     await page.goBack();
     await expect(alerts.tab('Margem Crítica')).toHaveAttribute('aria-selected', 'true');
     await alerts.bell().click();
+    await expect(page.getByTestId('alerts-bell-item')).toHaveCount(3);
+    // Newest first: the lot's, opened first and still unread, is the last.
+    await expect(page.getByTestId('alerts-bell-item').last()).toContainText('Expiração');
+    await expect(page.getByTestId('alerts-bell-item').last()).toContainText('(não lida)');
+    await page.getByTestId('alerts-bell-all').click();
     await expect(page).toHaveURL(/\/alertas$/);
     await alerts.row(ACCOUNT).getByRole('link', { name: 'Ver Lote' }).click();
     await expect(page).toHaveURL(new RegExp(`/lotes/${expiringLotId}$`));

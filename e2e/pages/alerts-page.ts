@@ -20,7 +20,7 @@ export class AlertsPage extends ListPage {
     return this.page.getByTestId('alerts-total');
   }
 
-  /** The header's bell, a link to /alertas named by its unread count. */
+  /** The header's bell: a menu of the user's notifications, named by its unread count. */
   bell() {
     return this.page.getByTestId('alerts-bell');
   }

@@ -1,5 +1,7 @@
+import type { EventType } from '../../domain/events/event.schema';
 import type { Db } from '../db/client';
 import { activity } from '../db/schema';
+import { recordEvent } from '../events/events.queries';
 
 export interface ActivityInput {
   agencyId: string;
@@ -12,7 +14,38 @@ export interface ActivityInput {
   refId?: string | null;
 }
 
-/** Who did what: one row of the agency's activity feed, written in the caller's transaction. */
+/**
+ * The event each kind of activity is (the real-time stream, the webhooks); kinds not here record
+ * none. The emission's creation records its own, with the emission's figures.
+ */
+const ACTIVITY_EVENTS: Record<string, EventType> = {
+  client_created: 'client.created',
+  client_updated: 'client.updated',
+  client_deleted: 'client.deleted',
+  clients_deleted: 'client.deleted',
+  lot_created: 'lot.created',
+  lot_updated: 'lot.updated',
+  lot_deleted: 'lot.deleted',
+  lots_deleted: 'lot.deleted',
+  lots_expired: 'lot.updated',
+  entry_created: 'posting.created',
+  entry_updated: 'posting.updated',
+  entry_deleted: 'posting.deleted',
+  entries_posted: 'posting.created',
+  emission_issue: 'emission.issued',
+  emission_fail: 'emission.failed',
+  emission_cancel: 'emission.cancelled',
+  emission_submit: 'emission.updated',
+  emission_retry: 'emission.updated',
+  rule_created: 'rule.changed',
+  rule_updated: 'rule.changed',
+  rule_deleted: 'rule.changed',
+};
+
+/**
+ * Who did what: one row of the agency's activity feed, written in the caller's transaction, and
+ * the event it is (for the open tabs and the webhooks), committed with it.
+ */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<void> {
   await db.insert(activity).values({
     agency_id: input.agencyId,
@@ -22,6 +55,15 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<void
     ref_type: input.refType ?? null,
     ref_id: input.refId ?? null,
   });
+  const type = ACTIVITY_EVENTS[input.kind];
+  if (type) {
+    await recordEvent(db, input.agencyId, {
+      type,
+      entityId: input.refId ?? null,
+      actorId: input.userId,
+      data: { description: input.description },
+    });
+  }
 }
 
 /** How a record's activity line says what happened to it. */

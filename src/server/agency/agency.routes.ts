@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { agencyInputSchema, notificationPrefsSchema, settingsInputSchema } from '../../domain/agency/agency.schema';
 import { scanAlerts } from '../alerts/alerts.service';
 import { unauthenticated } from '../http/errors';
+import { recordEvent } from '../events/events.queries';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json } from '../http/openapi';
 import { readJson } from '../http/validate';
@@ -97,6 +98,7 @@ export const agencyRoutes = new Hono<AppEnv>()
     if (before?.expiry_alert_days !== settings.expiry_alert_days) {
       await scanAlerts(c.var.db, { agencyId, today: c.var.today, now: new Date().toISOString() });
     }
+    await recordEvent(c.var.db, agencyId, { type: 'settings.changed', actorId: c.var.session.userId });
     return c.json(settings);
   });
 

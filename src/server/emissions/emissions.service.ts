@@ -25,6 +25,7 @@ import { todayIso } from '../../domain/format';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
 import { followAlerts } from '../alerts/alerts.service';
+import { recordEvent } from '../events/events.queries';
 import { readSettings } from '../agency/agency.queries';
 import {
   assertChosenLotsFound,
@@ -204,6 +205,24 @@ async function createEmissionOnce(
   });
   if (written.allocations.length !== plan.allocations.length)
     throw new Error('emission: a planned lot was not updated');
+  await recordEvent(db, agencyId, {
+    type: 'emission.created',
+    entityId: id,
+    actorId: actor.userId,
+    data: {
+      pnr: emission.pnr,
+      route: emission.route,
+      departure_date: emission.departure_date,
+      status: emission.status,
+      client_id: emission.client_id,
+      client_name: context.client_name,
+      account_id: emission.account_id,
+      program: context.program,
+      miles_used: emission.miles_used,
+      revenue_cents: emission.revenue_cents,
+      margin_cents: emission.margin_cents,
+    },
+  });
   // Below its program's minimum margin: an alert now; the lots it emptied stop alerting. Decided
   // here from what the context read, so a creation that changes no alert pays no statement.
   const rule =
@@ -311,6 +330,7 @@ export async function softDeleteEmissions(
     const locked = await lockLiveEmissions(tx, { agencyId, ids });
     await releaseMiles(tx, { agencyId, emissionIds: locked, today: options.today });
     const count = await softDeleteEmissionRows(tx, { agencyId, ids: locked });
+    if (count > 0) await recordEvent(tx, agencyId, { type: 'emission.deleted', data: { ids: locked, count } });
     await followAlerts(tx, {
       agencyId,
       today: options.today ?? todayIso(),
@@ -333,6 +353,7 @@ export async function restoreEmissions(db: Db, { agencyId, ids }: SoftDeleteInpu
     if (emissionIds.length === 0) return { count: 0 };
     await retakeReleasedMiles(tx, { agencyId, lots });
     const count = await restoreEmissionRows(tx, { agencyId, ids: emissionIds });
+    await recordEvent(tx, agencyId, { type: 'emission.updated', data: { ids: emissionIds, restored: count } });
     await followAlerts(tx, { agencyId, today: todayIso(), scope: { lotIds: [], emissionIds } });
     return { count };
   });

@@ -80,6 +80,8 @@ export const alertKeys = {
   lists: () => [...alertKeys.all, 'list'] as const,
   list: (params: object) => [...alertKeys.lists(), params] as const,
   summary: () => [...alertKeys.all, 'summary'] as const,
+  /** The bell's notifications (they follow the alerts' read state, so they live under alertKeys). */
+  inbox: () => [...alertKeys.all, 'inbox'] as const,
 };
 
 /** Program rules (/regras); the wizard reads a program's rule through its account's lots (accountKeys.lots). */

@@ -40,6 +40,8 @@ function show(call: (toast: Sonner['toast']) => void) {
 export const toast = {
   success: (title: string, options?: ExternalToast) => show((t) => t.success(title, options)),
   error: (title: string, options?: ExternalToast) => show((t) => t.error(title, options)),
+  /** Something that needs attention, not a failure: a new alert from the real-time stream. */
+  warning: (title: string, options?: ExternalToast) => show((t) => t.warning(title, options)),
 };
 
 /** Destructive toast whose description is the error's (Portuguese) message, else the fallback. */

@@ -1,8 +1,10 @@
 import { Outlet } from 'react-router';
+import type { Session } from '@/types/api';
 import { AppShell } from '@/components/layouts/app-shell';
 import { AlertsBell } from '@/features/alerts/components/alerts-bell';
 import { RequireAuth } from '@/features/auth/components/require-auth';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { useRealtime } from '@/features/realtime/use-realtime';
 
 /**
  * Every route but /entrar: signed-in users only, inside the sidebar and header (the alerts bell and
@@ -10,21 +12,23 @@ import { UserMenu } from '@/features/auth/components/user-menu';
  * drawer load once that page is interactive, and the bell asks for its count then.
  */
 export function AppLayout() {
+  return <RequireAuth>{(session) => <SignedInLayout session={session} />}</RequireAuth>;
+}
+
+/** The shell of a signed-in user, with the tab's real-time stream open while it is on screen. */
+function SignedInLayout({ session }: { session: Session }) {
+  useRealtime();
   return (
-    <RequireAuth>
-      {(session) => (
-        <AppShell
-          agencyName={session.agency.trade_name}
-          headerEnd={
-            <>
-              <AlertsBell />
-              <UserMenu user={session.user} />
-            </>
-          }
-        >
-          <Outlet />
-        </AppShell>
-      )}
-    </RequireAuth>
+    <AppShell
+      agencyName={session.agency.trade_name}
+      headerEnd={
+        <>
+          <AlertsBell />
+          <UserMenu user={session.user} />
+        </>
+      }
+    >
+      <Outlet />
+    </AppShell>
   );
 }

@@ -13,9 +13,9 @@ export function unreadBadgeText(unread: number): string {
   return unread > 99 ? '99+' : String(unread);
 }
 
-/** The bell's accessible name: 'Alertas: 3 não lidos', 'Alertas: 1 não lido', 'Alertas: nenhum não lido'. */
+/** The bell's accessible name: 'Notificações: 3 não lidas', 'Notificações: 1 não lida', 'Notificações: nenhuma não lida'. */
 export function bellLabel(unread: number | undefined): string {
-  if (unread === undefined) return 'Alertas';
-  if (unread === 0) return 'Alertas: nenhum não lido';
-  return `Alertas: ${formatNumber(unread)} ${unread === 1 ? 'não lido' : 'não lidos'}`;
+  if (unread === undefined) return 'Notificações';
+  if (unread === 0) return 'Notificações: nenhuma não lida';
+  return `Notificações: ${formatNumber(unread)} ${unread === 1 ? 'não lida' : 'não lidas'}`;
 }

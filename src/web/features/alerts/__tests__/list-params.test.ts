@@ -62,10 +62,10 @@ describe('alert display', () => {
   });
 
   it('names the bell by its unread count', () => {
-    expect(bellLabel(undefined)).toBe('Alertas');
-    expect(bellLabel(0)).toBe('Alertas: nenhum não lido');
-    expect(bellLabel(1)).toBe('Alertas: 1 não lido');
-    expect(bellLabel(3)).toBe('Alertas: 3 não lidos');
+    expect(bellLabel(undefined)).toBe('Notificações');
+    expect(bellLabel(0)).toBe('Notificações: nenhuma não lida');
+    expect(bellLabel(1)).toBe('Notificações: 1 não lida');
+    expect(bellLabel(3)).toBe('Notificações: 3 não lidas');
     expect(unreadBadgeText(99)).toBe('99');
     expect(unreadBadgeText(100)).toBe('99+');
   });

@@ -1,26 +1,20 @@
 import { BellIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { deferred } from '@/components/deferred';
 import { buttonVariants } from '@/components/ui/button';
 import { useInteractive } from '@/hooks/use-interactive';
 import { cn } from '@/lib/utils';
-import { useAlertSummary } from '../api/get-alert-summary';
+import { useInbox } from '../api/get-inbox';
 import { bellLabel, unreadBadgeText } from '../alert-display';
 
-/**
- * The header's bell: a link to /alertas with the count of unread open alerts. Every first page has
- * it, so it asks for the count only once that page is interactive (#14, first load), and its module
- * holds no zod and no menu.
- */
-export function AlertsBell() {
-  const summary = useAlertSummary({ enabled: useInteractive() });
-  const unread = summary.data?.unread;
+const Menu = deferred(async () => (await import('./alerts-bell-menu')).AlertsBellMenu);
+
+export const BELL_TRIGGER_CLASS = cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative');
+
+/** The bell's icon and unread count, drawn the same by the stand-in and by the menu's trigger. */
+export function BellTriggerContent({ unread }: { unread: number | undefined }) {
   return (
-    <Link
-      to="/alertas"
-      aria-label={bellLabel(unread)}
-      data-testid="alerts-bell"
-      className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative')}
-    >
+    <>
       <BellIcon aria-hidden="true" className="size-5" />
       {unread !== undefined && unread > 0 && (
         <span
@@ -31,6 +25,41 @@ export function AlertsBell() {
           {unreadBadgeText(unread)}
         </span>
       )}
-    </Link>
+    </>
+  );
+}
+
+/**
+ * The header's bell: the user's notifications (alerts as they open, newest first, 50 kept) with
+ * the unread count. Every first page has it, so it asks for them only once that page is
+ * interactive (#14, first load), and its menu (Radix) loads then too; a click before that loads
+ * the menu and opens it.
+ */
+export function AlertsBell() {
+  const interactive = useInteractive();
+  const inbox = useInbox({ enabled: interactive });
+  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const unread = inbox.data?.unread;
+  return (
+    <Menu
+      inbox={inbox.data}
+      defaultOpen={openOnLoad}
+      fallback={
+        <button
+          type="button"
+          aria-label={bellLabel(unread)}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          data-testid="alerts-bell"
+          className={BELL_TRIGGER_CLASS}
+          onClick={() => {
+            setOpenOnLoad(true);
+            void Menu.load();
+          }}
+        >
+          <BellTriggerContent unread={unread} />
+        </button>
+      }
+    />
   );
 }

@@ -1,0 +1,51 @@
+import type { QueryKey } from '@tanstack/react-query';
+import {
+  accountKeys,
+  agencyKeys,
+  alertKeys,
+  clientKeys,
+  dashboardKeys,
+  emissionKeys,
+  financeKeys,
+  lotKeys,
+  rulesKeys,
+} from '@/lib/query-keys';
+
+/**
+ * What each kind of event makes stale (by the part of its type before the dot): the lists and
+ * pages that show it and the figures it moves. An emission moves its client's totals, its lots'
+ * balances, the money views and the alerts; a lot, its account's balance.
+ */
+const STALE_BY_ENTITY: Record<string, readonly QueryKey[]> = {
+  client: [clientKeys.all, dashboardKeys.all],
+  lot: [lotKeys.all, accountKeys.all, financeKeys.all, alertKeys.all, dashboardKeys.all],
+  emission: [
+    emissionKeys.all,
+    clientKeys.all,
+    lotKeys.all,
+    accountKeys.all,
+    financeKeys.all,
+    alertKeys.all,
+    dashboardKeys.all,
+  ],
+  posting: [financeKeys.all, emissionKeys.details(), dashboardKeys.all],
+  rule: [rulesKeys.all, alertKeys.all],
+  settings: [agencyKeys.all, alertKeys.all],
+  alert: [alertKeys.all, dashboardKeys.all],
+  notification: [alertKeys.inbox()],
+};
+
+/** The query keys the events of these types make stale, each once. */
+export function staleKeysFor(types: Iterable<string>): QueryKey[] {
+  const seen = new Set<string>();
+  const keys: QueryKey[] = [];
+  for (const type of types) {
+    for (const key of STALE_BY_ENTITY[type.split('.')[0] ?? ''] ?? []) {
+      const id = JSON.stringify(key);
+      if (seen.has(id)) continue;
+      seen.add(id);
+      keys.push(key);
+    }
+  }
+  return keys;
+}
