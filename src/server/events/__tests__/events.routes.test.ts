@@ -315,3 +315,26 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two app processes on one PostgreS
     }
   });
 });
+
+describe('retention', () => {
+  it('drops events past EVENT_RETENTION_DAYS in the hourly housekeeping, and keeps the rest', async () => {
+    const { housekeepingJob } = await import('../../jobs/housekeeping.jobs');
+    const count = async () =>
+      rowsOf<{ old: number; all: number }>(
+        await ctx.handle.db.execute(
+          sql`SELECT count(*) FILTER (WHERE created_at < '2026-01-01')::int AS old, count(*)::int AS all FROM events WHERE agency_id = ${agencyId}`,
+        ),
+      )[0]!;
+    await ctx.handle.db.execute(
+      sql`INSERT INTO events (agency_id, type, created_at) VALUES (${agencyId}, 'client.created', '2025-12-01T12:00:00Z')`,
+    );
+    const before = await count();
+    expect(before.old).toBe(1);
+    await housekeepingJob(ctx.handle.kind).handle(
+      { now: '2026-01-05T12:00:00Z' },
+      { db: ctx.handle.db, logger: pino({ level: 'silent' }), job: {} as never },
+    );
+    const after = await count();
+    expect(after).toEqual({ old: 0, all: before.all - 1 });
+  });
+});
