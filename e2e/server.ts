@@ -45,9 +45,10 @@ export interface TestServer {
  * The real server, as `npm run serve` runs it (built web app from global setup), on a free port
  * of 127.0.0.1 with a fresh database: a new PGlite directory, or a new database on the server of
  * TEST_DATABASE_URL, either one a copy of the run's migrated template (e2e/global-setup.ts). It
- * stops with the test process even if that dies without cleaning up.
+ * stops with the test process even if that dies without cleaning up. `extraEnv`: e.g. the SMTP
+ * server and webhook receiver a spec starts.
  */
-export async function startServer(): Promise<TestServer> {
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'milheiro-e2e-'));
   const template = inject('dbTemplate');
   let databaseUrl = '';
@@ -68,6 +69,7 @@ export async function startServer(): Promise<TestServer> {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    ...extraEnv,
   });
   return {
     baseURL: server.baseURL,

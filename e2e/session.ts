@@ -20,13 +20,20 @@ export interface SpecSession {
  * `page` change from test to test; read them inside a test or a beforeEach registered after this
  * one.
  */
-export function useSpecSession({ signIn = true }: { signIn?: boolean } = {}): SpecSession {
+export function useSpecSession({
+  signIn = true,
+  env,
+}: {
+  signIn?: boolean;
+  /** The server's extra environment, read when it starts (after the spec's own beforeAll hooks registered before). */
+  env?: () => Record<string, string>;
+} = {}): SpecSession {
   const session = {} as SpecSession;
   // OWNER's session cookie, shared by the tests (a sign-in costs a scrypt hash); a test that signs
   // out or changes the password ends it, and the next test signs in again.
   let signedIn: BrowserContextOptions['storageState'];
   beforeAll(async () => {
-    session.server = await startServer();
+    session.server = await startServer(env?.());
     session.browser = await openBrowser(session.server.baseURL);
   });
   beforeEach(async () => {

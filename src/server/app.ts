@@ -13,6 +13,8 @@ import { reconciliationRoutes } from './finance/reconciliation.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
+import { webhooksRoutes } from './webhooks/webhooks.routes';
+import { emailRoutes } from './email/email.routes';
 import { eventsRoutes } from './events/events.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { jsonBodyLimit } from './http/body-limit';
@@ -87,6 +89,8 @@ export function createApp(deps: AppDeps) {
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);
   api.route('/alerts', alertsRoutes);
+  api.route('/webhooks', webhooksRoutes);
+  api.route('/email', emailRoutes);
   api.route('/events', eventsRoutes);
   api.route('/notifications', notificationsRoutes);
   api.all('*', () => {

@@ -75,6 +75,12 @@ export const envSchema = z
       .optional()
       .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
       .refine((v) => v === undefined || /^smtps?:\/\/.+/.test(v), 'SMTP_URL deve começar com smtp:// ou smtps://'),
+    /** Where the app is reached, for the links in e-mails (e.g. https://milheiro.suaagencia.com.br). */
+    APP_URL: z
+      .string()
+      .optional()
+      .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim().replace(/\/+$/, '')))
+      .refine((v) => v === undefined || /^https?:\/\/[^/]+/.test(v), 'APP_URL deve começar com http:// ou https://'),
     /** The From of the e-mails. */
     EMAIL_FROM: z.string().default('Milheiro <nao-responda@milheiro.app>'),
     /**

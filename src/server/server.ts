@@ -6,11 +6,13 @@ import { createApp } from './app';
 import { alertScanJob } from './alerts/alerts.jobs';
 import { PASSWORD_COST, TEST_PASSWORD_COST } from './auth/password';
 import type { DbHandle } from './db/client';
+import { emailJobs } from './email/email.jobs';
 import type { Env } from './env';
 import type { AppDeps } from './http/context';
 import { HOUSEKEEPING_JOB, housekeepingJob } from './jobs/housekeeping.jobs';
 import { EventHub } from './events/event-hub';
 import { JobQueue } from './jobs/job-queue';
+import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './webhooks/webhooks.jobs';
 
 export interface StartOptions {
   env: Env;
@@ -53,8 +55,12 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
   // Real-time (DESIGN §1): this process's LISTEN, read as each agency's tenant on the worker's connection.
   const worker = owner ?? handle;
   const eventHub = new EventHub({ listen: handle.listen, db: worker.db, logger });
+  // Webhooks may reach loopback or private hosts only in tests (env WEBHOOK_ALLOW_HOSTS).
+  const webhookAllowHosts = env.NODE_ENV === 'test' ? env.WEBHOOK_ALLOW_HOSTS : [];
   const app = createApp({
     db: handle.db,
+    webhookAllowHosts,
+    smtpConfigured: env.SMTP_URL !== undefined,
     eventHub,
     logger,
     demo: demo ?? null,
@@ -67,7 +73,19 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     connection: worker.jobConnection,
     db: worker.db,
     logger,
-    definitions: [alertScanJob, housekeepingJob(handle.kind)],
+    definitions: [
+      alertScanJob,
+      housekeepingJob(handle.kind),
+      ...emailJobs({
+        smtpUrl: env.SMTP_URL,
+        from: env.EMAIL_FROM,
+        appUrl: env.APP_URL ?? `http://localhost:${env.PORT}`,
+      }),
+      webhookDeliveryJob({
+        allowHosts: webhookAllowHosts,
+        requeue: (startAfter, singletonKey) => jobs.send(WEBHOOK_DELIVERY_JOB, {}, { startAfter, singletonKey }),
+      }),
+    ],
   });
   const jobsStarted = jobs
     .start()
@@ -76,11 +94,15 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     .catch((err) => logger.error({ err }, 'job queue did not start'));
   // A committed write left work in an outbox: its sender runs now rather than at its next minute.
   const OUTBOX_QUEUES: Record<string, string> = { webhooks: 'webhooks.deliver', email: 'email.send' };
+  // A burst of writes wakes each sender once a second at most: one run claims everything due.
+  const waking = new Set<string>();
   eventHub.onOutbox((what) => {
     const queue = OUTBOX_QUEUES[what];
-    if (!queue) return;
+    if (!queue || waking.has(queue)) return;
+    waking.add(queue);
+    setTimeout(() => waking.delete(queue), 1000).unref();
     void jobsStarted
-      .then(() => jobs.send(queue, {}, { singletonKey: 'kick' }))
+      .then(() => jobs.send(queue, {}))
       .catch((err) => logger.warn({ err, queue }, 'outbox sender not woken'));
   });
   const hubStarted = eventHub.start().catch((err) => logger.error({ err }, 'real-time events did not start'));

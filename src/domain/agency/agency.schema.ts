@@ -107,17 +107,24 @@ export const settingsInputSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsInputSchema>;
 
+/** Each alert by e-mail as it opens, or one summary a day (the `email.digest` job, 08:00 in Brasília). */
+export const EMAIL_FREQUENCIES = ['immediate', 'daily'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
 export const notificationPrefsSchema = z.object({
   email_notifications: z.boolean({ error: 'Valor inválido' }),
   lot_expiring: z.boolean({ error: 'Valor inválido' }),
   sla_exceeded: z.boolean({ error: 'Valor inválido' }),
   margin_critical: z.boolean({ error: 'Valor inválido' }),
+  email_frequency: z.enum(EMAIL_FREQUENCIES, { error: 'Frequência inválida: escolha imediato ou resumo diário' }),
 });
 export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
 
+/** Also what a stored choice missing from an older row reads as (readNotificationPrefs, and the e-mail queries' SQL). */
 export const DEFAULT_NOTIFICATION_PREFS: NotificationPrefs = {
   email_notifications: true,
   lot_expiring: true,
   sla_exceeded: true,
   margin_critical: true,
+  email_frequency: 'immediate',
 };

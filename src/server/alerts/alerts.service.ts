@@ -15,6 +15,7 @@ import {
   type AlertSyncResult,
   type OpenedAlert,
 } from './alerts.queries';
+import { queueAlertEmails } from '../email/alert-emails';
 import { recordEvent, recordEvents } from '../events/events.queries';
 import { followAlertReadState, notifyAlerts } from '../notifications/notifications.queries';
 
@@ -151,5 +152,6 @@ async function announce(db: Db, agencyId: string, result: AlertSyncResult): Prom
       .map((a) => ({ type: 'lot.expiring' as const, entityId: a.lot_id, data: { message: a.message } })),
   ]);
   await notifyAlerts(db, agencyId, opened);
+  await queueAlertEmails(db, { agencyId, alerts: opened });
   return result;
 }

@@ -30,6 +30,8 @@ export interface AppDeps {
    * WEBHOOK_ALLOW_HOSTS under NODE_ENV=test, or the tests' apps).
    */
   webhookAllowHosts?: readonly string[];
+  /** Whether SMTP_URL is set: without it e-mails are held in the outbox (/config says so). */
+  smtpConfigured?: boolean;
   /** The real-time fan-out of this process (GET /api/v1/events); absent: the stream answers 503. */
   eventHub?: EventHub;
 }

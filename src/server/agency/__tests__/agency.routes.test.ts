@@ -156,7 +156,13 @@ describe('settings', () => {
 
 describe('notification preferences', () => {
   it("are the user's own and saved", async () => {
-    const body = { email_notifications: false, lot_expiring: true, sla_exceeded: false, margin_critical: true };
+    const body = {
+      email_notifications: false,
+      lot_expiring: true,
+      sla_exceeded: false,
+      margin_critical: true,
+      email_frequency: 'daily',
+    };
     expect((await call(ctx.app, 'PUT', '/api/v1/me/notifications', { cookie, body })).body).toEqual(body);
     expect((await call(ctx.app, 'GET', '/api/v1/me/notifications', { cookie })).body).toEqual(body);
     expect(

@@ -206,6 +206,7 @@ describe('sessions', () => {
       lot_expiring: true,
       sla_exceeded: true,
       margin_critical: true,
+      email_frequency: 'immediate',
     });
   });
 

@@ -1,4 +1,4 @@
-import { BellIcon, Building2Icon, ShieldIcon, WalletIcon } from 'lucide-react';
+import { BellIcon, Building2Icon, ShieldIcon, WalletIcon, WebhookIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -8,15 +8,18 @@ import { AgencyForm } from '@/features/agency/components/agency-form';
 import { FinancialSettingsForm } from '@/features/agency/components/financial-settings-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
+import { EmailOutboxCard } from '@/features/notifications/components/email-outbox-card';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form';
+import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
 import { authKeys } from '@/lib/query-keys';
 import type { Agency, Session } from '@/types/api';
 
-/* Spec part 2 §2 "/config": four tabs; the open one lives in ?tab= so it survives reloads and links. */
+/* Spec part 2 §2 "/config": its four tabs and Webhooks (issue #16); the open one lives in ?tab= so it survives reloads and links. */
 const TABS = [
   { value: 'agencia', label: 'Agência', icon: Building2Icon },
   { value: 'financeiro', label: 'Financeiro', icon: WalletIcon },
   { value: 'notificacoes', label: 'Notificações', icon: BellIcon },
+  { value: 'webhooks', label: 'Webhooks', icon: WebhookIcon },
   { value: 'seguranca', label: 'Segurança', icon: ShieldIcon },
 ] as const;
 
@@ -56,7 +59,7 @@ export default function SettingsRoute() {
       <Tabs value={tab} onValueChange={selectTab}>
         <TabsList
           aria-label="Seções das configurações"
-          className="grid h-auto w-full grid-cols-2 sm:inline-flex sm:h-10 sm:w-fit"
+          className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-fit"
         >
           {TABS.map((item) => (
             <TabsTrigger key={item.value} value={item.value} className="h-8 sm:h-full">
@@ -71,8 +74,12 @@ export default function SettingsRoute() {
         <TabsContent value="financeiro">
           <FinancialSettingsForm />
         </TabsContent>
-        <TabsContent value="notificacoes">
+        <TabsContent value="notificacoes" className="space-y-6">
           <NotificationPreferencesForm />
+          <EmailOutboxCard />
+        </TabsContent>
+        <TabsContent value="webhooks">
+          <WebhooksSettings />
         </TabsContent>
         <TabsContent value="seguranca" className="space-y-6">
           <ChangePasswordForm />

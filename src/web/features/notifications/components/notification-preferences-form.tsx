@@ -1,16 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SaveIcon } from 'lucide-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { notificationPrefsSchema, type NotificationPrefs } from '@domain/agency/agency.schema';
 import { FormCard, FormCardQuery } from '@/components/form-card';
 import { Label } from '@/components/ui/label';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Switch } from '@/components/ui/switch';
 import { saveInPlace } from '@/lib/form';
+import { cn } from '@/lib/utils';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { EmailFrequencyField } from './email-frequency-field';
 
-const OPTIONS: readonly { name: keyof NotificationPrefs; label: string; description: string }[] = [
+type SwitchName = {
+  [K in keyof NotificationPrefs]: NotificationPrefs[K] extends boolean ? K : never;
+}[keyof NotificationPrefs];
+
+const OPTIONS: readonly { name: SwitchName; label: string; description: string }[] = [
   {
     name: 'email_notifications',
     label: 'Notificações por e-mail',
@@ -38,7 +44,7 @@ const SAVE_TEXTS = { saved: 'Preferências salvas', failed: 'Erro ao salvar pref
 export function NotificationPreferencesForm() {
   const prefs = useNotificationPreferences();
   return (
-    <FormCardQuery query={prefs} fields={4} errorTitle="Erro ao carregar preferências">
+    <FormCardQuery query={prefs} fields={5} errorTitle="Erro ao carregar preferências">
       {(loaded) => <NotificationPreferencesFormLoaded prefs={loaded} />}
     </FormCardQuery>
   );
@@ -47,6 +53,7 @@ export function NotificationPreferencesForm() {
 function NotificationPreferencesFormLoaded({ prefs }: { prefs: NotificationPrefs }) {
   const update = useUpdateNotificationPreferences();
   const form = useForm<NotificationPrefs>({ resolver: zodResolver(notificationPrefsSchema), defaultValues: prefs });
+  const emailOn = useWatch({ control: form.control, name: 'email_notifications' });
 
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, saveInPlace(form, SAVE_TEXTS, { toValues: (saved) => saved })),
@@ -68,28 +75,37 @@ function NotificationPreferencesFormLoaded({ prefs }: { prefs: NotificationPrefs
         {OPTIONS.map((option) => {
           const id = `notification-${option.name.replaceAll('_', '-')}`;
           return (
-            <li key={option.name} className="flex items-start justify-between gap-4 p-4">
-              <div className="space-y-1">
-                <Label htmlFor={id}>{option.label}</Label>
-                <p id={`${id}-description`} className="text-sm text-muted-foreground">
-                  {option.description}
-                </p>
+            <li key={option.name} className={cn(option.name === 'email_notifications' ? 'space-y-4 p-4' : 'p-4')}>
+              <div className="flex items-start justify-between gap-4">
+                <div className="space-y-1">
+                  <Label htmlFor={id}>{option.label}</Label>
+                  <p id={`${id}-description`} className="text-sm text-muted-foreground">
+                    {option.description}
+                  </p>
+                </div>
+                <Controller
+                  control={form.control}
+                  name={option.name}
+                  render={({ field }) => (
+                    <Switch
+                      id={id}
+                      aria-describedby={`${id}-description`}
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                      className="mt-0.5"
+                    />
+                  )}
+                />
               </div>
-              <Controller
-                control={form.control}
-                name={option.name}
-                render={({ field }) => (
-                  <Switch
-                    id={id}
-                    aria-describedby={`${id}-description`}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    className="mt-0.5"
-                  />
-                )}
-              />
+              {option.name === 'email_notifications' && (
+                <Controller
+                  control={form.control}
+                  name="email_frequency"
+                  render={({ field }) => <EmailFrequencyField field={field} disabled={!emailOn} />}
+                />
+              )}
             </li>
           );
         })}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { ALERT_KINDS } from '../../../domain/alerts/alert.schema';
+
+// What each template is rendered from: the `data` of its outbox row, written by whoever queued it
+// (alert-emails.ts, the webhooks' sender) and read back here, so a row written by an older or a
+// buggy writer fails with a message instead of rendering half an e-mail.
+
+/** One alert as an e-mail lists it: what it is, where it leads in the app, and its figures. */
+export const alertEmailItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  kind_label: z.string(),
+  message: z.string(),
+  /** A path of the app (/emissoes/…), joined to the app's address when rendered. */
+  link: z.string().startsWith('/'),
+  /** The lot's expiry (yyyy-MM-dd), for lot_expiring. */
+  expiry_date: z.string().nullish(),
+  /** The emission's figures, for margin_critical. */
+  margin_cents: z.number().nullish(),
+  revenue_cents: z.number().nullish(),
+  /** The agency's calendar day it opened on (yyyy-MM-dd): the digest lists it. */
+  opened_on: z.string().nullish(),
+  /** Already resolved when the digest was written. */
+  resolved: z.boolean().nullish(),
+});
+export type AlertEmailItem = z.infer<typeof alertEmailItemSchema>;
+
+export const alertsDataSchema = z.object({
+  user_name: z.string(),
+  alerts: z.array(alertEmailItemSchema).min(1),
+});
+export type AlertsData = z.infer<typeof alertsDataSchema>;
+
+export const alertsDigestDataSchema = z.object({
+  user_name: z.string(),
+  /** The agency's calendar day the digest is for (yyyy-MM-dd): one digest per user per day. */
+  day: z.string(),
+  /** The alerts opened after `since` and up to `until` (ISO timestamps). */
+  since: z.string(),
+  until: z.string(),
+  alerts: z.array(alertEmailItemSchema).min(1),
+});
+export type AlertsDigestData = z.infer<typeof alertsDigestDataSchema>;
+
+/** Written by the webhooks' sender when it gives up on an endpoint. */
+export const webhookDisabledDataSchema = z.object({
+  endpoint_id: z.string(),
+  url: z.string(),
+  reason: z.string(),
+});
+export type WebhookDisabledData = z.infer<typeof webhookDisabledDataSchema>;
