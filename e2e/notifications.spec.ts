@@ -3,24 +3,39 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { startSmtpServer, type SmtpTestServer } from '../src/server/email/__tests__/smtp-test-server';
 import { startReceiver, type Receiver } from '../src/server/webhooks/__tests__/receiver';
-import { apiAs, AS_READ, expect } from './fixtures';
+import { apiAs, AS_READ, expect, OWNER } from './fixtures';
+import { AlertsPage } from './pages/alerts-page';
+import { EmissionsPage } from './pages/emissions-page';
+import { BIG_LOT, seedCustomer, seedEmission, seedLotInAccount } from './seed';
 import { onPhone, useSpecSession } from './session';
 
 /**
- * /config → Webhooks through the real UI (issue #16): a URL inside the network refused on its
+ * What reaches people outside the page they are on (issue #16), through the real UI and server, with
+ * a real SMTP server and a webhook receiver on 127.0.0.1 (allow-listed for this server only).
+ *
+ * Real-time: a colleague's emission below the minimum margin, created in another browser, shows in
+ * this one's open list and as a "Margem Crítica" toast without a reload; the alert is read from
+ * /alertas and the bell follows; the SMTP server got the alert's e-mail and the receiver a signed
+ * `emission.created`.
+ *
+ * /config → Webhooks: a URL inside the network refused on its
  * field, an endpoint created with its secret shown once, "Enviar teste" reaching a receiver on
  * 127.0.0.1 (allow-listed for this server only) that verifies the signature, the deliveries log,
  * axe light and dark, and a phone. SCREENSHOT_DIR set: the card is photographed at 1280 and 390 px.
  */
 let receiver: Receiver;
+let smtp: SmtpTestServer;
 beforeAll(async () => {
   receiver = await startReceiver();
+  smtp = await startSmtpServer();
 });
 afterAll(async () => {
   await receiver?.close();
+  await smtp?.close();
 });
-const session = useSpecSession({ env: () => ({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1' }) });
+const session = useSpecSession({ env: () => ({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', SMTP_URL: smtp.url }) });
 
 const card = (page: Page) => page.locator('[data-slot="card"]', { hasText: 'Webhooks' }).first();
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -28,6 +43,9 @@ const dialog = (page: Page) => page.getByRole('dialog');
 /** Toasts fade in and out: axe reads their contrast mid-animation, so it waits for them to go. */
 async function seriousViolations(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  // Nor mid-fade of a dialog, or mid-transition of colours after the scheme changed.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForTimeout(200);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -136,4 +154,72 @@ describe('webhooks settings', () => {
     await expect(page.getByText('Endpoint excluído')).toBeVisible();
     await expect(page.getByTestId('webhook-endpoint')).toHaveCount(1);
   }, 180_000);
+});
+
+describe('real-time updates, e-mail and webhooks', () => {
+  it("shows a colleague's emission and its critical-margin alert without reloading, e-mails it and signs it", async () => {
+    const { page, browser, context } = session;
+    const hook = await apiAs(context, 'POST', '/webhooks', {
+      url: receiver.url('/journey'),
+      event_types: ['emission.created'],
+    });
+    expect(hook.status).toBe(201);
+    const secret = hook.body.secret as string;
+
+    const emissions = new EmissionsPage(page);
+    await emissions.goto();
+    await expect(emissions.rows()).toHaveCount(0);
+    await expect(page.getByTestId('alerts-bell')).toHaveAttribute('aria-label', 'Notificações: nenhuma não lida');
+
+    // The colleague, in a browser of their own, signed in to the same agency.
+    const colleague = await browser.newPage();
+    try {
+      await colleague.context.addCookies(await context.cookies());
+      const customer = await seedCustomer(
+        colleague.context,
+        { name: 'Heitor Tempo Real' },
+        { account_number: 'RT-1001' },
+      );
+      const lotId = await seedLotInAccount(colleague.context, customer.accountId, BIG_LOT);
+      // 10.000 miles at R$ 23,00 the thousand and R$ 240,00 of revenue: 4,2 % of margin, below 10 %.
+      await seedEmission(colleague.context, customer, lotId, {
+        pnr: 'RTMRG1',
+        route: 'REC-GRU',
+        miles: 10_000,
+        revenueCents: 24_000,
+      });
+    } finally {
+      await colleague.context.close();
+    }
+
+    // Here, without a reload: the row, the toast and the bell.
+    await expect(emissions.row('RTMRG1')).toHaveCount(1);
+    await emissions.expectToast('Margem Crítica', 'Emissão RTMRG1 com margem abaixo do mínimo do programa');
+    await expect(page.getByTestId('alerts-bell')).toHaveAttribute('aria-label', 'Notificações: 1 não lida');
+
+    // Read from the centre: the bell follows.
+    const alerts = new AlertsPage(page);
+    await alerts.goto();
+    await alerts.tab('Margem Crítica').click();
+    const row = alerts.row('RTMRG1');
+    await row.getByRole('button', { name: 'Marcar como lido' }).click();
+    await expect(row).toHaveAttribute('data-read', 'true');
+    await expect(page.getByTestId('alerts-bell')).toHaveAttribute('aria-label', 'Notificações: nenhuma não lida');
+
+    // The SMTP server got the alert's e-mail, in Portuguese, with its text part.
+    await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual([OWNER.user.email]);
+    expect(mail!.mail.subject).toBe('Novo alerta: Margem Crítica');
+    expect(mail!.mail.text).toContain('Emissão RTMRG1 com margem abaixo do mínimo do programa');
+    expect(mail!.mail.html).toContain('Margem Crítica');
+
+    // The receiver got a signed emission.created.
+    await expect.poll(() => receiver.received.filter((r) => r.path === '/journey').length, { timeout: 30_000 }).toBe(1);
+    const [got] = receiver.received.filter((r) => r.path === '/journey');
+    expect(new Webhook(secret).verify(got!.body, got!.headers as Record<string, string>)).toMatchObject({
+      type: 'emission.created',
+      data: { pnr: 'RTMRG1', route: 'REC-GRU', client_name: 'Heitor Tempo Real', margin_cents: 1_000 },
+    });
+  }, 120_000);
 });
