@@ -100,4 +100,28 @@ describe('the demo', () => {
     await expect(page.getByText(/Passageiros \([1-9]\)/)).toBeVisible();
     await expect(page.locator('main')).not.toContainText('Passageiros (0)', AS_READ);
   });
+
+  it('has a bell of unread alerts, an e-mail outbox waiting for SMTP and a webhook with a month of deliveries', async () => {
+    await page.goto('/alertas');
+    await expect(page.getByTestId('alerts-bell')).toHaveAttribute('aria-label', /Notificações: \d+ não lidas/);
+    await page.getByTestId('alerts-bell').click();
+    await expect(page.getByTestId('alerts-bell-item')).toHaveCount(50);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/config?tab=notificacoes');
+    await expect(page.getByTestId('email-outbox-row').first()).toContainText(/Retido|Pendente/, AS_READ);
+
+    await page.goto('/config?tab=webhooks');
+    const erp = page.getByTestId('webhook-endpoint').filter({ hasText: 'erp.potiguarmilhas.com.br' });
+    await expect(erp).toContainText('Ativo', AS_READ);
+    await expect(page.getByTestId('webhook-endpoint').filter({ hasText: 'crm-antigo' })).toContainText(
+      'Desativado',
+      AS_READ,
+    );
+    await erp.getByRole('button', { name: 'Entregas' }).click();
+    await expect(page.getByRole('dialog').getByTestId('webhook-delivery-row').first()).toContainText(
+      'Entregue',
+      AS_READ,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import { todayIso } from '../../domain/format';
 import { generateAgencyData, vacuumAnalyze } from './generate';
 import { seedDemoPostings } from './postings';
 import { scanAlerts } from '../alerts/alerts.service';
+import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
 import { agencies, program_rules, users } from '../db/schema';
@@ -94,6 +95,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
     passengers: true,
   });
   await seedDemoPostings(db, { agencyId: agency!.id, userId: user!.id });
+  await seedDemoWebhooks(db, { agencyId: agency!.id });
   // The alerts its year left open today: lots about to expire, emissions past their SLA or below their margin.
   await scanAlerts(db, { agencyId: agency!.id, today: todayIso(), now: new Date().toISOString() });
   await vacuumAnalyze(db);
