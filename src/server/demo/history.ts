@@ -332,7 +332,8 @@ export async function writeEmissionHistory(db: Database, rng: Rng, options: Hist
       revenue_cents: revenue,
       rav_cents: rav,
     });
-    const issuedAt = new Date(at.getTime() + rng.int(10, 36 * 60) * 60_000);
+    // Within 36 h of the submission, and never later than now.
+    const issuedAt = new Date(Math.min(now.getTime(), at.getTime() + rng.int(10, 36 * 60) * 60_000));
     const departure = new Date(at.getTime() + rng.int(5, 180) * DAY);
     const reached = status === 'issued' || status === 'cancelled';
     emissionRows.push({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { webhook_endpoints } from '../db/schema';
+import { ENDPOINT_GONE_REASON } from '../webhooks/webhooks.jobs';
 import { newWebhookSecret } from '../webhooks/signing';
 
 /**
@@ -30,7 +31,7 @@ export async function seedDemoWebhooks(db: Database, { agencyId }: { agencyId: s
     event_types: ['client.created', 'alert.created'],
     secret: newWebhookSecret(),
     enabled: false,
-    disabled_reason: 'O endpoint respondeu 410 (Gone): desativado automaticamente',
+    disabled_reason: ENDPOINT_GONE_REASON,
     created_at: sql`now() - interval '320 days'`,
     updated_at: sql`now() - interval '90 days'`,
   });
@@ -53,6 +54,7 @@ export async function seedDemoWebhooks(db: Database, { agencyId }: { agencyId: s
         ('emission.issued', e.issued_at),
         ('emission.cancelled', e.cancelled_at)
       ) AS x(type, at)
-      WHERE e.agency_id = ${agencyId} AND e.deleted_at IS NULL AND x.at IS NOT NULL AND x.at > now() - interval '30 days'
+      WHERE e.agency_id = ${agencyId} AND e.deleted_at IS NULL AND x.at IS NOT NULL
+        AND x.at > now() - interval '30 days' AND x.at < now() - interval '1 minute'
     ) d`);
 }
