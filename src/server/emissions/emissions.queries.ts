@@ -11,6 +11,7 @@ import { escapeLike, normalizeSearch } from '../../domain/search';
 import { agencyDayEnd, agencyDayStart } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { preparedStatement } from '../db/prepared';
+import { eventDeliveries, eventNotifications } from '../events/events.queries';
 import { rowsOf, uuidArray } from '../db/rows';
 import { lockLiveRows, restoreRows, softDeleteRows } from '../db/soft-delete';
 import {
@@ -423,8 +424,13 @@ const writeEmission = preparedStatement<WrittenEmission>(
       INSERT INTO activity (agency_id, user_id, kind, description, ref_type, ref_id)
       VALUES (${P('agency_id')}, ${P('created_by')}, 'emission_created', ${P('activity')}, 'emission', ${P('emission_id')})
       RETURNING id
-    )
+    ), added AS (
+      INSERT INTO events (agency_id, type, entity_id, actor_id, data)
+      VALUES (${P('agency_id')}, 'emission.created', ${P('emission_id')}, ${P('created_by')}, ${P('event_data')}::jsonb)
+      RETURNING seq, type, entity_id, data, created_at
+    ), deliveries AS (${eventDeliveries(P('agency_id'), 'added')})
     SELECT e.created_at::text AS created_at, e.submitted_at::text AS submitted_at,
+      ${eventNotifications(P('agency_id'), 'added', 'deliveries')} AS notified,
       (SELECT coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'cpf', p.cpf) ORDER BY p.id), '[]'::json) FROM pax p) AS passengers,
       (SELECT coalesce(json_agg(json_build_object('lot_id', a.lot_id, 'miles', a.miles, 'cost_per_thousand', a.cost_per_thousand::text,
           'cost_cents', a.cost_cents, 'lot_supplier', l.supplier, 'lot_expiry_date', l.expiry_date)
@@ -447,6 +453,8 @@ export async function insertEmissionTakingMiles(
     takeMiles: Record<string, string>;
     passengers: { name: string; cpf: string }[];
     activity: string;
+    /** The `emission.created` event's data (the stream, the webhooks). */
+    event: Record<string, unknown>;
   },
 ): Promise<WrittenEmission> {
   const { id, ...e } = input.emission;
@@ -456,6 +464,7 @@ export async function insertEmissionTakingMiles(
     ...input.takeMiles,
     passengers: JSON.stringify(input.passengers),
     activity: input.activity,
+    event_data: JSON.stringify(input.event),
   });
   return row!;
 }

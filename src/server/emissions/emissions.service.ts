@@ -202,14 +202,7 @@ async function createEmissionOnce(
     takeMiles: takeMilesValues(plan, candidates),
     passengers: input.passengers,
     activity: `Emissão ${input.route} criada para ${context.client_name}`,
-  });
-  if (written.allocations.length !== plan.allocations.length)
-    throw new Error('emission: a planned lot was not updated');
-  await recordEvent(db, agencyId, {
-    type: 'emission.created',
-    entityId: id,
-    actorId: actor.userId,
-    data: {
+    event: {
       pnr: emission.pnr,
       route: emission.route,
       departure_date: emission.departure_date,
@@ -223,6 +216,8 @@ async function createEmissionOnce(
       margin_cents: emission.margin_cents,
     },
   });
+  if (written.allocations.length !== plan.allocations.length)
+    throw new Error('emission: a planned lot was not updated');
   // Below its program's minimum margin: an alert now; the lots it emptied stop alerting. Decided
   // here from what the context read, so a creation that changes no alert pays no statement.
   const rule =

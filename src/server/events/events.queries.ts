@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { EventType, StreamEvent } from '../../domain/events/event.schema';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -18,6 +18,36 @@ export interface NewEvent {
 }
 
 /**
+ * The webhook deliveries of the events a statement just inserted (`added`: seq, type, entity_id,
+ * data, created_at): one per enabled endpoint of the agency subscribed to the type, with its
+ * payload `{type, timestamp, data}` and `webhook-id` fixed now. A CTE body, shared by
+ * recordEvents and the writes that insert their own event in their statement (the emission's).
+ */
+export const eventDeliveries = (agency: SQL | Placeholder, added: string) => sql`
+  INSERT INTO webhook_deliveries (agency_id, id, endpoint_id, event_seq, event_type, message_id, payload)
+  SELECT ${agency}, d.id, d.endpoint_id, d.seq, d.type, 'msg_' || replace(d.id::text, '-', ''), d.payload
+  FROM (
+    SELECT gen_random_uuid() AS id, w.id AS endpoint_id, a.seq, a.type,
+      jsonb_build_object(
+        'type', a.type,
+        'timestamp', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'data', CASE WHEN a.entity_id IS NULL THEN a.data ELSE jsonb_build_object('id', a.entity_id) || a.data END
+      ) AS payload
+    FROM ${sql.raw(added)} a
+    JOIN webhook_endpoints w ON w.agency_id = ${agency} AND w.enabled AND a.type = ANY(w.event_types)
+  ) d
+  RETURNING 1`;
+
+/**
+ * The NOTIFYs of a statement's events (`added`) and, when it queued deliveries (`deliveries`), the
+ * webhook sender's nudge: a select-list expression. PostgreSQL and PGlite deliver them only if the
+ * transaction commits.
+ */
+export const eventNotifications = (agency: SQL | Placeholder, added: string, deliveries: string) => sql`
+  (SELECT count(pg_notify(${EVENTS_CHANNEL}, ${agency}::text || ':' || n.seq::text)) FROM ${sql.raw(added)} n)
+  + (SELECT count(pg_notify(${OUTBOX_CHANNEL}, 'webhooks')) FROM (SELECT 1 FROM ${sql.raw(deliveries)} LIMIT 1) q)`;
+
+/**
  * Appends events in the caller's transaction, in one statement: the events themselves, one webhook
  * delivery per enabled endpoint subscribed to each type (the outbox row, sent after commit by the
  * webhook job), and the NOTIFYs, which PostgreSQL (and PGlite) deliver only if the transaction
@@ -34,6 +64,7 @@ export async function recordEvents(db: Db, agencyId: string, list: readonly NewE
       actor_id: e.actorId ?? null,
     })),
   );
+  const agency = sql`${agencyId}::uuid`;
   const res = await db.execute(sql`
     WITH input AS (
       SELECT j.e ->> 'type' AS type, (j.e ->> 'entity_id')::uuid AS entity_id, j.e -> 'data' AS data,
@@ -42,33 +73,14 @@ export async function recordEvents(db: Db, agencyId: string, list: readonly NewE
     ),
     added AS (
       INSERT INTO events (agency_id, type, entity_id, data, user_id, actor_id)
-      SELECT ${agencyId}::uuid, type, entity_id, data, user_id, actor_id FROM input ORDER BY ord
+      SELECT ${agency}, type, entity_id, data, user_id, actor_id FROM input ORDER BY ord
       RETURNING seq, type, entity_id, data, created_at
     ),
-    deliveries AS (
-      INSERT INTO webhook_deliveries (agency_id, id, endpoint_id, event_seq, event_type, message_id, payload)
-      SELECT ${agencyId}::uuid, d.id, d.endpoint_id, d.seq, d.type, 'msg_' || replace(d.id::text, '-', ''), d.payload
-      FROM (
-        SELECT gen_random_uuid() AS id, w.id AS endpoint_id, a.seq, a.type,
-          jsonb_build_object(
-            'type', a.type,
-            'timestamp', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'data', CASE WHEN a.entity_id IS NULL THEN a.data ELSE jsonb_build_object('id', a.entity_id) || a.data END
-          ) AS payload
-        FROM added a
-        JOIN webhook_endpoints w ON w.agency_id = ${agencyId}::uuid AND w.enabled AND a.type = ANY(w.event_types)
-      ) d
-      RETURNING 1
-    )
-    SELECT a.seq,
-      pg_notify(${EVENTS_CHANNEL}, ${agencyId}::text || ':' || a.seq::text) AS notified,
-      (SELECT count(*) FROM deliveries)::int AS deliveries
-    FROM added a
-    ORDER BY a.seq
+    deliveries AS (${eventDeliveries(agency, 'added')})
+    SELECT (SELECT array_agg(seq ORDER BY seq) FROM added) AS seqs, ${eventNotifications(agency, 'added', 'deliveries')} AS notified
   `);
-  const out = rowsOf<{ seq: string | number; deliveries: number }>(res);
-  if ((out[0]?.deliveries ?? 0) > 0) await notifyOutbox(db, 'webhooks');
-  return out.map((r) => Number(r.seq));
+  const seqs = rowsOf<{ seqs: (string | number)[] | null }>(res)[0]?.seqs ?? [];
+  return seqs.map(Number);
 }
 
 export const recordEvent = (db: Db, agencyId: string, event: NewEvent) => recordEvents(db, agencyId, [event]);
