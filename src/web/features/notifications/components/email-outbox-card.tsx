@@ -63,73 +63,120 @@ export function EmailOutboxCard() {
         </div>
       ) : (
         <div className="border-t">
-          <Table
-            className="min-w-[720px]"
-            aria-label="E-mails da caixa de saída"
-            aria-busy={!result || outbox.isPlaceholderData}
-          >
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                {COLUMNS.map((header) => (
-                  <TableHead key={header} className={cn(header === 'Tentativas' && 'text-right')}>
-                    {header === 'Ações' ? <span className="sr-only">Ações</span> : header}
-                  </TableHead>
-                ))}
-              </TableRow>
-            </TableHeader>
-            <TableBody className={cn('transition-opacity', outbox.isPlaceholderData && 'opacity-60')}>
-              {!result
-                ? Array.from({ length: 3 }, (_row, i) => (
-                    <TableRow key={i} className="hover:bg-transparent">
-                      {COLUMNS.map((header) => (
-                        <TableCell key={header}>
-                          <Skeleton className="h-4 w-16" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))
-                : result.data.map((message) => (
-                    <TableRow
-                      key={message.id}
-                      data-testid="email-outbox-row"
-                      className="cursor-pointer"
+          {/* Phones: one card per message (the table would need a sideways scroll). */}
+          <ul className="divide-y sm:hidden" aria-label="E-mails da caixa de saída" aria-busy={!result}>
+            {!result
+              ? Array.from({ length: 3 }, (_row, i) => (
+                  <li key={i} className="space-y-2 p-4">
+                    <Skeleton className="h-4 w-40" />
+                    <Skeleton className="h-4 w-56" />
+                  </li>
+                ))
+              : result.data.map((message) => (
+                  <li key={message.id} data-testid="email-outbox-item" className="space-y-1.5 p-4">
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="text-xs text-muted-foreground tabular-nums">
+                        {formatDateTime(message.created_at)}
+                      </span>
+                      <EmailStatusBadge status={message.status} />
+                    </div>
+                    <p
+                      className={cn(
+                        'text-sm font-medium break-words',
+                        message.subject === null && 'text-muted-foreground',
+                      )}
+                    >
+                      {message.subject ?? 'Ainda não montado'}
+                    </p>
+                    <p className="text-xs break-all text-muted-foreground">
+                      {message.to_address} · {emailTemplateLabel(message.template)} · {formatNumber(message.attempts)}{' '}
+                      {message.attempts === 1 ? 'tentativa' : 'tentativas'}
+                    </p>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="w-full"
+                      aria-label={`Ver e-mail: ${message.subject ?? message.to_address}`}
                       onClick={() => setOpen(message)}
                     >
-                      <TableCell className="whitespace-nowrap tabular-nums">
-                        {formatDateTime(message.created_at)}
-                      </TableCell>
-                      <TableCell>
-                        <TruncatedText text={message.to_address} className="block max-w-48 truncate" />
-                      </TableCell>
-                      <TableCell>
-                        <TruncatedText
-                          text={message.subject ?? 'Ainda não montado'}
-                          className={cn('block max-w-72 truncate', message.subject === null && 'text-muted-foreground')}
-                        />
-                        <span className="text-xs text-muted-foreground">{emailTemplateLabel(message.template)}</span>
-                      </TableCell>
-                      <TableCell>
-                        <EmailStatusBadge status={message.status} />
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{formatNumber(message.attempts)}</TableCell>
-                      <TableCell className="text-right">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Ver e-mail: ${message.subject ?? message.to_address}`}
-                          onClick={(event) => {
-                            event.stopPropagation();
-                            setOpen(message);
-                          }}
-                        >
-                          <EyeIcon aria-hidden="true" />
-                          Ver
-                        </Button>
-                      </TableCell>
-                    </TableRow>
+                      <EyeIcon aria-hidden="true" />
+                      Ver
+                    </Button>
+                  </li>
+                ))}
+          </ul>
+          <div className="hidden sm:block">
+            <Table
+              className="min-w-[720px]"
+              aria-label="E-mails da caixa de saída"
+              aria-busy={!result || outbox.isPlaceholderData}
+            >
+              <TableHeader>
+                <TableRow className="hover:bg-transparent">
+                  {COLUMNS.map((header) => (
+                    <TableHead key={header} className={cn(header === 'Tentativas' && 'text-right')}>
+                      {header === 'Ações' ? <span className="sr-only">Ações</span> : header}
+                    </TableHead>
                   ))}
-            </TableBody>
-          </Table>
+                </TableRow>
+              </TableHeader>
+              <TableBody className={cn('transition-opacity', outbox.isPlaceholderData && 'opacity-60')}>
+                {!result
+                  ? Array.from({ length: 3 }, (_row, i) => (
+                      <TableRow key={i} className="hover:bg-transparent">
+                        {COLUMNS.map((header) => (
+                          <TableCell key={header}>
+                            <Skeleton className="h-4 w-16" />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  : result.data.map((message) => (
+                      <TableRow
+                        key={message.id}
+                        data-testid="email-outbox-row"
+                        className="cursor-pointer"
+                        onClick={() => setOpen(message)}
+                      >
+                        <TableCell className="whitespace-nowrap tabular-nums">
+                          {formatDateTime(message.created_at)}
+                        </TableCell>
+                        <TableCell>
+                          <TruncatedText text={message.to_address} className="block max-w-48 truncate" />
+                        </TableCell>
+                        <TableCell>
+                          <TruncatedText
+                            text={message.subject ?? 'Ainda não montado'}
+                            className={cn(
+                              'block max-w-72 truncate',
+                              message.subject === null && 'text-muted-foreground',
+                            )}
+                          />
+                          <span className="text-xs text-muted-foreground">{emailTemplateLabel(message.template)}</span>
+                        </TableCell>
+                        <TableCell>
+                          <EmailStatusBadge status={message.status} />
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(message.attempts)}</TableCell>
+                        <TableCell className="text-right">
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-label={`Ver e-mail: ${message.subject ?? message.to_address}`}
+                            onClick={(event) => {
+                              event.stopPropagation();
+                              setOpen(message);
+                            }}
+                          >
+                            <EyeIcon aria-hidden="true" />
+                            Ver
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+              </TableBody>
+            </Table>
+          </div>
           <PaginationFooter list={result} itemLabel="e-mails" onPageChange={setPage} />
         </div>
       )}
