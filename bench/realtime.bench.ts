@@ -23,36 +23,11 @@ import { createLoyaltyAccountRow } from '../src/server/testing/factories/account
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
 import { createClientRow, validCpf } from '../src/server/testing/factories/client.factory';
 import { createLotRow } from '../src/server/testing/factories/lot.factory';
+import { readServerSentEvents } from '../src/server/testing/sse';
 import { fmt, forEachEngine, signedInGet, stats } from './lib';
 
 const STREAMS = 200;
 const logger = pino({ level: 'silent' });
-
-/** Reads an SSE body, calling back with each message's data. */
-function readStream(body: ReadableStream<Uint8Array>, onData: (data: string) => void) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  void (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block
-          .split('\n')
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n');
-        if (data) onData(data);
-      }
-    }
-  })();
-  return () => reader.cancel().catch(() => undefined);
-}
 
 async function secondProcess(
   handle: DbHandle,
@@ -109,7 +84,7 @@ export async function runRealtimeBench() {
       // Latency: request sent on A → event on B's stream.
       const res = await b.app.request('http://localhost/api/v1/events', { headers: { cookie } });
       const waiting = new Map<string, (at: number) => void>();
-      const stop = readStream(res.body!, (data) => {
+      const { cancel: stop } = readServerSentEvents(res.body!, (data) => {
         const event = JSON.parse(data) as { type: string; data: { pnr?: string } };
         if (event.type === 'emission.created' && event.data.pnr) waiting.get(event.data.pnr)?.(performance.now());
       });
@@ -171,7 +146,7 @@ export async function runRealtimeBench() {
       const stops: (() => Promise<unknown>)[] = [];
       for (let i = 0; i < STREAMS; i++) {
         const r = await fetch(`http://127.0.0.1:${port}/api/v1/events`, { headers: { cookie } });
-        stops.push(readStream(r.body!, () => undefined));
+        stops.push(readServerSentEvents(r.body!, () => undefined).cancel);
       }
       await new Promise((r) => setTimeout(r, 500));
       global.gc?.();

@@ -1035,6 +1035,20 @@ export const notifications = pgTable(
 );
 
 /**
+ * What an outbox row carries for its sender (decision 0021): its state (pending until settled),
+ * attempts, when it is next due, the lease a sender holds it by (a process killed mid-send lets it
+ * go when it runs out) and the last error.
+ */
+const outboxColumns = () => ({
+  status: text().notNull().default('pending'),
+  attempts: integer().notNull().default(0),
+  next_attempt_at: createdAt(),
+  locked_until: ts(),
+  last_error: text(),
+  created_at: createdAt(),
+});
+
+/**
  * Every e-mail the app sends, written in the transaction of what caused it (the outbox) and sent
  * by the e-mail job; without SMTP configured it stays here (status held), readable by the admin.
  * `template` and `data` are what it is rendered from; subject, html and text once rendered.
@@ -1051,13 +1065,7 @@ export const email_outbox = pgTable(
     subject: text(),
     html: text(),
     text: text(),
-    status: text().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    next_attempt_at: createdAt(),
-    /** A sender holds the row until then (a process killed mid-send lets it go). */
-    locked_until: ts(),
-    last_error: text(),
-    created_at: createdAt(),
+    ...outboxColumns(),
     sent_at: ts(),
   },
   (t) => [
@@ -1103,15 +1111,10 @@ export const webhook_deliveries = pgTable(
     /** The `webhook-id` header: the same on every attempt, so receivers can deduplicate. */
     message_id: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
-    status: text().notNull().default('pending'),
-    attempts: integer().notNull().default(0),
-    next_attempt_at: createdAt(),
-    locked_until: ts(),
+    ...outboxColumns(),
     last_status_code: integer(),
-    last_error: text(),
     last_duration_ms: integer(),
     last_attempt_at: ts(),
-    created_at: createdAt(),
     delivered_at: ts(),
   },
   (t) => [

@@ -12,6 +12,7 @@ import { createLoyaltyAccountRow } from '../../testing/factories/account.factory
 import { createClientRow, validCpf } from '../../testing/factories/client.factory';
 import { createLotRow } from '../../testing/factories/lot.factory';
 import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
+import { readServerSentEvents } from '../../testing/sse';
 import { EventHub } from '../event-hub';
 
 /**
@@ -33,31 +34,13 @@ async function openStream(app: App, as: string, headers: Record<string, string> 
   const res = await app.request('http://localhost/api/v1/events', { headers: { cookie: as, ...headers } });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/event-stream');
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   const received: StreamEvent[] = [];
-  let buffer = '';
   let waiters: (() => void)[] = [];
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = block
-          .split('\n')
-          .filter((l) => l.startsWith('data: '))
-          .map((l) => l.slice(6))
-          .join('\n');
-        if (data) received.push(JSON.parse(data) as StreamEvent);
-      }
-      for (const w of waiters) w();
-      waiters = [];
-    }
-  })();
+  const stream = readServerSentEvents(res.body!, (data) => {
+    received.push(JSON.parse(data) as StreamEvent);
+    for (const w of waiters) w();
+    waiters = [];
+  });
   return {
     received,
     /** Resolves with the first event matching, or fails after `ms`. */
@@ -75,8 +58,8 @@ async function openStream(app: App, as: string, headers: Record<string, string> 
       }
     },
     async close() {
-      await reader.cancel().catch(() => undefined);
-      await pump;
+      await stream.cancel();
+      await stream.done;
     },
   };
 }
