@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { alertScanJob } from './alerts/alerts.jobs';
 import { PASSWORD_COST, TEST_PASSWORD_COST } from './auth/password';
 import type { DbHandle } from './db/client';
-import { emailJobs } from './email/email.jobs';
+import { EMAIL_SEND_JOB, emailJobs } from './email/email.jobs';
 import type { Env } from './env';
 import type { AppDeps } from './http/context';
 import { HOUSEKEEPING_JOB, housekeepingJob } from './jobs/housekeeping.jobs';
@@ -93,7 +93,7 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     .then(() => jobs.send(HOUSEKEEPING_JOB, {}, { startAfter: 60, singletonKey: 'after-start' }))
     .catch((err) => logger.error({ err }, 'job queue did not start'));
   // A committed write left work in an outbox: its sender runs now rather than at its next minute.
-  const OUTBOX_QUEUES: Record<string, string> = { webhooks: 'webhooks.deliver', email: 'email.send' };
+  const OUTBOX_QUEUES: Record<string, string> = { webhooks: WEBHOOK_DELIVERY_JOB, email: EMAIL_SEND_JOB };
   // A burst of writes wakes each sender once a second at most: one run claims everything due.
   const waking = new Set<string>();
   eventHub.onOutbox((what) => {

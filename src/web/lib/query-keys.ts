@@ -74,12 +74,11 @@ export const dashboardKeys = {
   all: ['dashboard'] as const,
 };
 
-/** SLA, margin and expiring-lot alerts: /alertas's lists and the header bell's summary. */
+/** SLA, margin and expiring-lot alerts: /alertas's lists and the header bell's notifications. */
 export const alertKeys = {
   all: ['alerts'] as const,
   lists: () => [...alertKeys.all, 'list'] as const,
   list: (params: object) => [...alertKeys.lists(), params] as const,
-  summary: () => [...alertKeys.all, 'summary'] as const,
   /** The bell's notifications (they follow the alerts' read state, so they live under alertKeys). */
   inbox: () => [...alertKeys.all, 'inbox'] as const,
 };
