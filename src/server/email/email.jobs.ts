@@ -51,7 +51,7 @@ export function emailSendJob(options: EmailJobOptions): JobDefinition<EmailClock
         appUrl: options.appUrl ?? DEFAULT_APP_URL,
         batchSize,
         // A batch against a server that answers at each timeout's edge still ends inside its lease.
-        leaseSeconds: Math.ceil((batchSize * 3 * timeoutMs) / 1000) + 60,
+        leaseSeconds: Math.ceil((batchSize * 4 * timeoutMs) / 1000) + 60,
       });
       if (report.sent + report.held + report.failed + report.retried > 0) logger.info(report, 'e-mails sent');
     },

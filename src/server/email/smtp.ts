@@ -1,7 +1,10 @@
 import { createTransport } from 'nodemailer';
 import type { RenderedEmail } from './templates/render-email';
 
-/** Connecting, the greeting and each later wait: a hanging server costs one attempt this long, never a request. */
+/**
+ * Connecting, the greeting and each later wait: a hanging server costs one attempt this long (twice
+ * for an idle socket), never a request.
+ */
 export const SMTP_TIMEOUT_MS = 10_000;
 
 export interface OutgoingEmail extends RenderedEmail {
@@ -30,7 +33,9 @@ export function smtpSender({
     url: smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
+    // Longer than the greeting's, so a server that never greets is reported as such: with equal
+    // timers the idle-socket one can fire first on a busy machine.
+    socketTimeout: timeoutMs * 2,
   });
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'milheiro.app';
   return async (email) => {
