@@ -17,7 +17,8 @@ import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { emailRoutes } from './email/email.routes';
 import { eventsRoutes } from './events/events.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { jsonBodyLimit } from './http/body-limit';
+import { apiBodyLimit } from './http/body-limit';
+import { importPresetsRoutes, importsRoutes } from './imports/imports.routes';
 import { busyError, isRetryableDbError } from './db/retry';
 import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
@@ -54,7 +55,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', requestToday);
   // Before the session and anything else that could read a body.
-  app.use('/api/*', jsonBodyLimit);
+  app.use('/api/*', apiBodyLimit);
 
   app.onError((err, c) => {
     // A deadlock or serialization failure no retry absorbed is a 503 to retry, never a 500 (decision 0011).
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps) {
   api.route('/email', emailRoutes);
   api.route('/events', eventsRoutes);
   api.route('/notifications', notificationsRoutes);
+  api.route('/imports', importsRoutes);
+  api.route('/import-presets', importPresetsRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

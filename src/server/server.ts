@@ -10,6 +10,7 @@ import { EMAIL_SEND_JOB, emailJobs } from './email/email.jobs';
 import type { Env } from './env';
 import type { AppDeps } from './http/context';
 import { HOUSEKEEPING_JOB, housekeepingJob } from './jobs/housekeeping.jobs';
+import { IMPORT_RUN_JOB, importRunJob } from './imports/imports.jobs';
 import { EventHub } from './events/event-hub';
 import { JobQueue } from './jobs/job-queue';
 import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './webhooks/webhooks.jobs';
@@ -85,6 +86,7 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
         allowHosts: webhookAllowHosts,
         requeue: (startAfter, singletonKey) => jobs.send(WEBHOOK_DELIVERY_JOB, {}, { startAfter, singletonKey }),
       }),
+      importRunJob(),
     ],
   });
   const jobsStarted = jobs
@@ -93,17 +95,30 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     .then(() => jobs.send(HOUSEKEEPING_JOB, {}, { startAfter: 60, singletonKey: 'after-start' }))
     .catch((err) => logger.error({ err }, 'job queue did not start'));
   // A committed write left work in an outbox: its sender runs now rather than at its next minute.
-  const OUTBOX_QUEUES: Record<string, string> = { webhooks: WEBHOOK_DELIVERY_JOB, email: EMAIL_SEND_JOB };
-  // A burst of writes wakes each sender once a second at most: one run claims everything due.
-  const waking = new Set<string>();
-  eventHub.onOutbox((what) => {
-    const queue = OUTBOX_QUEUES[what];
-    if (!queue || waking.has(queue)) return;
-    waking.add(queue);
-    setTimeout(() => waking.delete(queue), 1000).unref();
+  const OUTBOX_QUEUES: Record<string, string> = {
+    webhooks: WEBHOOK_DELIVERY_JOB,
+    email: EMAIL_SEND_JOB,
+    imports: IMPORT_RUN_JOB,
+  };
+  // A burst of writes wakes each sender once a second at most (one run claims everything due),
+  // plus once after the burst, so a write that came during the second is not left for the cron.
+  const waking = new Map<string, boolean>();
+  const wake = (queue: string) => {
+    waking.set(queue, false);
+    setTimeout(() => {
+      const again = waking.get(queue);
+      waking.delete(queue);
+      if (again) wake(queue);
+    }, 1000).unref();
     void jobsStarted
       .then(() => jobs.send(queue, {}))
       .catch((err) => logger.warn({ err, queue }, 'outbox sender not woken'));
+  };
+  eventHub.onOutbox((what) => {
+    const queue = OUTBOX_QUEUES[what];
+    if (!queue) return;
+    if (waking.has(queue)) waking.set(queue, true);
+    else wake(queue);
   });
   const hubStarted = eventHub.start().catch((err) => logger.error({ err }, 'real-time events did not start'));
 

@@ -26,6 +26,7 @@ export const EVENT_TYPES = [
   'alert.read',
   'notification.created',
   'import.completed',
+  'import.undone',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

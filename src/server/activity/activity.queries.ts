@@ -40,6 +40,8 @@ const ACTIVITY_EVENTS: Record<string, EventType> = {
   rule_created: 'rule.changed',
   rule_updated: 'rule.changed',
   rule_deleted: 'rule.changed',
+  import_completed: 'import.completed',
+  import_undone: 'import.undone',
 };
 
 /**

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isValidIsoDate, todayIso } from '../../domain/format';
 import { enterSession, SESSION_COOKIE } from '../auth/sessions';
+import { UPLOAD_PATHS } from './body-limit';
 import { AppError, MESSAGES, unauthenticated } from './errors';
 import type { AppEnv } from './context';
 
@@ -23,9 +24,12 @@ export const sameOriginOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (origin === 'null' || c.req.header('sec-fetch-site') === 'cross-site') {
     throw new AppError('CROSS_ORIGIN', 'Requisição de outra origem recusada.', { status: 403 });
   }
-  // A cross-site form can only send form or text bodies; refusing them closes that door too.
-  const contentType = c.req.header('content-type');
-  if (contentType && !contentType.toLowerCase().startsWith('application/json')) {
+  // A cross-site form can only send form or text bodies; refusing them closes that door too. The
+  // upload routes take multipart/form-data, held to the origin checks above (browsers send Origin
+  // on every cross-origin POST).
+  const contentType = c.req.header('content-type')?.toLowerCase();
+  const upload = UPLOAD_PATHS.has(c.req.path) && contentType?.startsWith('multipart/form-data');
+  if (contentType && !contentType.startsWith('application/json') && !upload) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Envie os dados em JSON (Content-Type: application/json).', {
       status: 415,
     });

@@ -44,6 +44,7 @@ export const API_TAGS = {
   events: 'Real-time updates (Server-Sent Events)',
   webhooks: 'Webhook endpoints (Standard Webhooks) and their deliveries',
   email: 'E-mails sent or kept in the outbox',
+  imports: 'CSV and XLSX imports: upload, mapping, dry run, import, undo, presets',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 

@@ -30,6 +30,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
+  customType,
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid().primaryKey().defaultRandom();
@@ -42,6 +43,8 @@ const tenantId = () => uuid().notNull().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true, mode: 'string' }).notNull().defaultNow();
 const ts = () => timestamp({ withTimezone: true, mode: 'string' });
 const cents = () => bigint({ mode: 'number' });
+/** Raw bytes (a file's content). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const agencyRef = () =>
   uuid()
     .notNull()
@@ -136,6 +139,33 @@ export const login_attempts = pgTable(
   ],
 );
 
+/**
+ * Files kept in the database behind one storage interface (DESIGN.md §1 "files"): uploaded imports
+ * now, PDF reports later. Any process can serve any of them. `sha256` (hex) tells the same bytes
+ * uploaded twice.
+ */
+export const stored_files = pgTable(
+  'stored_files',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    purpose: text().notNull(),
+    name: text().notNull(),
+    content_type: text().notNull(),
+    size: integer().notNull(),
+    sha256: text().notNull(),
+    content: bytea().notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'stored_files_pkey', columns: [t.agency_id, t.id] }),
+    index('stored_files_agency_created_idx').on(t.agency_id, t.created_at),
+    check('stored_files_purpose', sql`${t.purpose} IN ('import')`),
+    check('stored_files_size', sql`${t.size} >= 0`),
+  ],
+);
+
 export const import_jobs = pgTable(
   'import_jobs',
   {
@@ -143,14 +173,32 @@ export const import_jobs = pgTable(
     agency_id: agencyRef(),
     user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
     kind: text().notNull(),
+    /** The uploaded file (stored_files); its hash warns before the same file is imported twice. */
+    file_id: uuid(),
+    file_sha256: text(),
     file_name: text().notNull(),
     file_size: integer().notNull(),
     total_rows: integer().notNull().default(0),
     mapping: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /** What the user chose: duplicates skipped or updated; errors refuse unless only_valid. */
+    on_duplicate: text().notNull().default('skip'),
+    only_valid: boolean().notNull().default(false),
+    /** The calendar day it was asked on (the request's): its rows are checked against it (decision 0005). */
+    today: date({ mode: 'string' }),
     status: text().notNull().default('processing'),
+    /** While processing: queued, parse, validate, write; then done. `progress` counts rows of the phase. */
+    phase: text().notNull().default('queued'),
+    progress: integer().notNull().default(0),
+    /** Why it failed (status failed). */
+    message: text(),
+    /** The worker's lease (a crashed worker's job is taken again once it passes) and its tries. */
+    locked_until: ts(),
+    attempts: integer().notNull().default(0),
     ok_rows: integer().notNull().default(0),
     error_rows: integer().notNull().default(0),
     errors: jsonb().$type<unknown[]>().notNull().default([]),
+    /** Rows the job updated (on_duplicate update), as they were before: an undo puts them back. */
+    previous: jsonb().$type<unknown[]>().notNull().default([]),
     created_at: createdAt(),
     completed_at: ts(),
     undone_at: ts(),
@@ -158,6 +206,13 @@ export const import_jobs = pgTable(
   (t) => [
     primaryKey({ name: 'import_jobs_pkey', columns: [t.agency_id, t.id] }),
     index('import_jobs_agency_created_idx').on(t.agency_id, t.created_at.desc()),
+    index('import_jobs_queued_idx')
+      .on(t.created_at)
+      .where(sql`${t.status} = 'processing'`),
+    index('import_jobs_file_idx').on(t.agency_id, t.file_sha256),
+    foreignKey({ columns: [t.agency_id, t.file_id], foreignColumns: [stored_files.agency_id, stored_files.id] }),
+    check('import_jobs_phase', sql`${t.phase} IN ('queued', 'parse', 'validate', 'write', 'done')`),
+    check('import_jobs_on_duplicate', sql`${t.on_duplicate} IN ('skip', 'update')`),
     check('import_jobs_kind', sql`${t.kind} IN ('clients', 'lots', 'emissions')`),
     check('import_jobs_status', sql`${t.status} IN ('processing', 'completed', 'failed', 'undone')`),
     check(
@@ -1138,6 +1193,7 @@ export const webhook_deliveries = pgTable(
 export const AGENCY_TABLES = [
   'users',
   'sessions',
+  'stored_files',
   'import_jobs',
   'import_presets',
   'clients',

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { import_jobs, stored_files } from '../db/schema';
+
+// The one storage interface for files (DESIGN.md §1 "files"): the bytes live in the database, so
+// any process serves any file; an object store can replace the table behind these functions.
+
+export type FilePurpose = 'import';
+
+export interface StoredFileMeta {
+  id: string;
+  name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export async function storeFile(
+  db: Db,
+  {
+    agencyId,
+    userId,
+    purpose,
+    name,
+    contentType,
+    bytes,
+  }: {
+    agencyId: string;
+    userId: string | null;
+    purpose: FilePurpose;
+    name: string;
+    contentType: string;
+    bytes: Uint8Array;
+  },
+): Promise<StoredFileMeta> {
+  const [row] = await db
+    .insert(stored_files)
+    .values({
+      agency_id: agencyId,
+      user_id: userId,
+      purpose,
+      name,
+      content_type: contentType,
+      size: bytes.byteLength,
+      sha256: sha256Hex(bytes),
+      content: bytes,
+    })
+    .returning({
+      id: stored_files.id,
+      name: stored_files.name,
+      content_type: stored_files.content_type,
+      size: stored_files.size,
+      sha256: stored_files.sha256,
+      created_at: stored_files.created_at,
+    });
+  return row!;
+}
+
+export async function getStoredFileMeta(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
+  const [row] = await db
+    .select({
+      id: stored_files.id,
+      name: stored_files.name,
+      content_type: stored_files.content_type,
+      size: stored_files.size,
+      sha256: stored_files.sha256,
+      created_at: stored_files.created_at,
+    })
+    .from(stored_files)
+    .where(and(eq(stored_files.agency_id, agencyId), eq(stored_files.id, id)));
+  return row ?? null;
+}
+
+/** The file's bytes, or null when it is not this agency's. */
+export async function readStoredFile(
+  db: Db,
+  { agencyId, id }: { agencyId: string; id: string },
+): Promise<(StoredFileMeta & { content: Uint8Array }) | null> {
+  const [row] = await db
+    .select()
+    .from(stored_files)
+    .where(and(eq(stored_files.agency_id, agencyId), eq(stored_files.id, id)));
+  if (!row) return null;
+  return { ...row, content: toBytes(row.content) };
+}
+
+/** pg gives a Buffer, PGlite a Uint8Array; both are bytes. */
+function toBytes(value: unknown): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  throw new TypeError('bytea inesperado');
+}
+
+/** Uploads no import job points at, older than `before`: a wizard left half-way. */
+export async function pruneUnusedUploads(db: Db, { before }: { before: string }) {
+  await db
+    .delete(stored_files)
+    .where(
+      and(
+        eq(stored_files.purpose, 'import'),
+        lt(stored_files.created_at, before),
+        sql`NOT EXISTS (SELECT 1 FROM ${import_jobs} j WHERE j.agency_id = ${stored_files.agency_id} AND j.file_id = ${stored_files.id})`,
+      ),
+    );
+}

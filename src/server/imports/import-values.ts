@@ -1,0 +1,98 @@
+import { isValidIsoDate, parseDateBR } from '../../domain/format';
+import type { ImportKind, ImportMapping, ImportRowError } from '../../domain/imports/import.schema';
+import { importFieldLabel } from '../../domain/imports/import.schema';
+import type { z } from '../../domain/zod';
+import type { ImportTable } from './read-file';
+
+// Cells as people type them in Brazilian spreadsheets, turned into what the forms' schemas read.
+
+/** dd/mm/aaaa (also d/m/aaaa, with . or -) or aaaa-mm-dd; '' → null; anything else → undefined (invalid). */
+export function importDate(cell: string): string | null | undefined {
+  if (cell === '') return null;
+  const br = parseDateBR(cell);
+  if (br) return br;
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ]00:00(?::00(?:\.0+)?)?Z?)?$/.exec(cell)?.[1];
+  return iso && isValidIsoDate(iso) ? iso : undefined;
+}
+
+/** A phone exported with the country code (+55 11 98765-4321) as the form takes it. */
+export function importPhone(cell: string): string | null {
+  if (cell === '') return null;
+  return cell.replace(/^\+\s*55[\s.-]*/, '');
+}
+
+/** Tags in one cell: "vip, corporativo" or "vip|corporativo". */
+export function importTags(cell: string): string[] {
+  return cell
+    .split(/[,|]/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/** A choice written in Portuguese or as the API's key ("Ativo", "ativa", "active"); undefined when unknown. */
+export function importChoice<K extends string>(cell: string, choices: Record<K, readonly string[]>): K | undefined {
+  const typed = plain(cell);
+  for (const [key, words] of Object.entries(choices) as [K, readonly string[]][]) {
+    if (typed === key || words.includes(typed)) return key;
+  }
+  return undefined;
+}
+
+/** Column index of each mapped field (-1 when not mapped). */
+export function columnIndexes(table: Pick<ImportTable, 'headers'>, mapping: ImportMapping): Map<string, number> {
+  const indexes = new Map<string, number>();
+  for (const [key, column] of Object.entries(mapping)) indexes.set(key, column ? table.headers.indexOf(column) : -1);
+  return indexes;
+}
+
+export const MAX_ERROR_VALUE = 100;
+
+/** Rows checked between two looks at the event loop (and progress reports). */
+export const PROGRESS_EVERY = 5000;
+
+/** Lets the requests waiting on the event loop through: checking a big file never holds it long. */
+export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Collects a job's row errors: all of them counted, each row once in the invalid count. */
+export class RowErrors {
+  readonly list: ImportRowError[] = [];
+  private readonly rows = new Set<number>();
+  constructor(private readonly kind: ImportKind) {}
+
+  add(line: number, field: string, value: string, message: string) {
+    this.rows.add(line);
+    this.list.push({
+      row: line,
+      field,
+      label: importFieldLabel(this.kind, field),
+      value: value.length > MAX_ERROR_VALUE ? `${value.slice(0, MAX_ERROR_VALUE)}…` : value,
+      message,
+    });
+  }
+
+  /** One error per field a schema refused (the first message of each). */
+  addIssues(line: number, issues: readonly z.core.$ZodIssue[], cellOf: (field: string) => string) {
+    const seen = new Set<string>();
+    for (const issue of issues) {
+      const field = String(issue.path[0] ?? '');
+      if (seen.has(field)) continue;
+      seen.add(field);
+      this.add(line, field, cellOf(field), issue.message);
+    }
+  }
+
+  /** In the file's order: row by row, each row's errors as found. */
+  sorted(): ImportRowError[] {
+    return this.list.toSorted((a, b) => a.row - b.row);
+  }
+
+  has(line: number) {
+    return this.rows.has(line);
+  }
+
+  get invalidRows() {
+    return this.rows.size;
+  }
+}
