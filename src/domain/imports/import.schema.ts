@@ -201,14 +201,33 @@ export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
       aliases: ['receita', 'receita brl', 'valor venda', 'venda'],
     },
     { key: 'rav', label: 'RAV (R$)', required: true, aliases: ['rav', 'rav brl', 'du'] },
-    { key: 'issued_on', label: 'Data da emissão', required: false, aliases: ['data', 'data emissao', 'emitida em'] },
-    { key: 'status', label: 'Status', required: false, aliases: ['status', 'situacao'] },
+    {
+      key: 'issued_on',
+      label: 'Data da emissão',
+      required: false,
+      aliases: ['data', 'data emissao', 'emitida em', 'data da emissao'],
+      hint: 'dd/mm/aaaa (vazio: hoje)',
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      required: false,
+      aliases: ['status', 'situacao'],
+      hint: 'Pendente, Processando, Emitida, Falhou ou Cancelada (vazio: Emitida)',
+    },
     {
       key: 'takes_miles',
       label: 'Baixa milhas',
       required: false,
-      aliases: ['baixa milhas', 'debitar milhas'],
-      hint: 'Não: emissão histórica, não tira milhas dos lotes',
+      aliases: ['baixa milhas', 'debitar milhas', 'baixar milhas'],
+      hint: 'Sim (vazio): as milhas saem dos lotes da conta. Não: emissão histórica, não tira milhas',
+    },
+    {
+      key: 'miles_cost',
+      label: 'Custo das milhas (R$)',
+      required: false,
+      aliases: ['custo das milhas', 'custo milhas', 'custo'],
+      hint: 'Só para emissões históricas (Baixa milhas: Não); as outras custam o que os lotes custaram',
     },
   ],
 };
@@ -253,6 +272,8 @@ export const IMPORT_MESSAGES = {
   validationFailed: (n: number) =>
     `${n} linha(s) com erro. Corrija o arquivo ou escolha importar só as linhas válidas.`,
   nothingToImport: 'Nenhuma linha válida para importar.',
+  changedSinceCheck: (n: number, row: number, message: string) =>
+    `Os registros mudaram desde a validação: ${n} linha(s) agora com erro (linha ${row}: ${message}). Valide e importe de novo.`,
   moreErrors: (n: number) => `E mais ${n} erro(s)...`,
   presetNameRequired: 'Informe um nome para o preset',
   presetNameTooLong: `O nome deve ter no máximo ${IMPORT_PRESET_NAME_MAX} caracteres`,

@@ -39,6 +39,13 @@ import {
   type ClientRowsCheck,
 } from './client-import';
 import type { RowErrors } from './import-values';
+import {
+  checkEmissionRows,
+  emissionUndoRefusals,
+  undoEmissionRows,
+  writeEmissionRows,
+  type EmissionRowsCheck,
+} from './emission-import';
 import { checkLotRows, lotUndoRefusals, undoLotRows, writeLotRows, type LotRowsCheck } from './lot-import';
 import {
   claimImportJobs,
@@ -85,7 +92,7 @@ const jobNotFound = () => importError('IMPORT_NOT_FOUND', M.jobNotFound, 404);
 const fileNotFound = () => importError('IMPORT_FILE_NOT_FOUND', M.fileNotFound, 404);
 
 /** The kinds whose rows this server imports today; the others are refused at upload, saying so. */
-export const IMPORTABLE_KINDS: readonly ImportKind[] = ['clients', 'lots'];
+export const IMPORTABLE_KINDS: readonly ImportKind[] = ['clients', 'lots', 'emissions'];
 
 function assertImportable(kind: ImportKind) {
   if (!IMPORTABLE_KINDS.includes(kind)) {
@@ -198,9 +205,19 @@ const lotImporter: Importer<LotRowsCheck> = {
   describe: (w) => `${formatNumber(w.inserted)} lote(s) criado(s)`,
 };
 
+const emissionImporter: Importer<EmissionRowsCheck> = {
+  check: (db, c) => checkEmissionRows(db, c),
+  counts: (c) => ({ valid: c.create.length, existing: 0, errors: c.errors }),
+  write: async (tx, check, c) => ({ ...(await writeEmissionRows(tx, { ...c, check })), updated: 0, previous: [] }),
+  undoRefusals: (tx, job) => emissionUndoRefusals(tx, job),
+  undo: (tx, job) => undoEmissionRows(tx, job),
+  describe: (w) => `${formatNumber(w.inserted)} emissão(ões) criada(s)`,
+};
+
 const IMPORTERS: Partial<Record<ImportKind, Importer<unknown>>> = {
   clients: clientImporter as Importer<unknown>,
   lots: lotImporter as Importer<unknown>,
+  emissions: emissionImporter as Importer<unknown>,
 };
 
 function importerOf(kind: ImportKind): Importer<unknown> {
@@ -413,7 +430,9 @@ async function runImportJob(owner: Database, agencyId: string, id: string) {
     throw importError('VALIDATION_FAILED', checked.mappingErrors[0]?.message ?? M.nothingToImport, 422);
   }
   if (result.invalid_rows > 0 && !job.only_valid) {
-    throw importError('VALIDATION_FAILED', `Validação falhou: ${M.validationFailed(result.invalid_rows)}`, 422);
+    // Valid at the request, invalid now: another write changed the records meanwhile.
+    const first = result.all[0]!;
+    throw importError('VALIDATION_FAILED', M.changedSinceCheck(result.invalid_rows, first.row, first.message), 422);
   }
   await progress('write', 0);
   const importer = importerOf(kind);

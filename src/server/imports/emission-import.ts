@@ -1,0 +1,488 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { onlyDigits } from '../../domain/documents';
+import { computeEmissionFinancials, INITIAL_EMISSION_STATUS } from '../../domain/emissions/emission.rules';
+import {
+  EMISSION_STATUS_LABELS,
+  feesCentsSchema,
+  milesUsedSchema,
+  pnrSchema,
+  ravCentsSchema,
+  revenueCentsSchema,
+  routeSchema,
+  type EmissionStatus,
+} from '../../domain/emissions/emission.schema';
+import { IMPORT_MESSAGES, type ImportMapping } from '../../domain/imports/import.schema';
+import {
+  NO_LOTS_MESSAGE,
+  planAllocation,
+  SHORTAGE_MESSAGE_PT,
+  type AllocationPolicy,
+} from '../../domain/lots/allocation';
+import { lotStatusAfterAllocation } from '../../domain/lots/lot.rules';
+import { parseDecimalInput } from '../../domain/money';
+import { programName, type ProgramKey } from '../../domain/programs';
+import { z } from '../../domain/zod';
+import { getSettings } from '../agency/agency.queries';
+import { followAlerts } from '../alerts/alerts.service';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { softDeleteEmissions } from '../emissions/emissions.service';
+import { AppError } from '../http/errors';
+import { programOf } from './lot-import';
+import type { ImportTable } from './read-file';
+import { columnIndexes, importChoice, importDate, PROGRESS_EVERY, RowErrors, yieldToLoop } from './import-values';
+
+// Emissions from a spreadsheet (issue #17): the client by CPF/CNPJ or e-mail, the account by
+// program + number among the client's, the figures checked by the emission form's schemas; the
+// miles come from the account's lots through the allocation engine's planner (the agency's
+// policy), unless the row says the emission is history that takes none ("Baixa milhas: Não").
+
+const M = IMPORT_MESSAGES;
+
+/** The emission form's own field schemas (src/domain/emissions/emission.schema.ts), as one row. */
+const emissionRowSchema = z.object({
+  route: routeSchema,
+  miles_used: milesUsedSchema,
+  fees_cents: feesCentsSchema,
+  revenue_cents: revenueCentsSchema,
+  rav_cents: ravCentsSchema,
+  pnr: pnrSchema,
+  miles_cost_cents: feesCentsSchema,
+});
+
+/** The file's names for the schema's fields (errors are reported under the file's). */
+const FIELD_OF: Record<string, string> = {
+  miles_used: 'miles',
+  fees_cents: 'fees',
+  revenue_cents: 'revenue',
+  rav_cents: 'rav',
+  miles_cost_cents: 'miles_cost',
+};
+
+const STATUS_WORDS: Record<EmissionStatus, readonly string[]> = {
+  pending: ['pendente'],
+  processing: ['processando', 'em processamento', 'submetida'],
+  issued: ['emitida', 'emitido', 'confirmado', 'confirmada', 'concluida', 'concluido'],
+  failed: ['falhou', 'falha', 'erro'],
+  cancelled: ['cancelada', 'cancelado'],
+};
+
+const YES_NO = { yes: ['sim', 's', 'yes', 'true', '1', 'x'], no: ['nao', 'n', 'no', 'false', '0'] } as const;
+
+/** Statuses whose emission holds miles (a cancelled one has given them back). */
+const HOLDS_MILES = new Set<EmissionStatus>(['pending', 'processing', 'issued', 'failed']);
+
+export interface ImportedEmission {
+  line: number;
+  client_id: string;
+  client_name: string;
+  account_id: string;
+  program: ProgramKey;
+  pnr: string | null;
+  route: string;
+  miles_used: number;
+  fees_cents: number;
+  revenue_cents: number;
+  rav_cents: number;
+  /** Only for history that takes no miles: what they cost (R$), 0 when the file does not say. */
+  given_miles_cost_cents: number;
+  status: EmissionStatus;
+  /** yyyy-MM-dd, or null (now). */
+  issued_on: string | null;
+  takes_miles: boolean;
+}
+
+export interface EmissionRowsCheck {
+  total: number;
+  create: ImportedEmission[];
+  errors: RowErrors;
+  policy: AllocationPolicy;
+}
+
+interface LotState {
+  id: string;
+  account_id: string;
+  remaining_quantity: number;
+  cost_per_thousand: string;
+  expiry_date: string | null;
+  purchase_date: string;
+  status: string;
+}
+
+export async function checkEmissionRows(
+  db: Db,
+  {
+    agencyId,
+    table,
+    mapping,
+    today,
+    onProgress,
+  }: {
+    agencyId: string;
+    table: ImportTable;
+    mapping: ImportMapping;
+    today: string;
+    onProgress?: (rows: number) => Promise<void> | void;
+  },
+): Promise<EmissionRowsCheck> {
+  const errors = new RowErrors('emissions');
+  const at = columnIndexes(table, mapping);
+  const parsed: (Omit<ImportedEmission, 'client_id' | 'client_name' | 'account_id'> & {
+    client_key: string;
+    account_number: string;
+  })[] = [];
+
+  for (let i = 0; i < table.rows.length; i++) {
+    if (i > 0 && i % PROGRESS_EVERY === 0) {
+      await onProgress?.(i);
+      await yieldToLoop();
+    }
+    const row = table.rows[i]!;
+    const line = table.lines[i]!;
+    const cell = (field: string) => {
+      const c = at.get(field) ?? -1;
+      return c >= 0 ? (row[c] ?? '') : '';
+    };
+    const problem = table.rowProblems.get(i);
+    if (problem) {
+      errors.add(line, '', '', problem);
+      continue;
+    }
+    const clientKey = clientKeyOf(cell('client'));
+    if (!clientKey) errors.add(line, 'client', cell('client'), M.clientNotFound);
+    const program = programOf(cell('program'));
+    if (!program) errors.add(line, 'program', cell('program'), M.programUnknown);
+    const accountNumber = cell('account_number');
+    if (!accountNumber) errors.add(line, 'account_number', '', M.accountNotFound);
+    const issuedOn = importDate(cell('issued_on'));
+    if (issuedOn === undefined) errors.add(line, 'issued_on', cell('issued_on'), M.dateInvalid);
+    else if (issuedOn !== null && issuedOn > today) {
+      errors.add(line, 'issued_on', cell('issued_on'), 'A data da emissão não pode estar no futuro');
+    }
+    const statusCell = cell('status');
+    const status = statusCell === '' ? 'issued' : importChoice(statusCell, STATUS_WORDS);
+    if (!status)
+      errors.add(
+        line,
+        'status',
+        statusCell,
+        `Status inválido: use ${Object.values(EMISSION_STATUS_LABELS).join(', ')}`,
+      );
+    const takesCell = cell('takes_miles');
+    const takes = takesCell === '' ? 'yes' : importChoice(takesCell, YES_NO);
+    if (!takes) errors.add(line, 'takes_miles', takesCell, 'Use Sim ou Não');
+    // "12.000" is how a Brazilian sheet writes miles: read as 12000 (not as twelve).
+    const milesCell = cell('miles');
+    const miles = parseDecimalInput(milesCell, 0);
+    const milesExact = miles !== null && parseDecimalInput(milesCell, 4) === `${miles}.0000`;
+    const result = emissionRowSchema.safeParse({
+      route: cell('route'),
+      miles_used: milesExact ? miles : milesCell,
+      fees_cents: cell('fees'),
+      revenue_cents: cell('revenue'),
+      rav_cents: cell('rav'),
+      pnr: cell('pnr'),
+      miles_cost_cents: cell('miles_cost'),
+    });
+    if (!result.success) {
+      errors.addIssues(
+        line,
+        result.error.issues.map((issue) => ({ ...issue, path: [FIELD_OF[String(issue.path[0])] ?? issue.path[0]!] })),
+        cell,
+      );
+      continue;
+    }
+    if (errors.has(line) || !clientKey || !program || !status || !takes || issuedOn === undefined) continue;
+    const v = result.data;
+    parsed.push({
+      line,
+      client_key: clientKey,
+      account_number: accountNumber,
+      program,
+      pnr: v.pnr,
+      route: v.route,
+      miles_used: v.miles_used,
+      fees_cents: v.fees_cents,
+      revenue_cents: v.revenue_cents,
+      rav_cents: v.rav_cents,
+      given_miles_cost_cents: v.miles_cost_cents,
+      status,
+      issued_on: issuedOn,
+      takes_miles: takes === 'yes' && HOLDS_MILES.has(status),
+    });
+  }
+
+  const clients = await clientsByKey(
+    db,
+    agencyId,
+    parsed.map((p) => p.client_key),
+  );
+  const create: ImportedEmission[] = [];
+  for (const p of parsed) {
+    const client = clients.get(p.client_key);
+    if (!client) {
+      errors.add(p.line, 'client', p.client_key, M.clientNotFound);
+      continue;
+    }
+    const account = client.accounts.get(`${p.program}\u0000${p.account_number}`);
+    if (!account) {
+      errors.add(
+        p.line,
+        'account_number',
+        p.account_number,
+        `${client.name} não tem conta ${programName(p.program)} de número ${p.account_number}`,
+      );
+      continue;
+    }
+    const { client_key: _k, account_number: _n, ...rest } = p;
+    create.push({ ...rest, client_id: client.id, client_name: client.name, account_id: account });
+  }
+
+  // The miles, planned row by row in the file's order over what the lots have now.
+  const settings = await getSettings(db, { agencyId });
+  const policy = settings?.lot_allocation_policy ?? 'cheapest';
+  const lots = await lotsOf(db, agencyId, create, false);
+  const served = planMiles(create, lots, { policy, today });
+  const check: EmissionRowsCheck = { total: table.rows.length, create: [], errors, policy };
+  for (const e of create) {
+    const problem = served.problems.get(e);
+    if (problem) errors.add(e.line, 'miles', String(e.miles_used), problem);
+    else check.create.push(e);
+  }
+  return check;
+}
+
+/** "529.982.247-25" → the digits; "Ana@Exemplo.com" → the e-mail in lower case; else null. */
+function clientKeyOf(cell: string): string | null {
+  if (cell.includes('@')) return cell.trim().toLowerCase();
+  const digits = onlyDigits(cell);
+  return digits.length === 11 || digits.length === 14 ? digits : null;
+}
+
+/** The agency's live clients named by CPF/CNPJ or e-mail, each with its accounts (program + number → id). */
+async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
+  const found = new Map<string, { id: string; name: string; accounts: Map<string, string> }>();
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return found;
+  const rows = rowsOf<{
+    key: string;
+    id: string;
+    name: string;
+    program: string | null;
+    account_number: string | null;
+    account_id: string | null;
+  }>(
+    await db.execute(sql`
+      WITH k AS (SELECT unnest(${`{${unique.map((k) => JSON.stringify(k)).join(',')}}`}::text[]) AS key),
+      c AS (
+        SELECT DISTINCT ON (k.key) k.key, c.id, c.name
+        FROM k JOIN clients c ON c.agency_id = ${agencyId} AND c.deleted_at IS NULL
+          AND (c.document = k.key OR lower(c.email) = k.key)
+        ORDER BY k.key, c.created_at
+      )
+      SELECT c.key, c.id, c.name, a.program, a.account_number, a.id AS account_id
+      FROM c LEFT JOIN loyalty_accounts a ON a.agency_id = ${agencyId} AND a.client_id = c.id AND a.deleted_at IS NULL`),
+  );
+  for (const r of rows) {
+    const client = found.get(r.key) ?? { id: r.id, name: r.name, accounts: new Map<string, string>() };
+    if (r.program && r.account_number && r.account_id)
+      client.accounts.set(`${r.program}\u0000${r.account_number}`, r.account_id);
+    found.set(r.key, client);
+  }
+  return found;
+}
+
+/** The live lots of the accounts the rows take miles from; locked (in id order) when writing. */
+async function lotsOf(db: Db, agencyId: string, rows: readonly ImportedEmission[], lock: boolean) {
+  const accounts = [...new Set(rows.filter((r) => r.takes_miles).map((r) => r.account_id))];
+  if (accounts.length === 0) return [];
+  return rowsOf<LotState>(
+    await db.execute(sql`
+      SELECT id, account_id, remaining_quantity, cost_per_thousand::text AS cost_per_thousand,
+        expiry_date::text AS expiry_date, purchase_date::text AS purchase_date, status
+      FROM mile_lots
+      WHERE agency_id = ${agencyId} AND deleted_at IS NULL
+        AND account_id = ANY(${`{${accounts.join(',')}}`}::uuid[])
+      ORDER BY id${lock ? sql` FOR NO KEY UPDATE` : sql``}`),
+  );
+}
+
+interface PlannedRow {
+  allocations: { lot_id: string; miles: number; cost_per_thousand: string; cost_cents: number }[];
+  miles_cost_cents: number;
+}
+
+/**
+ * Each row's miles planned by the allocation engine's planner, in the file's order, over the
+ * account's lots as the rows before it left them. A row that cannot be served says why.
+ */
+function planMiles(
+  rows: readonly ImportedEmission[],
+  lots: LotState[],
+  options: { policy: AllocationPolicy; today: string },
+) {
+  const byAccount = new Map<string, LotState[]>();
+  for (const lot of lots) {
+    const list = byAccount.get(lot.account_id) ?? [];
+    list.push({ ...lot });
+    byAccount.set(lot.account_id, list);
+  }
+  const plans = new Map<ImportedEmission, PlannedRow>();
+  const problems = new Map<ImportedEmission, string>();
+  for (const row of rows) {
+    if (!row.takes_miles) {
+      plans.set(row, { allocations: [], miles_cost_cents: row.given_miles_cost_cents });
+      continue;
+    }
+    const candidates = byAccount.get(row.account_id) ?? [];
+    const plan = planAllocation(candidates, row.miles_used, options);
+    if (!plan.ok) {
+      problems.set(
+        row,
+        plan.shortage.available === 0 ? NO_LOTS_MESSAGE(row.miles_used) : SHORTAGE_MESSAGE_PT(plan.shortage.missing),
+      );
+      continue;
+    }
+    for (const a of plan.allocations) {
+      const lot = candidates.find((l) => l.id === a.lot_id)!;
+      lot.remaining_quantity -= a.miles;
+      lot.status = lotStatusAfterAllocation(lot.remaining_quantity);
+    }
+    plans.set(row, { allocations: plan.allocations, miles_cost_cents: plan.total_cost_cents });
+  }
+  return { plans, problems, lots: byAccount };
+}
+
+const CHUNK = 5000;
+
+/** The moment an imported emission happened: its day at noon in São Paulo, or the import's. */
+const momentOf = (day: string | null) => (day ? `${day} 12:00:00-03` : null);
+
+/**
+ * The accepted emissions written in one transaction: the accounts' lots locked (in id order, as
+ * every allocation does), the miles planned again over what they hold now (a refusal if another
+ * write took them since the check), then the emissions, their allocations and the lots' new
+ * balances in multi-row statements; the kept figures follow through their triggers.
+ */
+export async function writeEmissionRows(
+  tx: Db,
+  {
+    agencyId,
+    userId,
+    jobId,
+    check,
+    today,
+  }: { agencyId: string; userId: string | null; jobId: string; check: EmissionRowsCheck; today: string },
+): Promise<{ inserted: number }> {
+  const lots = await lotsOf(tx, agencyId, check.create, true);
+  const { plans, problems, lots: after } = planMiles(check.create, lots, { policy: check.policy, today });
+  if (problems.size > 0) {
+    const [row, message] = [...problems.entries()][0]!;
+    throw new AppError(
+      'IMPORT_MILES_CHANGED',
+      `As milhas das contas mudaram desde a validação (linha ${row.line}: ${message}). Valide e importe de novo.`,
+      { status: 409 },
+    );
+  }
+  const ids: string[] = [];
+  for (let i = 0; i < check.create.length; i += CHUNK) {
+    const part = check.create.slice(i, i + CHUNK).map((e) => {
+      const plan = plans.get(e)!;
+      const { margin_cents } = computeEmissionFinancials({
+        miles_cost_cents: plan.miles_cost_cents,
+        fees_cents: e.fees_cents,
+        revenue_cents: e.revenue_cents,
+        rav_cents: e.rav_cents,
+      });
+      const at = momentOf(e.issued_on);
+      const id = randomUUID();
+      ids.push(id);
+      return {
+        id,
+        client_id: e.client_id,
+        account_id: e.account_id,
+        pnr: e.pnr,
+        route: e.route,
+        miles_used: e.miles_used,
+        fees_cents: e.fees_cents,
+        revenue_cents: e.revenue_cents,
+        rav_cents: e.rav_cents,
+        miles_cost_cents: plan.miles_cost_cents,
+        margin_cents,
+        status: e.status ?? INITIAL_EMISSION_STATUS,
+        at,
+        allocations: plan.allocations,
+      };
+    });
+    await tx.execute(sql`
+      WITH r AS (
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS r(id uuid, client_id uuid, account_id uuid,
+          pnr text, route text, miles_used int, fees_cents bigint, revenue_cents bigint, rav_cents bigint,
+          miles_cost_cents bigint, margin_cents bigint, status text, at timestamptz, allocations jsonb)
+      ),
+      added AS (
+        INSERT INTO emissions (id, agency_id, import_job_id, client_id, account_id, pnr, route, miles_used, fees_cents,
+          revenue_cents, rav_cents, miles_cost_cents, margin_cents, status, created_by, created_at, submitted_at,
+          issued_at, failed_at, cancelled_at)
+        SELECT r.id, ${agencyId}, ${jobId}, r.client_id, r.account_id, r.pnr, r.route, r.miles_used, r.fees_cents,
+          r.revenue_cents, r.rav_cents, r.miles_cost_cents, r.margin_cents, r.status, ${userId},
+          coalesce(r.at, now()), coalesce(r.at, now()),
+          CASE WHEN r.status = 'issued' THEN coalesce(r.at, now()) END,
+          CASE WHEN r.status = 'failed' THEN coalesce(r.at, now()) END,
+          CASE WHEN r.status = 'cancelled' THEN coalesce(r.at, now()) END
+        FROM r
+        RETURNING id
+      )
+      INSERT INTO emission_allocations (agency_id, emission_id, lot_id, miles, cost_per_thousand, cost_cents)
+      SELECT ${agencyId}, r.id, a.lot_id, a.miles, a.cost_per_thousand, a.cost_cents
+      FROM r JOIN added ON added.id = r.id
+      CROSS JOIN LATERAL jsonb_to_recordset(r.allocations) AS a(lot_id uuid, miles int, cost_per_thousand numeric, cost_cents bigint)`);
+  }
+  // The lots' new balances, one statement.
+  const changed = lots.flatMap((before) => {
+    const now = after.get(before.account_id)!.find((l) => l.id === before.id)!;
+    return now.remaining_quantity === before.remaining_quantity
+      ? []
+      : [{ id: now.id, remaining_quantity: now.remaining_quantity, status: now.status }];
+  });
+  if (changed.length > 0) {
+    await tx.execute(sql`
+      UPDATE mile_lots l SET remaining_quantity = v.remaining_quantity, status = v.status, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) AS v(id uuid, remaining_quantity int, status text)
+      WHERE l.agency_id = ${agencyId} AND l.id = v.id`);
+  }
+  await followAlerts(tx, { agencyId, today, scope: { lotIds: changed.map((l) => l.id), emissionIds: ids } });
+  return { inserted: ids.length };
+}
+
+/** Why the job's emissions cannot go: money posted against them since. */
+export async function emissionUndoRefusals(tx: Db, { agencyId, jobId }: { agencyId: string; jobId: string }) {
+  const rows = rowsOf<{ route: string; pnr: string | null; n: number }>(
+    await tx.execute(sql`
+      SELECT e.route, e.pnr, count(f.id)::int AS n
+      FROM emissions e JOIN financial_entries f ON f.agency_id = e.agency_id AND f.emission_id = e.id AND f.deleted_at IS NULL
+      WHERE e.agency_id = ${agencyId} AND e.import_job_id = ${jobId} AND e.deleted_at IS NULL
+      GROUP BY e.id, e.route, e.pnr, e.created_at
+      ORDER BY e.created_at, e.id
+      LIMIT 10`),
+  );
+  return rows.map(
+    (r) =>
+      `Emissão ${r.route}${r.pnr ? ` (${r.pnr})` : ''}: ${r.n} lançamento(s) financeiro(s) registrado(s) depois da importação`,
+  );
+}
+
+/** The job's emissions soft-deleted: their miles go back to their lots (softDeleteEmissions). */
+export async function undoEmissionRows(
+  tx: Db,
+  { agencyId, jobId, today }: { agencyId: string; jobId: string; today: string },
+) {
+  const ids = rowsOf<{ id: string }>(
+    await tx.execute(
+      sql`SELECT id FROM emissions WHERE agency_id = ${agencyId} AND import_job_id = ${jobId} AND deleted_at IS NULL`,
+    ),
+  ).map((r) => r.id);
+  const { count } = await softDeleteEmissions(tx, { agencyId, ids }, { today });
+  return count;
+}
