@@ -3,6 +3,7 @@ import { todayIso } from '../../domain/format';
 import { generateAgencyData, vacuumAnalyze } from './generate';
 import { seedDemoPostings } from './postings';
 import { scanAlerts } from '../alerts/alerts.service';
+import { seedDemoImports } from './imports';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
@@ -96,6 +97,12 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
   });
   await seedDemoPostings(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
+  await seedDemoImports(db, {
+    agencyId: agency!.id,
+    userId: user!.id,
+    firstDocument: options.clients + 1000,
+    seed: options.seed,
+  });
   // The alerts its year left open today: lots about to expire, emissions past their SLA or below their margin.
   await scanAlerts(db, { agencyId: agency!.id, today: todayIso(), now: new Date().toISOString() });
   await vacuumAnalyze(db);

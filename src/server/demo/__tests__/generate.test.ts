@@ -31,8 +31,29 @@ describe('demo mode', () => {
     const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: DEMO_CREDENTIALS });
     expect(signIn.status).toBe(200);
     const list = await call(ctx.app, 'GET', '/api/v1/clients', { cookie: signIn.cookie });
-    expect(list.body.total).toBe(150);
+    // The 150 generated, and the 60 its clients' spreadsheet brought (the importer's demo).
+    expect(list.body.total).toBe(210);
     expect(list.body.summary.total_emissions).toBeGreaterThan(0);
+  });
+
+  it('arrived through the importer: its clients’ spreadsheet, the supplier’s lots, a file undone', async () => {
+    const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: DEMO_CREDENTIALS });
+    const history = await call(ctx.app, 'GET', '/api/v1/imports', { cookie: signIn.cookie });
+    expect(
+      history.body.data.map(
+        (j: { kind: string; file_name: string; status: string; ok_rows: number; error_rows: number }) => [
+          j.kind,
+          j.file_name,
+          j.status,
+          j.ok_rows,
+          j.error_rows,
+        ],
+      ),
+    ).toEqual([
+      ['clients', 'clientes_teste.csv', 'undone', 8, 0],
+      ['lots', 'lotes_fornecedor.csv', 'completed', 12, 0],
+      ['clients', 'clientes_planilha_antiga.csv', 'completed', 60, 3],
+    ]);
   });
 });
 
@@ -96,8 +117,10 @@ describe('data generator', () => {
   });
 
   it('writes clients the client form would accept, with unique valid documents', async () => {
+    // The generated 150, the 60 imported and the 8 of the undone import (soft-deleted).
     const rows = await ctx.handle.db.select().from(clients).where(eq(clients.agency_id, agencyId));
-    expect(rows).toHaveLength(150);
+    expect(rows).toHaveLength(218);
+    expect(rows.filter((r) => r.deleted_at !== null)).toHaveLength(8);
     const documents = rows.flatMap((r) => (r.document ? [r.document] : []));
     expect(new Set(documents).size).toBe(documents.length);
     for (const r of rows) {
