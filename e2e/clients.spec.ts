@@ -293,12 +293,13 @@ describe('clients', () => {
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
+    // The pt-BR Excel form (;, amounts 1234,56), which /importador takes back.
     expect(lines[0]).toBe(
-      '"ID","Nome","Email","Telefone","CPF","Data de Nascimento","Status","Total de Emissões","Total Gasto","Data de Criação","Observações"',
+      '"ID";"Nome";"Email";"Telefone";"CPF";"Data de Nascimento";"Status";"Etiquetas";"Total de Emissões";"Total Gasto";"Data de Criação";"Observações"',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
-      '"José da Silva","jose@silva.com.br","(84) 3222-1100","529.982.247-25","12/05/1980","Bloqueado","0","0,00"',
+      '"José da Silva";"jose@silva.com.br";"(84) 3222-1100";"529.982.247-25";"12/05/1980";"Bloqueado";"";"0";"0,00"',
     );
     await clients.expectToast('Exportação concluída', 'Arquivo CSV baixado com sucesso!');
   });

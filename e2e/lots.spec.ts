@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addDaysIso, addMonthsIso, daysBetweenIso, formatDate } from '../src/domain/format';
+import { LOT_EXCEL_EXPORT_HEADERS } from '../src/domain/lots/lot.export';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { LotsPage } from './pages/lots-page';
 import { browserToday, deleteAll } from './seed';
@@ -436,13 +437,12 @@ describe('lots', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe(
-      '"ID","Programa","Conta","Cliente","Quantidade Original","Quantidade Restante","Custo por Milha","Custo Total","Data de Compra","Data de Vencimento","Fornecedor","Observações","Status"',
-    );
-    expect(lines[1]).toContain('"Smiles","S-200","","80000","80000","0,0150","1200,00"');
+    // The pt-BR Excel form (;, cost per thousand 15,0000), which /importador takes back.
+    expect(lines[0]).toBe(LOT_EXCEL_EXPORT_HEADERS.map((h) => `"${h}"`).join(';'));
+    expect(lines[1]).toContain('"Smiles";"S-200";"";"";"80000";"80000";"15,0000";"1200,00"');
     expect(lines[2]).toMatch(
       new RegExp(
-        `^"[0-9a-f-]{36}","Smiles","555001","","100000","100000","0,0185","1850,00","${br(browserToday())}","${br(yearAhead())}","MaxMilhas","Pago via PIX.","Disponível"$`,
+        `^"[0-9a-f-]{36}";"Smiles";"555001";"";"";"100000";"100000";"18,5000";"1850,00";"${br(browserToday())}";"${br(yearAhead())}";"MaxMilhas";"Pago via PIX.";"Disponível"$`,
       ),
     );
     await lots.expectToast('Exportação concluída', 'Arquivo CSV baixado com sucesso!');

@@ -179,8 +179,8 @@ describe('reconciliation', () => {
     const csv = readFileSync(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe(RECONCILIATION_EXPORT_HEADERS.map((h) => `"${h}"`).join(','));
-    expect(lines.some((line) => line.startsWith('"CSVRAV","FOR-GIG","Iara Fonseca"'))).toBe(true);
+    expect(lines[0]).toBe(RECONCILIATION_EXPORT_HEADERS.map((h) => `"${h}"`).join(';'));
+    expect(lines.some((line) => line.startsWith('"CSVRAV";"FOR-GIG";"Iara Fonseca"'))).toBe(true);
     await expect(toast('Exportação concluída')).toBeVisible();
   });
 });

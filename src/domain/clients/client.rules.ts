@@ -1,3 +1,4 @@
+import { excelAmount, excelDate, excelDocument, excelInteger, excelList, excelPhone } from '../csv-excel';
 import { formatCpfOrCnpj, formatPhone } from '../documents';
 import { formatDate } from '../format';
 import { centsToInput, divRoundHalfAwayFromZero, type Cents } from '../money';
@@ -113,6 +114,44 @@ export function clientExportRow(c: ClientExportSource): string[] {
     String(c.emissions_count),
     centsToInput(c.total_spent_cents),
     formatDate(c.created_at),
+    c.notes ?? '',
+  ];
+}
+
+/**
+ * The pt-BR Excel form (formato=excel): the spec's columns with "Etiquetas" after "Status", so that
+ * the file imports back through /importador with every field a client import takes (each
+ * importable header is one the importer's auto-mapping recognises).
+ */
+export const CLIENT_EXCEL_EXPORT_HEADERS = [
+  'ID',
+  'Nome',
+  'Email',
+  'Telefone',
+  'CPF',
+  'Data de Nascimento',
+  'Status',
+  'Etiquetas',
+  'Total de Emissões',
+  'Total Gasto',
+  'Data de Criação',
+  'Observações',
+] as const;
+
+/** One row of the Excel form: CPF and phone masked (Excel keeps them as text), tags "vip, corporativo". */
+export function clientExcelExportRow(c: ClientExportSource & { tags: readonly string[] | null }): string[] {
+  return [
+    c.id,
+    c.name,
+    c.email ?? '',
+    excelPhone(c.phone),
+    excelDocument(c.document),
+    excelDate(c.birth_date),
+    clientStatusLabel(c.status),
+    excelList(c.tags),
+    excelInteger(c.emissions_count),
+    excelAmount(c.total_spent_cents),
+    excelDate(c.created_at),
     c.notes ?? '',
   ];
 }

@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { isTypedDocument, optionalPhoneSchema } from '../documents.schema';
 import { CNPJ_LENGTH, isValidCnpj, isValidCpf, onlyDigits } from '../documents';
 import { optionalEmailSchema } from '../auth/auth.schema';
+import { exportFormatParamSchema } from '../csv-excel';
 import { isValidIsoDate, todayIso } from '../format';
 import { CLIENTS_DEFAULT_SORT, CLIENTS_MAX_PAGE_SIZE, CLIENTS_PAGE_SIZE, DEFAULT_SORT_ORDER } from '../list-defaults';
 import { PROGRAM_KEYS } from '../programs';
@@ -139,8 +140,8 @@ export const clientListQuerySchema = z.object({
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
-/** Query string of GET /api/v1/clients/export: the list's filters and order, every page. */
-export const clientExportQuerySchema = z.object(filtersShape);
+/** Query string of GET /api/v1/clients/export: the list's filters and order, every page, and the file's form. */
+export const clientExportQuerySchema = z.object({ ...filtersShape, formato: exportFormatParamSchema });
 
 export const quickSearchQuerySchema = z.object({ q: searchParamSchema });
 

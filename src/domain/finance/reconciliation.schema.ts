@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { exportFormatParamSchema } from '../csv-excel';
 import { EMISSION_STATUS_LABELS, EMISSION_STATUSES } from '../emissions/emission.schema';
 import { formatDate, isValidIsoDate } from '../format';
 import { centsToInput } from '../money';
@@ -58,6 +59,9 @@ export const reconciliationQuerySchema = z
   })
   .refine((v) => !v.start || !v.end || v.start <= v.end, { message: M.range, path: ['end'] });
 export type ReconciliationQuery = z.output<typeof reconciliationQuerySchema>;
+
+/** GET /api/v1/reconciliation/export: the same filters, and the file's form. */
+export const reconciliationExportQuerySchema = reconciliationQuerySchema.extend({ formato: exportFormatParamSchema });
 
 const amounts = z.object({ revenue: centsSchema, fees: centsSchema, miles_cost: centsSchema, rav: centsSchema });
 

@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { exportFormatParamSchema } from '../csv-excel';
 import { addMonthsIso, isValidIsoDate, todayIso } from '../format';
 import { DEFAULT_SORT_ORDER, LOTS_DEFAULT_SORT, LOTS_MAX_PAGE_SIZE, LOTS_PAGE_SIZE } from '../list-defaults';
 import { PROGRAM_KEYS, type ProgramKey } from '../programs';
@@ -294,8 +295,8 @@ export type LotListQuery = z.infer<typeof lotListQuerySchema>;
 /** Query string of GET /api/v1/lots/:id/allocations: a page of the lot's allocation history. */
 export const lotAllocationsQuerySchema = z.object(pageShape);
 
-/** Query string of GET /api/v1/lots/export: the list's filters and order, every page. */
-export const lotExportQuerySchema = z.object(lotFiltersShape);
+/** Query string of GET /api/v1/lots/export: the list's filters and order, every page, and the file's form. */
+export const lotExportQuerySchema = z.object({ ...lotFiltersShape, formato: exportFormatParamSchema });
 
 export const BULK_LOT_LIMIT_MESSAGE = 'Selecione no máximo 1000 lotes por vez.';
 export const BULK_LOT_EMPTY_MESSAGE = 'Selecione pelo menos um lote.';

@@ -343,6 +343,7 @@ export async function getClientsForExport(db: Db, params: ClientFilters & Client
       total_spent_cents: sql<number>`coalesce(${client_figures.total_spent_cents}, 0)`.mapWith(Number),
       created_at: clients.created_at,
       notes: clients.notes,
+      tags: clients.tags,
     })
     .from(clients)
     .leftJoin(

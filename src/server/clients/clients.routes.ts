@@ -19,8 +19,14 @@ import {
 } from '../../domain/clients/client.schema';
 import { clientEmissionListSchema, type ClientEmissionList } from '../../domain/emissions/emission.schema';
 import { deletionCheckSchema } from '../../domain/response.schema';
-import { CLIENT_EXPORT_HEADERS, clientExportRow } from '../../domain/clients/client.rules';
+import {
+  CLIENT_EXCEL_EXPORT_HEADERS,
+  CLIENT_EXPORT_HEADERS,
+  clientExcelExportRow,
+  clientExportRow,
+} from '../../domain/clients/client.rules';
 import { toCsv } from '../../domain/csv';
+import { exportCsvOptions } from '../../domain/csv-excel';
 import { todayIso } from '../../domain/format';
 import type { AppEnv } from '../http/context';
 import { apiDoc, csv, json, noContent, uuidIdParams } from '../http/openapi';
@@ -79,7 +85,7 @@ const docs = {
     operationId: 'exportClients',
     summary: 'CSV of the clients matching the filters',
     description:
-      'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
+      'UTF-8 with BOM, CRLF, every cell quoted, cells that could start a formula neutralised; sent as an attachment. Comma-separated by default; `formato=excel` gives the pt-BR Excel form (";"-separated, an "Etiquetas" column after "Status"), which imports back through POST /api/v1/imports with the suggested mapping.',
     query: clientExportQuerySchema,
     response: csv('The CSV file'),
   }),
@@ -158,9 +164,12 @@ export const clientsRoutes = new Hono<AppEnv>()
     } satisfies TopClientList);
   })
   .get('/export', docs.export, async (c) => {
-    const query = parseOrThrow(clientExportQuerySchema, c.req.query());
-    const rows = await getClientsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...query });
-    const file = toCsv(CLIENT_EXPORT_HEADERS, rows.map(clientExportRow), { bom: true });
+    const { formato, ...filters } = parseOrThrow(clientExportQuerySchema, c.req.query());
+    const rows = await getClientsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...filters });
+    const file =
+      formato === 'excel'
+        ? toCsv(CLIENT_EXCEL_EXPORT_HEADERS, rows.map(clientExcelExportRow), exportCsvOptions(formato))
+        : toCsv(CLIENT_EXPORT_HEADERS, rows.map(clientExportRow), exportCsvOptions(formato));
     return c.body(file, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="clientes_${todayIso()}.csv"`,

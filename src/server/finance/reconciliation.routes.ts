@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { toCsv } from '../../domain/csv';
+import { exportCsvOptions } from '../../domain/csv-excel';
 import {
   bulkPostMissingResultSchema,
   bulkPostMissingSchema,
   RECONCILIATION_EXPORT_HEADERS,
+  reconciliationExportQuerySchema,
   reconciliationExportRow,
   reconciliationQuerySchema,
   reconciliationSchema,
@@ -29,8 +31,8 @@ const docs = {
     operationId: 'exportReconciliation',
     summary: 'CSV of the discrepancies of the filter (spec part 2 §9 columns)',
     description:
-      'Only emissions with an alert; comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; file name discrepancias_<timestamp>.csv.',
-    query: reconciliationQuerySchema,
+      'Only emissions with an alert; UTF-8 with BOM, CRLF, every cell quoted, cells that could start a formula neutralised; file name discrepancias_<timestamp>.csv. Comma-separated by default; `formato=excel` gives the pt-BR Excel form (";"-separated, amounts 1234,56, dates dd/mm/aaaa).',
+    query: reconciliationExportQuerySchema,
     response: csv('The CSV file'),
   }),
   postMissing: apiDoc({
@@ -53,7 +55,7 @@ export const reconciliationRoutes = new Hono<AppEnv>()
     return c.json(await getReconciliation(c.var.db, c.var.session.agencyId, query));
   })
   .get('/export', docs.export, async (c) => {
-    const query = parseOrThrow(reconciliationQuerySchema, c.req.query());
+    const query = parseOrThrow(reconciliationExportQuerySchema, c.req.query());
     const rows = await getReconciliationRows(c.var.db, {
       agencyId: c.var.session.agencyId,
       start: query.start,
@@ -64,7 +66,7 @@ export const reconciliationRoutes = new Hono<AppEnv>()
     const file = toCsv(
       RECONCILIATION_EXPORT_HEADERS,
       rows.map((r) => reconciliationExportRow(toReconciliationRow(r), r.created_day)),
-      { bom: true },
+      exportCsvOptions(query.formato),
     );
     return c.body(file, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -33,6 +33,9 @@ export interface ImportTable {
 
 export type ReadImportResult = { ok: true; table: ImportTable } | { ok: false; message: string };
 
+/** A value our exports neutralised: "'" then what a spreadsheet would run as a formula. */
+const NEUTRALISED = /^'[=+\-@\t\r]/;
+
 const M = IMPORT_MESSAGES;
 
 const fail = (message: string): ReadImportResult => ({ ok: false, message });
@@ -207,7 +210,9 @@ class TableBuilder {
   add(cells: string[], line: number, strictShort: boolean): string | null {
     let filled = 0;
     for (let i = 0; i < cells.length; i++) {
-      const cell = (cells[i] as string).trim();
+      let cell = (cells[i] as string).trim();
+      // The "'" our exports put before a formula-like value (src/domain/csv.ts) comes off again.
+      if (cell.charCodeAt(0) === 39 && NEUTRALISED.test(cell)) cell = cell.slice(1);
       cells[i] = cell;
       if (cell !== '') filled = i + 1;
     }

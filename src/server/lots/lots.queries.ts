@@ -361,10 +361,21 @@ export async function getLotsPage(
     .orderBy(...orderSql(orderClauses(params, mile_lots)));
 }
 
-/** Every matching lot in list order (the CSV export), in one query. */
+/** Every matching lot in list order (the CSV export), in one query, with the holder's CPF/CNPJ (the Excel form's). */
 export async function getLotsForExport(db: Db, params: LotFilters & LotOrder) {
   const filtered = Boolean(params.program || params.status || isSearched(params));
-  return selectLotRows(db)
+  // selectLotRows' joins, with one column more.
+  return db
+    .select({ ...LOT_ROW_COLUMNS, client_document: clients.document })
+    .from(mile_lots)
+    .innerJoin(
+      loyalty_accounts,
+      and(eq(loyalty_accounts.id, mile_lots.account_id), eq(loyalty_accounts.agency_id, mile_lots.agency_id)),
+    )
+    .leftJoin(
+      clients,
+      and(eq(clients.id, loyalty_accounts.client_id), eq(clients.agency_id, loyalty_accounts.agency_id)),
+    )
     .where(
       and(
         eq(mile_lots.agency_id, params.agencyId),

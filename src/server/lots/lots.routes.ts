@@ -1,8 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { toCsv } from '../../domain/csv';
+import { exportCsvOptions } from '../../domain/csv-excel';
 import { deletionCheckSchema } from '../../domain/response.schema';
-import { LOT_EXPORT_HEADERS, lotExportRow } from '../../domain/lots/lot.export';
+import {
+  LOT_EXCEL_EXPORT_HEADERS,
+  LOT_EXPORT_HEADERS,
+  lotExcelExportRow,
+  lotExportRow,
+} from '../../domain/lots/lot.export';
 import {
   bulkLotDeleteResultSchema,
   bulkLotDeleteSchema,
@@ -66,7 +72,7 @@ const docs = {
     operationId: 'exportLots',
     summary: 'CSV of the lots matching the filters, in list order',
     description:
-      'Comma-separated, UTF-8 with BOM, cells that could start a formula neutralised; sent as an attachment.',
+      'UTF-8 with BOM, CRLF, every cell quoted, cells that could start a formula neutralised; sent as an attachment. Comma-separated by default; `formato=excel` gives the pt-BR Excel form (";"-separated; the holder\'s CPF, the miles still available, the cost per thousand "17,5000" and the total as "Investimento"), which imports back through POST /api/v1/imports with the suggested mapping: each lot with miles available becomes a lot of those miles at the same cost per thousand.',
     query: lotExportQuerySchema,
     response: csv('The CSV file'),
   }),
@@ -178,9 +184,12 @@ export const lotsRoutes = new Hono<AppEnv>()
     return c.json(await listLots(c.var.db, { agencyId: c.var.session.agencyId, today: c.var.today }, query));
   })
   .get('/export', docs.export, async (c) => {
-    const query = parseOrThrow(lotExportQuerySchema, c.req.query());
-    const rows = await getLotsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...query });
-    const file = toCsv(LOT_EXPORT_HEADERS, rows.map(lotExportRow), { bom: true });
+    const { formato, ...filters } = parseOrThrow(lotExportQuerySchema, c.req.query());
+    const rows = await getLotsForExport(c.var.db, { agencyId: c.var.session.agencyId, ...filters });
+    const file =
+      formato === 'excel'
+        ? toCsv(LOT_EXCEL_EXPORT_HEADERS, rows.map(lotExcelExportRow), exportCsvOptions(formato))
+        : toCsv(LOT_EXPORT_HEADERS, rows.map(lotExportRow), exportCsvOptions(formato));
     return c.body(file, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="lotes_milhas_${c.var.today}.csv"`,

@@ -380,6 +380,7 @@ describe('lotListQuerySchema', () => {
       program: 'AZUL',
       sort: 'expiry_date',
       order: 'asc',
+      formato: 'csv',
     });
   });
 });

@@ -318,3 +318,17 @@ describe('readImportFile: XLSX', () => {
     expect(await readError(corrupt(await sample()), 'lotes.xlsx')).toBe(M.fileXlsxUnreadable);
   });
 });
+
+describe('a value our exports neutralised', () => {
+  it('loses the protective quote again; other leading quotes stay', async () => {
+    const result = await readImportFile(
+      new TextEncoder().encode(`nota;outra\n"'=SOMA(A1)";"'texto"\n"'- desde 2019";"'@x"\n`),
+      'n.csv',
+    );
+    if (!result.ok) throw new Error(result.message);
+    expect(result.table.rows).toEqual([
+      ['=SOMA(A1)', "'texto"],
+      ['- desde 2019', '@x'],
+    ]);
+  });
+});
