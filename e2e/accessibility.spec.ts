@@ -11,7 +11,17 @@ import { useSpecSession } from './session';
  * emission, so the lists, the records and their badges — green, amber — are drawn.
  */
 const session = useSpecSession();
-const paths: string[] = ['/', '/clientes', '/lotes', '/emissoes', '/conciliador', '/financeiro', '/config', '/alertas'];
+const paths: string[] = [
+  '/',
+  '/clientes',
+  '/lotes',
+  '/emissoes',
+  '/conciliador',
+  '/financeiro',
+  '/config',
+  '/alertas',
+  '/importador',
+];
 
 beforeAll(async () => {
   const { context } = await session.browser.newPage();

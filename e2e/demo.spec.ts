@@ -101,6 +101,15 @@ describe('the demo', () => {
     await expect(page.locator('main')).not.toContainText('Passageiros (0)', AS_READ);
   });
 
+  it('arrived through the importer: its history lists the spreadsheets, one undone', async () => {
+    await page.goto('/importador');
+    const rows = page.getByTestId('import-history-row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'clientes_planilha_antiga.csv' })).toContainText('Concluído', AS_READ);
+    await expect(rows.filter({ hasText: 'lotes_fornecedor.csv' })).toContainText('Concluído', AS_READ);
+    await expect(rows.filter({ hasText: 'clientes_teste.csv' })).toContainText('Desfeito', AS_READ);
+  });
+
   it('has a bell of unread alerts, an e-mail outbox waiting for SMTP and a webhook with a month of deliveries', async () => {
     await page.goto('/alertas');
     await expect(page.getByTestId('alerts-bell')).toHaveAttribute('aria-label', /Notificações: \d+ não lidas/);

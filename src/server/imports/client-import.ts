@@ -230,7 +230,7 @@ export async function clientUndoRefusals(tx: Db, { agencyId, jobId }: { agencyId
     const what = [r.emissions > 0 ? `${r.emissions} emissão(ões)` : '', r.lots > 0 ? `${r.lots} lote(s)` : '']
       .filter(Boolean)
       .join(' e ');
-    return `Cliente ${r.name}: ${what} registrada(s) depois da importação`;
+    return `Cliente ${r.name}: usado depois da importação (${what})`;
   });
 }
 

@@ -54,7 +54,7 @@ export const PAGES = {
   },
   importer: {
     title: 'Importador CSV',
-    subtitle: 'Importe clientes, lotes de milhas e emissões a partir de arquivos CSV',
+    subtitle: 'Importe clientes, lotes de milhas e emissões de planilhas CSV ou XLSX, com validação antes de gravar',
   },
   alerts: { title: 'Centro de Alertas', subtitle: 'Lotes a vencer, SLA de emissão estourado e margens críticas' },
   rules: { title: 'Regras & Políticas', subtitle: 'Margens mínimas, RAV padrão, teto de CPM e SLA por programa' },

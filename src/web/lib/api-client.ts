@@ -3,20 +3,29 @@ import { ERROR_MESSAGES } from '@/config/messages';
 
 /** Error body of every API failure (DESIGN.md §3). */
 export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: string; message: string; fields?: Record<string, string>; details?: unknown };
 }
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** What the code comes with besides its message (an import's undo refusal lists its reasons). */
+  readonly details: unknown;
 
-  constructor(params: { status: number; code: string; message: string; fields?: Record<string, string> | undefined }) {
+  constructor(params: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string> | undefined;
+    details?: unknown;
+  }) {
     super(params.message);
     this.name = 'ApiError';
     this.status = params.status;
     this.code = params.code;
     this.fields = params.fields;
+    this.details = params.details;
   }
 }
 
@@ -135,14 +144,16 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   const signal = options.signal ? combineSignals([options.signal, timeout.signal]) : timeout.signal;
 
   const headers: Record<string, string> = { Accept: options.file ? '*/*' : 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body sets its own multipart Content-Type, boundary included.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(`${API_BASE_PATH}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });
@@ -185,6 +196,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     code: error?.code ?? `HTTP_${response.status}`,
     message: error?.message || fallbackMessage(response.status),
     fields: error?.fields,
+    details: error?.details,
   });
 }
 
@@ -197,4 +209,9 @@ export const api = {
   /** GET of a file; failures are ApiErrors like any other call. */
   download: (path: string, options?: RequestOptions) =>
     request<DownloadedFile>('GET', path, undefined, { ...options, file: true }),
+  /** POST of a JSON body answered with a file (a CSV built from what the body describes). */
+  postDownload: (path: string, body: unknown, options?: RequestOptions) =>
+    request<DownloadedFile>('POST', path, body, { ...options, file: true }),
+  /** POST of a multipart/form-data body (a file upload). */
+  upload: <T>(path: string, form: FormData, options?: RequestOptions) => request<T>('POST', path, form, options),
 };

@@ -101,3 +101,15 @@ export const financeKeys = {
   summary: (params: object) => [...financeKeys.all, 'summary', params] as const,
   lots: (page: number) => [...financeKeys.all, 'lots', page] as const,
 };
+
+/**
+ * The CSV importer (/importador, issue #17): the history, one job while it runs, a kind's presets.
+ * An import writes clients, lots or emissions: what it changes is invalidated by the importer's
+ * own invalidate.ts, not here.
+ */
+export const importKeys = {
+  all: ['imports'] as const,
+  list: () => [...importKeys.all, 'list'] as const,
+  job: (id: string) => [...importKeys.all, 'job', id] as const,
+  presets: (kind: string) => [...importKeys.all, 'presets', kind] as const,
+};

@@ -260,7 +260,9 @@ describe('undo', () => {
     const refused = await api.undo(job.id);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'UNDO_REFUSED', message: M.undoRefused });
-    expect(refused.body.error.details.reasons[0]).toMatch(/^Cliente Cliente \d+: 1 emissão\(ões\)/);
+    expect(refused.body.error.details.reasons[0]).toMatch(
+      /^Cliente Cliente \d+: usado depois da importação \(1 emissão\(ões\)\)$/,
+    );
     expect(await live()).toHaveLength(40);
 
     await ctx.handle.db.execute(sql`DELETE FROM emissions WHERE id = ${emission.id}`);

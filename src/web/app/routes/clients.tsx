@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { UsersIcon } from 'lucide-react';
+import { FileUpIcon, UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
 import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ExportButton } from '@/components/export-button';
@@ -7,6 +8,7 @@ import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
 import { BulkDeleteButton, ClearFiltersButton, ListSearch, StatusFilter } from '@/components/list-toolbar';
+import { Button } from '@/components/ui/button';
 import { PAGES } from '@/config/navigation';
 import { useExportClients } from '@/features/clients/api/export-clients';
 import { useClients } from '@/features/clients/api/get-clients';
@@ -78,6 +80,12 @@ export default function ClientsRoute() {
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <BulkDeleteButton count={selectedIds.length} onClick={() => setBulkOpen(true)} />
+              <Button variant="outline" asChild>
+                <Link to="/importador?tipo=clientes">
+                  <FileUpIcon aria-hidden="true" />
+                  Importar
+                </Link>
+              </Button>
               <ExportButton mutation={exportClients} variables={{ search, status, sort, order }} />
             </div>
           </>

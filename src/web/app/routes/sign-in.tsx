@@ -1,5 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { ArrowLeftRightIcon, PackageIcon, PlaneTakeoffIcon, ScaleIcon, UsersIcon, WalletIcon } from 'lucide-react';
+import {
+  ArrowLeftRightIcon,
+  FileUpIcon,
+  PackageIcon,
+  PlaneTakeoffIcon,
+  ScaleIcon,
+  UsersIcon,
+  WalletIcon,
+} from 'lucide-react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Brand } from '@/components/layouts/brand';
 import { FullPageLoader } from '@/components/full-page-loader';
@@ -28,6 +36,7 @@ const HIGHLIGHTS = [
   },
   { icon: WalletIcon, path: '/financeiro', text: 'Financeiro: competência e caixa, a receber e margem por mês' },
   { icon: ScaleIcon, path: '/regras', text: 'Regras por programa: margem mínima, RAV, teto de CPM e SLA' },
+  { icon: FileUpIcon, path: '/importador', text: 'Importação das suas planilhas CSV e XLSX, com validação e desfazer' },
 ];
 
 type Mode = 'sign-in' | 'sign-up';

@@ -7,6 +7,7 @@ import {
   dashboardKeys,
   emissionKeys,
   financeKeys,
+  importKeys,
   lotKeys,
   rulesKeys,
 } from '@/lib/query-keys';
@@ -33,6 +34,17 @@ const STALE_BY_ENTITY: Record<string, readonly QueryKey[]> = {
   settings: [agencyKeys.all, alertKeys.all],
   alert: [alertKeys.all, dashboardKeys.all],
   notification: [alertKeys.inbox()],
+  // A finished import (issue #17) wrote clients, lots or emissions: everything they move, and the history.
+  import: [
+    importKeys.all,
+    clientKeys.all,
+    lotKeys.all,
+    emissionKeys.all,
+    accountKeys.all,
+    financeKeys.all,
+    alertKeys.all,
+    dashboardKeys.all,
+  ],
 };
 
 /** The query keys the events of these types make stale, each once. */

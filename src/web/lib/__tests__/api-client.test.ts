@@ -173,6 +173,42 @@ describe('api.download', () => {
   });
 });
 
+describe('api.upload and api.postDownload', () => {
+  it('sends a FormData body as it is, letting the browser set the multipart content type', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(201, { file: { id: 'f' } }));
+    const form = new FormData();
+    form.append('file', new Blob(['a;b\r\n1;2\r\n']), 'clientes.csv');
+    await expect(api.upload('/imports/files?kind=clients', form)).resolves.toEqual({ file: { id: 'f' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/v1/imports/files?kind=clients');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('posts JSON and answers the file', async () => {
+    fetchMock.mockResolvedValue(
+      new Response('linha;campo\r\n', {
+        status: 200,
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="erros.csv"' },
+      }),
+    );
+    const file = await api.postDownload('/imports/dry-run/errors', { file_id: 'f' });
+    expect(file.filename).toBe('erros.csv');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.body).toBe('{"file_id":"f"}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it("keeps the error's details", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(409, { error: { code: 'UNDO_REFUSED', message: 'Não é possível.', details: { reasons: ['x'] } } }),
+    );
+    const error = await failure(api.post('/imports/1/undo'));
+    expect(error).toMatchObject({ status: 409, code: 'UNDO_REFUSED', details: { reasons: ['x'] } });
+  });
+});
+
 describe('filenameFromContentDisposition', () => {
   it.each([
     ['attachment; filename="clientes_2026-03-05.csv"', 'clientes_2026-03-05.csv'],
