@@ -6,14 +6,13 @@ import { rowsOf } from '../db/rows';
 import { softDeleteClientRows } from '../clients/clients.queries';
 import type { ImportTable } from './read-file';
 import {
-  columnIndexes,
+  forEachRow,
+  type CheckContext,
   importChoice,
   importDate,
   importPhone,
   importTags,
-  PROGRESS_EVERY,
   RowErrors,
-  yieldToLoop,
 } from './import-values';
 
 // Clients from a spreadsheet (spec part 1 §5 "Client CSV import"; issue #17): each row checked by
@@ -44,40 +43,14 @@ const FIELDS_OF_CLIENT = ['name', 'email', 'phone', 'document', 'birth_date', 's
 /** Every row of the table checked; nothing written. Yields to the event loop now and then (a big file). */
 export async function checkClientRows(
   db: Db,
-  {
-    agencyId,
-    table,
-    mapping,
-    onProgress,
-  }: {
-    agencyId: string;
-    table: ImportTable;
-    mapping: ImportMapping;
-    onProgress?: (rows: number) => Promise<void> | void;
-  },
+  { agencyId, table, mapping, onProgress }: Omit<CheckContext, 'today'>,
 ): Promise<ClientRowsCheck> {
   const errors = new RowErrors('clients');
-  const at = columnIndexes(table, mapping);
   const create: ImportedClient[] = [];
   const byDocument = new Map<string, { line: number; index: number }>();
   const parsed: { line: number; values: ImportedClient }[] = [];
 
-  for (let i = 0; i < table.rows.length; i++) {
-    if (i > 0 && i % PROGRESS_EVERY === 0) {
-      await onProgress?.(i);
-      await yieldToLoop();
-    }
-    const row = table.rows[i]!;
-    const line = table.lines[i]!;
-    const cell = (field: string) => {
-      const c = at.get(field) ?? -1;
-      return c >= 0 ? (row[c] ?? '') : '';
-    };
-    const problem = table.rowProblems.get(i);
-    if (problem) {
-      errors.add(line, '', '', problem);
-      continue;
-    }
+  await forEachRow(table, mapping, errors, onProgress, (cell, line) => {
     const birth = importDate(cell('birth_date'));
     const statusCell = cell('status');
     const status = statusCell === '' ? 'active' : importChoice(statusCell, STATUS_WORDS);
@@ -95,20 +68,20 @@ export async function checkClientRows(
     });
     if (!result.success) {
       errors.addIssues(line, result.error.issues, cell);
-      continue;
+      return;
     }
-    if (errors.has(line)) continue;
+    if (errors.has(line)) return;
     const { loyalty_accounts: _none, ...values } = result.data;
     if (values.document) {
       const first = byDocument.get(values.document);
       if (first) {
         errors.add(line, 'document', cell('document'), M.duplicateInFile(first.line));
-        continue;
+        return;
       }
       byDocument.set(values.document, { line, index: parsed.length });
     }
     parsed.push({ line, values });
-  }
+  });
 
   const existingIds = await clientsByDocument(db, { agencyId, documents: [...byDocument.keys()] });
   const existing: ClientRowsCheck['existing'] = [];

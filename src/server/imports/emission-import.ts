@@ -31,7 +31,7 @@ import { softDeleteEmissions } from '../emissions/emissions.service';
 import { AppError } from '../http/errors';
 import { programOf } from './lot-import';
 import type { ImportTable } from './read-file';
-import { columnIndexes, importChoice, importDate, PROGRESS_EVERY, RowErrors, yieldToLoop } from './import-values';
+import { forEachRow, type CheckContext, importChoice, importDate, RowErrors } from './import-values';
 
 // Emissions from a spreadsheet (issue #17): the client by CPF/CNPJ or e-mail, the account by
 // program + number among the client's, the figures checked by the emission form's schemas; the
@@ -112,43 +112,15 @@ interface LotState {
 
 export async function checkEmissionRows(
   db: Db,
-  {
-    agencyId,
-    table,
-    mapping,
-    today,
-    onProgress,
-  }: {
-    agencyId: string;
-    table: ImportTable;
-    mapping: ImportMapping;
-    today: string;
-    onProgress?: (rows: number) => Promise<void> | void;
-  },
+  { agencyId, table, mapping, today, onProgress }: CheckContext,
 ): Promise<EmissionRowsCheck> {
   const errors = new RowErrors('emissions');
-  const at = columnIndexes(table, mapping);
   const parsed: (Omit<ImportedEmission, 'client_id' | 'client_name' | 'account_id'> & {
     client_key: string;
     account_number: string;
   })[] = [];
 
-  for (let i = 0; i < table.rows.length; i++) {
-    if (i > 0 && i % PROGRESS_EVERY === 0) {
-      await onProgress?.(i);
-      await yieldToLoop();
-    }
-    const row = table.rows[i]!;
-    const line = table.lines[i]!;
-    const cell = (field: string) => {
-      const c = at.get(field) ?? -1;
-      return c >= 0 ? (row[c] ?? '') : '';
-    };
-    const problem = table.rowProblems.get(i);
-    if (problem) {
-      errors.add(line, '', '', problem);
-      continue;
-    }
+  await forEachRow(table, mapping, errors, onProgress, (cell, line) => {
     const clientKey = clientKeyOf(cell('client'));
     if (!clientKey) errors.add(line, 'client', cell('client'), M.clientNotFound);
     const program = programOf(cell('program'));
@@ -191,9 +163,9 @@ export async function checkEmissionRows(
         result.error.issues.map((issue) => ({ ...issue, path: [FIELD_OF[String(issue.path[0])] ?? issue.path[0]!] })),
         cell,
       );
-      continue;
+      return;
     }
-    if (errors.has(line) || !clientKey || !program || !status || !takes || issuedOn === undefined) continue;
+    if (errors.has(line) || !clientKey || !program || !status || !takes || issuedOn === undefined) return;
     const v = result.data;
     parsed.push({
       line,
@@ -211,7 +183,7 @@ export async function checkEmissionRows(
       issued_on: issuedOn,
       takes_miles: takes === 'yes' && HOLDS_MILES.has(status),
     });
-  }
+  });
 
   const clients = await clientsByKey(
     db,

@@ -55,6 +55,47 @@ export const PROGRESS_EVERY = 5000;
 /** Lets the requests waiting on the event loop through: checking a big file never holds it long. */
 export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** What checking a file's rows needs: the agency, the file read, the mapping, the day it is checked on. */
+export interface CheckContext {
+  agencyId: string;
+  table: ImportTable;
+  mapping: ImportMapping;
+  today: string;
+  onProgress?: (rows: number) => Promise<void> | void;
+}
+
+/**
+ * Visits each data row with its cells by field (the mapping's columns) and its line in the file;
+ * a row whose column count is off is an error of its own and not visited. Every PROGRESS_EVERY
+ * rows it reports progress and lets the event loop through: checking a big file never holds it long.
+ */
+export async function forEachRow(
+  table: ImportTable,
+  mapping: ImportMapping,
+  errors: RowErrors,
+  onProgress: ((rows: number) => Promise<void> | void) | undefined,
+  visit: (cell: (field: string) => string, line: number) => void,
+) {
+  const at = columnIndexes(table, mapping);
+  for (let i = 0; i < table.rows.length; i++) {
+    if (i > 0 && i % PROGRESS_EVERY === 0) {
+      await onProgress?.(i);
+      await yieldToLoop();
+    }
+    const row = table.rows[i]!;
+    const line = table.lines[i]!;
+    const problem = table.rowProblems.get(i);
+    if (problem) {
+      errors.add(line, '', '', problem);
+      continue;
+    }
+    visit((field) => {
+      const c = at.get(field) ?? -1;
+      return c >= 0 ? (row[c] ?? '') : '';
+    }, line);
+  }
+}
+
 /** Collects a job's row errors: all of them counted, each row once in the invalid count. */
 export class RowErrors {
   readonly list: ImportRowError[] = [];

@@ -38,7 +38,7 @@ import {
   writeClientRows,
   type ClientRowsCheck,
 } from './client-import';
-import type { RowErrors } from './import-values';
+import type { CheckContext, RowErrors } from './import-values';
 import {
   checkEmissionRows,
   emissionUndoRefusals,
@@ -141,14 +141,6 @@ async function loadTable(db: Db, agencyId: string, fileId: string) {
   const read = await readImportFile(file.content, file.name);
   if (!read.ok) throw importError('IMPORT_FILE_INVALID', read.message);
   return { file, table: read.table };
-}
-
-interface CheckContext {
-  agencyId: string;
-  table: ImportTable;
-  mapping: ImportMapping;
-  today: string;
-  onProgress?: (rows: number) => Promise<void> | void;
 }
 
 interface WriteContext {

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteLotRows } from '../lots/lots.queries';
 import type { ImportTable } from './read-file';
-import { columnIndexes, importDate, PROGRESS_EVERY, RowErrors, yieldToLoop } from './import-values';
+import { forEachRow, type CheckContext, importDate, RowErrors } from './import-values';
 
 // Miles lots from a spreadsheet (issue #17): the account found by program + number (or created, for
 // the client with the holder's CPF, or as the agency's own); the cost as a total or per thousand;
@@ -105,41 +105,13 @@ function costsOf(
 /** Every row checked (the lot form's schema, the accounts and holders looked up); nothing written. */
 export async function checkLotRows(
   db: Db,
-  {
-    agencyId,
-    table,
-    mapping,
-    today,
-    onProgress,
-  }: {
-    agencyId: string;
-    table: ImportTable;
-    mapping: ImportMapping;
-    today: string;
-    onProgress?: (rows: number) => Promise<void> | void;
-  },
+  { agencyId, table, mapping, today, onProgress }: CheckContext,
 ): Promise<LotRowsCheck> {
   const errors = new RowErrors('lots');
-  const at = columnIndexes(table, mapping);
   const schema = makeLotInputSchema(() => today);
   const lots: ImportedLot[] = [];
 
-  for (let i = 0; i < table.rows.length; i++) {
-    if (i > 0 && i % PROGRESS_EVERY === 0) {
-      await onProgress?.(i);
-      await yieldToLoop();
-    }
-    const row = table.rows[i]!;
-    const line = table.lines[i]!;
-    const cell = (field: string) => {
-      const c = at.get(field) ?? -1;
-      return c >= 0 ? (row[c] ?? '') : '';
-    };
-    const problem = table.rowProblems.get(i);
-    if (problem) {
-      errors.add(line, '', '', problem);
-      continue;
-    }
+  await forEachRow(table, mapping, errors, onProgress, (cell, line) => {
     const program = programOf(cell('program'));
     if (!program) errors.add(line, 'program', cell('program'), M.programUnknown);
     const quantityText = parseDecimalInput(cell('quantity'), 0);
@@ -157,7 +129,7 @@ export async function checkLotRows(
     if (holderCell && holder!.length !== 11 && holder!.length !== 14) {
       errors.add(line, 'holder_document', holderCell, 'CPF inválido');
     }
-    if (errors.has(line) || !program || !costs || 'error' in costs) continue;
+    if (errors.has(line) || !program || !costs || 'error' in costs) return;
 
     const result = schema.safeParse({
       program,
@@ -177,7 +149,7 @@ export async function checkLotRows(
         result.error.issues.map((issue) => ({ ...issue, path: [FIELD[String(issue.path[0])] ?? issue.path[0]!] })),
         cell,
       );
-      continue;
+      return;
     }
     const v = result.data;
     lots.push({
@@ -193,7 +165,7 @@ export async function checkLotRows(
       supplier: v.supplier,
       notes: v.notes,
     });
-  }
+  });
 
   // The accounts and holders the rows name, each looked up once.
   const accounts = await accountsByNumber(db, agencyId, lots);
