@@ -4,7 +4,6 @@ import { IMPORT_MESSAGES, type ImportDuplicateAction, type ImportMapping } from 
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteClientRows } from '../clients/clients.queries';
-import type { ImportTable } from './read-file';
 import {
   forEachRow,
   type CheckContext,

@@ -12,7 +12,7 @@ import {
   routeSchema,
   type EmissionStatus,
 } from '../../domain/emissions/emission.schema';
-import { IMPORT_MESSAGES, type ImportMapping } from '../../domain/imports/import.schema';
+import { IMPORT_MESSAGES } from '../../domain/imports/import.schema';
 import {
   NO_LOTS_MESSAGE,
   planAllocation,
@@ -30,7 +30,6 @@ import { rowsOf } from '../db/rows';
 import { softDeleteEmissions } from '../emissions/emissions.service';
 import { AppError } from '../http/errors';
 import { programOf } from './lot-import';
-import type { ImportTable } from './read-file';
 import { forEachRow, type CheckContext, importChoice, importDate, RowErrors } from './import-values';
 
 // Emissions from a spreadsheet (issue #17): the client by CPF/CNPJ or e-mail, the account by

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { IMPORT_MESSAGES, type ImportMapping } from '../../domain/imports/import.schema';
+import { IMPORT_MESSAGES } from '../../domain/imports/import.schema';
 import { normalizeHeader } from '../../domain/imports/auto-map';
 import { formatNumber } from '../../domain/format';
 import { costPerMileFromPerThousand } from '../../domain/lots/lot.rules';
@@ -12,7 +12,6 @@ import { followAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteLotRows } from '../lots/lots.queries';
-import type { ImportTable } from './read-file';
 import { forEachRow, type CheckContext, importDate, RowErrors } from './import-values';
 
 // Miles lots from a spreadsheet (issue #17): the account found by program + number (or created, for
