@@ -246,6 +246,8 @@ export const IMPORT_MESSAGES = {
     'O arquivo não parece ser uma planilha CSV ou XLSX (conteúdo binário). Exporte a planilha como CSV ou XLSX e tente de novo.',
   fileXlsxUnreadable: 'Não foi possível ler a planilha XLSX: o arquivo está corrompido ou não é um XLSX.',
   fileXlsxEmpty: 'A primeira aba da planilha está vazia.',
+  fileXlsxTooBig:
+    'A planilha XLSX é grande demais para ler de uma vez: salve-a como CSV (separado por ponto e vírgula) e importe o CSV.',
   fileTooManyRows: (max: string) => `O arquivo tem mais de ${max} linhas: divida-o em partes menores.`,
   fileTooManyColumns: (max: number) => `O arquivo tem mais de ${max} colunas.`,
   fileNotFound: 'Arquivo não encontrado: envie-o de novo.',

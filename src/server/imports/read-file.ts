@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { formatNumber } from '../../domain/format';
@@ -40,10 +41,14 @@ const M = IMPORT_MESSAGES;
 
 const fail = (message: string): ReadImportResult => ({ ok: false, message });
 
-export async function readImportFile(bytes: Uint8Array, fileName: string): Promise<ReadImportResult> {
+export async function readImportFile(
+  bytes: Uint8Array,
+  fileName: string,
+  { xlsxMemoryMb = XLSX_THREAD_MEMORY_MB }: { xlsxMemoryMb?: number } = {},
+): Promise<ReadImportResult> {
   if (bytes.length > IMPORT_MAX_BYTES) return fail(M.fileTooLarge);
   if (bytes.length === 0) return fail(M.fileEmpty);
-  if (isZip(bytes)) return readXlsx(bytes);
+  if (isZip(bytes)) return readXlsxOffThread(bytes, xlsxMemoryMb);
   if (/\.xlsx$/i.test(fileName)) return fail(M.fileXlsxUnreadable);
   if (looksBinary(bytes)) return fail(M.fileNotText);
   const { text, encoding } = decodeText(bytes);
@@ -249,10 +254,44 @@ class TableBuilder {
 // XLSX
 
 /**
+ * The workbook's own heap in its thread: ~850 MB went to 100,000 rows × 8 columns; past this the
+ * thread stops and the file is refused with a message, the server untouched.
+ */
+export const XLSX_THREAD_MEMORY_MB = 1536;
+
+/**
+ * readXlsx in a worker thread (xlsx-worker.ts), so loading a big workbook (seconds of CPU) holds no
+ * request up, and one too big for its capped heap is refused rather than taking the server down.
+ * The thread runs the TypeScript source through tsx, as the server does.
+ */
+function readXlsxOffThread(bytes: Uint8Array, memoryMb: number): Promise<ReadImportResult> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), {
+      // tsx found from this file (not from the working directory the server was started in).
+      execArgv: ['--import', import.meta.resolve('tsx')],
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    });
+    let settled = false;
+    const settle = (result: ReadImportResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+      void worker.terminate();
+    };
+    worker.once('message', (result: ReadImportResult) => settle(result));
+    worker.once('error', (err: Error & { code?: string }) =>
+      settle(fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? M.fileXlsxTooBig : M.fileXlsxUnreadable)),
+    );
+    worker.once('exit', () => settle(fail(M.fileXlsxUnreadable)));
+    worker.postMessage(bytes);
+  });
+}
+
+/**
  * The whole workbook is loaded (workbook.xlsx.load): exceljs's streaming reader never settles on
  * some corrupt archives and leaves temporary files behind when stopped early.
  */
-async function readXlsx(bytes: Uint8Array): Promise<ReadImportResult> {
+export async function readXlsx(bytes: Uint8Array): Promise<ReadImportResult> {
   const workbook = new ExcelJS.Workbook();
   try {
     // An ArrayBuffer of its own: exceljs types its parameter as `Buffer extends ArrayBuffer`.

@@ -319,6 +319,20 @@ describe('readImportFile: XLSX', () => {
   });
 });
 
+describe('readImportFile: a workbook too big for its thread', () => {
+  it('is refused with a message, read in a thread whose heap is capped (the server untouched)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Clientes');
+    ws.addRow(['Nome', 'E-mail', 'Observações']);
+    for (let i = 0; i < 20_000; i++) ws.addRow([`Cliente ${i}`, `cliente${i}@exemplo.com`, 'x'.repeat(40)]);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const capped = await readImportFile(bytes, 'grande.xlsx', { xlsxMemoryMb: 8 });
+    expect(capped).toEqual({ ok: false, message: M.fileXlsxTooBig });
+    const read = await readImportFile(bytes, 'grande.xlsx');
+    expect(read.ok && read.table.rows.length).toBe(20_000);
+  });
+});
+
 describe('a value our exports neutralised', () => {
   it('loses the protective quote again; other leading quotes stay', async () => {
     const result = await readImportFile(

@@ -1,0 +1,10 @@
+import { parentPort } from 'node:worker_threads';
+import { readXlsx } from './read-file';
+
+// The XLSX reader's thread (read-file.ts readXlsxOffThread): exceljs loads a whole workbook in
+// memory and takes seconds over a large one; here it neither holds the server's event loop nor
+// risks its heap (the thread's own is capped).
+
+parentPort!.once('message', (bytes: Uint8Array) => {
+  void readXlsx(bytes).then((result) => parentPort!.postMessage(result));
+});
