@@ -283,6 +283,7 @@ function readXlsxOffThread(bytes: Uint8Array, memoryMb: number): Promise<ReadImp
       settle(fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? M.fileXlsxTooBig : M.fileXlsxUnreadable)),
     );
     worker.once('exit', () => settle(fail(M.fileXlsxUnreadable)));
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker thread, not a window
     worker.postMessage(bytes);
   });
 }

@@ -6,5 +6,8 @@ import { readXlsx } from './read-file';
 // risks its heap (the thread's own is capped).
 
 parentPort!.once('message', (bytes: Uint8Array) => {
-  void readXlsx(bytes).then((result) => parentPort!.postMessage(result));
+  void readXlsx(bytes).then((result) => {
+    // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a thread's port, not a window
+    parentPort!.postMessage(result);
+  });
 });
