@@ -121,6 +121,9 @@ const M = EMISSION_MESSAGES;
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
+/** Built once, not per value. */
+const uuidFormat = z.uuid();
+
 function requiredUuid(required: string, invalid: string) {
   return z
     .string({ error: invalid })
@@ -131,7 +134,7 @@ function requiredUuid(required: string, invalid: string) {
         ctx.addIssue({ code: 'custom', message: required });
         return z.NEVER;
       }
-      const parsed = z.uuid().safeParse(v?.trim());
+      const parsed = uuidFormat.safeParse(v?.trim());
       if (!parsed.success) {
         ctx.addIssue({ code: 'custom', message: invalid });
         return z.NEVER;
