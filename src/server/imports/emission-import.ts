@@ -246,12 +246,17 @@ async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
   }>(
     await db.execute(sql`
       WITH k AS (SELECT unnest(${`{${unique.map((k) => JSON.stringify(k)).join(',')}}`}::text[]) AS key),
-      c AS (
-        SELECT DISTINCT ON (k.key) k.key, c.id, c.name
-        FROM k JOIN clients c ON c.agency_id = ${agencyId} AND c.deleted_at IS NULL
-          AND (c.document = k.key OR lower(c.email) = k.key)
-        ORDER BY k.key, c.created_at
-      )
+      -- Two equality joins (hash or index), not one join on "document = key OR email = key",
+      -- which no index serves and which compares every key with every client.
+      matched AS (
+        SELECT k.key, c.id, c.name, c.created_at FROM k
+        JOIN clients c ON c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND c.document = k.key
+        UNION ALL
+        SELECT k.key, c.id, c.name, c.created_at FROM k
+        JOIN clients c ON c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND lower(c.email) = k.key
+        WHERE k.key LIKE '%@%'
+      ),
+      c AS (SELECT DISTINCT ON (key) key, id, name FROM matched ORDER BY key, created_at, id)
       SELECT c.key, c.id, c.name, a.program, a.account_number, a.id AS account_id
       FROM c LEFT JOIN loyalty_accounts a ON a.agency_id = ${agencyId} AND a.client_id = c.id AND a.deleted_at IS NULL`),
   );
