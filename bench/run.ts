@@ -2,6 +2,7 @@ import { runAlertsBench } from './alerts.bench';
 import { runClientsBench } from './clients.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runFinanceBench } from './finance.bench';
+import { runImportBench } from './import.bench';
 import { runLotsBench } from './lots.bench';
 import { runRealtimeBench } from './realtime.bench';
 import { runRequestsBench } from './requests.bench';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<void>> = {
   finance: runFinanceBench,
   alerts: runAlertsBench,
   realtime: runRealtimeBench,
+  import: runImportBench,
 };
 
 if (only && !(only in benches)) {

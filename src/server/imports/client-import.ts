@@ -12,6 +12,7 @@ import {
   importPhone,
   importTags,
   RowErrors,
+  type Lookup,
 } from './import-values';
 
 // Clients from a spreadsheet (spec part 1 §5 "Client CSV import"; issue #17): each row checked by
@@ -41,7 +42,7 @@ const FIELDS_OF_CLIENT = ['name', 'email', 'phone', 'document', 'birth_date', 's
 
 /** Every row of the table checked; nothing written. Yields to the event loop now and then (a big file). */
 export async function checkClientRows(
-  db: Db,
+  lookup: Lookup,
   { agencyId, table, mapping, onProgress }: Omit<CheckContext, 'today'>,
 ): Promise<ClientRowsCheck> {
   const errors = new RowErrors('clients');
@@ -82,7 +83,7 @@ export async function checkClientRows(
     parsed.push({ line, values });
   });
 
-  const existingIds = await clientsByDocument(db, { agencyId, documents: [...byDocument.keys()] });
+  const existingIds = await lookup((db) => clientsByDocument(db, { agencyId, documents: [...byDocument.keys()] }));
   const existing: ClientRowsCheck['existing'] = [];
   for (const p of parsed) {
     const id = p.values.document ? existingIds.get(p.values.document) : undefined;

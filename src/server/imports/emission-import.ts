@@ -30,7 +30,7 @@ import { rowsOf } from '../db/rows';
 import { softDeleteEmissions } from '../emissions/emissions.service';
 import { AppError } from '../http/errors';
 import { programOf } from './lot-import';
-import { forEachRow, type CheckContext, importChoice, importDate, RowErrors } from './import-values';
+import { forEachRow, type CheckContext, type Lookup, importChoice, importDate, RowErrors } from './import-values';
 
 // Emissions from a spreadsheet (issue #17): the client by CPF/CNPJ or e-mail, the account by
 // program + number among the client's, the figures checked by the emission form's schemas; the
@@ -110,7 +110,7 @@ interface LotState {
 }
 
 export async function checkEmissionRows(
-  db: Db,
+  lookup: Lookup,
   { agencyId, table, mapping, today, onProgress }: CheckContext,
 ): Promise<EmissionRowsCheck> {
   const errors = new RowErrors('emissions');
@@ -184,10 +184,12 @@ export async function checkEmissionRows(
     });
   });
 
-  const clients = await clientsByKey(
-    db,
-    agencyId,
-    parsed.map((p) => p.client_key),
+  const clients = await lookup((db) =>
+    clientsByKey(
+      db,
+      agencyId,
+      parsed.map((p) => p.client_key),
+    ),
   );
   const create: ImportedEmission[] = [];
   for (const p of parsed) {
@@ -211,9 +213,11 @@ export async function checkEmissionRows(
   }
 
   // The miles, planned row by row in the file's order over what the lots have now.
-  const settings = await getSettings(db, { agencyId });
+  const { settings, lots } = await lookup(async (db) => ({
+    settings: await getSettings(db, { agencyId }),
+    lots: await lotsOf(db, agencyId, create, false),
+  }));
   const policy = settings?.lot_allocation_policy ?? 'cheapest';
-  const lots = await lotsOf(db, agencyId, create, false);
   const served = planMiles(create, lots, { policy, today });
   const check: EmissionRowsCheck = { total: table.rows.length, create: [], errors, policy };
   for (const e of create) {

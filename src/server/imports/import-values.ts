@@ -2,6 +2,7 @@ import { isValidIsoDate, parseDateBR } from '../../domain/format';
 import type { ImportKind, ImportMapping, ImportRowError } from '../../domain/imports/import.schema';
 import { importFieldLabel } from '../../domain/imports/import.schema';
 import type { z } from '../../domain/zod';
+import type { Db } from '../db/client';
 import type { ImportTable } from './read-file';
 
 // Cells as people type them in Brazilian spreadsheets, turned into what the forms' schemas read.
@@ -54,6 +55,14 @@ export const PROGRESS_EVERY = 5000;
 
 /** Lets the requests waiting on the event loop through: checking a big file never holds it long. */
 export const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * How a check reaches the database: each call a short unit of its own. The worker gives each one its
+ * own transaction, so none is open while the rows are walked (PGlite runs one transaction at a
+ * time: an open one would hold every other user up, and the progress commits would wait on it); a
+ * request gives its own transaction.
+ */
+export type Lookup = <T>(fn: (db: Db) => Promise<T>) => Promise<T>;
 
 /** What checking a file's rows needs: the agency, the file read, the mapping, the day it is checked on. */
 export interface CheckContext {

@@ -38,7 +38,7 @@ import {
   writeClientRows,
   type ClientRowsCheck,
 } from './client-import';
-import type { CheckContext, RowErrors } from './import-values';
+import type { CheckContext, Lookup, RowErrors } from './import-values';
 import {
   checkEmissionRows,
   emissionUndoRefusals,
@@ -135,8 +135,15 @@ export async function uploadImportFile(
   };
 }
 
-async function loadTable(db: Db, agencyId: string, fileId: string) {
-  const file = await readStoredFile(db, { agencyId, id: fileId });
+/** A request's lookups go through its own transaction. */
+const inRequest =
+  (db: Db): Lookup =>
+  (fn) =>
+    fn(db);
+
+/** The stored file read (its bytes fetched through `lookup`; read outside any transaction). */
+async function loadTable(lookup: Lookup, agencyId: string, fileId: string) {
+  const file = await lookup((db) => readStoredFile(db, { agencyId, id: fileId }));
   if (!file) throw fileNotFound();
   const read = await readImportFile(file.content, file.name);
   if (!read.ok) throw importError('IMPORT_FILE_INVALID', read.message);
@@ -161,7 +168,7 @@ interface Written {
 
 /** What each kind of import does with its rows: check them, write them, say why they cannot go, undo them. */
 interface Importer<C> {
-  check(db: Db, context: CheckContext): Promise<C>;
+  check(lookup: Lookup, context: CheckContext): Promise<C>;
   counts(check: C): { valid: number; existing: number; errors: RowErrors };
   write(tx: Db, check: C, context: WriteContext): Promise<Written>;
   undoRefusals(tx: Db, job: { agencyId: string; jobId: string }): Promise<string[]>;
@@ -171,7 +178,7 @@ interface Importer<C> {
 }
 
 const clientImporter: Importer<ClientRowsCheck> = {
-  check: (db, c) => checkClientRows(db, c),
+  check: (lookup, c) => checkClientRows(lookup, c),
   counts: (c) => ({ valid: c.create.length + c.existing.length, existing: c.existing.length, errors: c.errors }),
   write: (tx, check, c) => writeClientRows(tx, { ...c, check }),
   undoRefusals: (tx, job) => clientUndoRefusals(tx, job),
@@ -189,7 +196,7 @@ const clientImporter: Importer<ClientRowsCheck> = {
 };
 
 const lotImporter: Importer<LotRowsCheck> = {
-  check: (db, c) => checkLotRows(db, c),
+  check: (lookup, c) => checkLotRows(lookup, c),
   counts: (c) => ({ valid: c.create.length, existing: 0, errors: c.errors }),
   write: async (tx, check, c) => ({ ...(await writeLotRows(tx, { ...c, check })), updated: 0, previous: [] }),
   undoRefusals: (tx, job) => lotUndoRefusals(tx, job),
@@ -198,7 +205,7 @@ const lotImporter: Importer<LotRowsCheck> = {
 };
 
 const emissionImporter: Importer<EmissionRowsCheck> = {
-  check: (db, c) => checkEmissionRows(db, c),
+  check: (lookup, c) => checkEmissionRows(lookup, c),
   counts: (c) => ({ valid: c.create.length, existing: 0, errors: c.errors }),
   write: async (tx, check, c) => ({ ...(await writeEmissionRows(tx, { ...c, check })), updated: 0, previous: [] }),
   undoRefusals: (tx, job) => emissionUndoRefusals(tx, job),
@@ -225,7 +232,7 @@ interface Checked {
 }
 
 async function checkRows(
-  db: Db,
+  lookup: Lookup,
   agencyId: string,
   input: ImportRunInput,
   table: ImportTable,
@@ -235,7 +242,7 @@ async function checkRows(
   const mapping = cleanMapping(input.kind, input.mapping);
   const problems = mappingErrors(input.kind, input.mapping, table.headers);
   if (problems.length > 0) return { table, mappingErrors: problems };
-  const rows = await importerOf(input.kind).check(db, { agencyId, table, mapping, today, onProgress });
+  const rows = await importerOf(input.kind).check(lookup, { agencyId, table, mapping, today, onProgress });
   return { table, mappingErrors: [], rows };
 }
 
@@ -269,8 +276,9 @@ function summary(kind: ImportKind, checked: Checked): ImportDryRun & { all: Impo
 export async function dryRunImport(db: Db, { agencyId, today }: RequestScope, body: unknown): Promise<ImportDryRun> {
   const input = parseOrThrow(importRunInputSchema, body);
   assertImportable(input.kind);
-  const { table } = await loadTable(db, agencyId, input.file_id);
-  const { all: _all, ...result } = summary(input.kind, await checkRows(db, agencyId, input, table, today));
+  const lookup = inRequest(db);
+  const { table } = await loadTable(lookup, agencyId, input.file_id);
+  const { all: _all, ...result } = summary(input.kind, await checkRows(lookup, agencyId, input, table, today));
   return result;
 }
 
@@ -278,8 +286,9 @@ export async function dryRunImport(db: Db, { agencyId, today }: RequestScope, bo
 export async function dryRunErrorsCsv(db: Db, { agencyId, today }: RequestScope, body: unknown): Promise<string> {
   const input = parseOrThrow(importRunInputSchema, body);
   assertImportable(input.kind);
-  const { table } = await loadTable(db, agencyId, input.file_id);
-  const { all } = summary(input.kind, await checkRows(db, agencyId, input, table, today));
+  const lookup = inRequest(db);
+  const { table } = await loadTable(lookup, agencyId, input.file_id);
+  const { all } = summary(input.kind, await checkRows(lookup, agencyId, input, table, today));
   return toCsv(
     ['Linha', 'Campo', 'Valor', 'Mensagem'],
     all.map((e) => [e.row, e.label, e.value, e.message]),
@@ -294,8 +303,9 @@ export async function dryRunErrorsCsv(db: Db, { agencyId, today }: RequestScope,
 export async function startImport(db: Db, actor: Actor & { today: string }, body: unknown): Promise<ImportJob> {
   const input = parseOrThrow(importCommitInputSchema, body);
   assertImportable(input.kind);
-  const { file, table } = await loadTable(db, actor.agencyId, input.file_id);
-  const result = summary(input.kind, await checkRows(db, actor.agencyId, input, table, actor.today));
+  const lookup = inRequest(db);
+  const { file, table } = await loadTable(lookup, actor.agencyId, input.file_id);
+  const result = summary(input.kind, await checkRows(lookup, actor.agencyId, input, table, actor.today));
   if (result.errors.some((e) => e.row === 0)) {
     throw importError('VALIDATION_FAILED', result.errors[0]!.message, 422, { error_count: result.error_count });
   }
@@ -403,7 +413,9 @@ async function runImportJob(owner: Database, agencyId: string, id: string) {
     withTenant(owner, agencyId, (tx) => setImportProgress(tx, { agencyId, id, phase, progress: rows }));
 
   await progress('parse', 0);
-  const { table } = await withTenant(owner, agencyId, (tx) => loadTable(tx, agencyId, job.file_id!));
+  // Each lookup a transaction of its own: none stays open while the rows are read and walked.
+  const lookup: Lookup = (fn) => withTenant(owner, agencyId, fn);
+  const { table } = await loadTable(lookup, agencyId, job.file_id);
   await progress('validate', 0);
   const kind = job.kind as ImportKind;
   const today = job.today ?? todayIso();
@@ -414,9 +426,7 @@ async function runImportJob(owner: Database, agencyId: string, id: string) {
     on_duplicate: job.on_duplicate as ImportDuplicateAction,
   };
   // Checked again: the agency's records may have changed since the dry run (a CPF added meanwhile).
-  const checked = await withTenant(owner, agencyId, (tx) =>
-    checkRows(tx, agencyId, input, table, today, (rows) => progress('validate', rows)),
-  );
+  const checked = await checkRows(lookup, agencyId, input, table, today, (rows) => progress('validate', rows));
   const result = summary(kind, checked);
   if (checked.mappingErrors.length > 0 || checked.rows === undefined) {
     throw importError('VALIDATION_FAILED', checked.mappingErrors[0]?.message ?? M.nothingToImport, 422);

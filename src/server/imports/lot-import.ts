@@ -12,7 +12,7 @@ import { followAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteLotRows } from '../lots/lots.queries';
-import { forEachRow, type CheckContext, importDate, RowErrors } from './import-values';
+import { forEachRow, type CheckContext, type Lookup, importDate, RowErrors } from './import-values';
 
 // Miles lots from a spreadsheet (issue #17): the account found by program + number (or created, for
 // the client with the holder's CPF, or as the agency's own); the cost as a total or per thousand;
@@ -103,7 +103,7 @@ function costsOf(
 
 /** Every row checked (the lot form's schema, the accounts and holders looked up); nothing written. */
 export async function checkLotRows(
-  db: Db,
+  lookup: Lookup,
   { agencyId, table, mapping, today, onProgress }: CheckContext,
 ): Promise<LotRowsCheck> {
   const errors = new RowErrors('lots');
@@ -167,12 +167,14 @@ export async function checkLotRows(
   });
 
   // The accounts and holders the rows name, each looked up once.
-  const accounts = await accountsByNumber(db, agencyId, lots);
-  const holders = await clientsByDocument(
-    db,
-    agencyId,
-    lots.flatMap((l) => (l.holder_document ? [l.holder_document] : [])),
-  );
+  const { accounts, holders } = await lookup(async (db) => ({
+    accounts: await accountsByNumber(db, agencyId, lots),
+    holders: await clientsByDocument(
+      db,
+      agencyId,
+      lots.flatMap((l) => (l.holder_document ? [l.holder_document] : [])),
+    ),
+  }));
   const create: LotRowsCheck['create'] = [];
   for (const lot of lots) {
     const found = accounts.get(accountKey(lot.program, lot.account_number));

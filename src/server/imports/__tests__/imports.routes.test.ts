@@ -281,6 +281,31 @@ describe('undo', () => {
   });
 });
 
+describe('a big file', () => {
+  it('is checked without a transaction held open, its progress committed as it goes (PGlite runs one at a time)', async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => `Pessoa ${i + 1};${validCpf(10_000 + i)}`);
+    const up = await upload(new TextEncoder().encode(['Nome;CPF', ...rows].join('\n')), 'grande.csv');
+    expect(up.body.file.rows).toBe(12_000);
+    const job = (await api.start({ file_id: up.body.file.id, kind: 'clients', mapping: up.body.mapping })).body;
+    // Past PROGRESS_EVERY rows the worker commits its progress between rows: with the check
+    // inside a transaction, PGlite's one connection would wait on itself here for ever.
+    const progress: string[] = [];
+    const watching = (async () => {
+      for (;;) {
+        const seen = await api.get(job.id);
+        progress.push(`${seen.body.phase}:${seen.body.progress}`);
+        if (seen.body.status !== 'processing') return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    await runJobs();
+    await watching;
+    expect((await api.get(job.id)).body).toMatchObject({ status: 'completed', ok_rows: 12_000 });
+    expect(progress.at(-1)).toBe('done:0');
+    expect(await keptFigureMismatches(ctx.handle.db, agencyId)).toEqual([]);
+  });
+});
+
 describe('files that are not what they say, and limits', () => {
   it.each([
     ['an empty file', new Uint8Array(), 'vazio.csv', M.fileEmpty],
