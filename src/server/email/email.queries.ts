@@ -41,7 +41,8 @@ export async function claimDueEmails(
     FROM agencies a
     WHERE a.id = o.agency_id AND (o.agency_id, o.id) IN (
       SELECT d.agency_id, d.id FROM email_outbox d
-      WHERE d.status = 'pending' AND d.next_attempt_at <= ${clock}
+      -- The same millisecond counts as due (a given clock has milliseconds, the column microseconds).
+      WHERE d.status = 'pending' AND d.next_attempt_at < ${clock} + interval '1 millisecond'
         AND (d.locked_until IS NULL OR d.locked_until <= ${clock})
       ORDER BY d.next_attempt_at
       LIMIT ${limit}

@@ -33,7 +33,9 @@ export async function claimDueDeliveries(
   const res = await db.execute(sql`
     WITH due AS (
       SELECT agency_id, id FROM webhook_deliveries
-      WHERE status = 'pending' AND next_attempt_at <= ${now.toISOString()}::timestamptz
+      -- Due within the same millisecond too: the clock here has milliseconds, the column microseconds,
+      -- so a row written a few microseconds before the claim (in that millisecond) counts as due.
+      WHERE status = 'pending' AND next_attempt_at < ${now.toISOString()}::timestamptz + interval '1 millisecond'
         AND (locked_until IS NULL OR locked_until < ${now.toISOString()}::timestamptz)
       ORDER BY next_attempt_at
       LIMIT ${limit}
