@@ -268,6 +268,7 @@ export const IMPORT_MESSAGES = {
   holderNotFound: 'Nenhum cliente com este CPF/CNPJ',
   accountOtherHolder: 'Esta conta pertence a outro titular',
   clientNotFound: 'Cliente não encontrado (CPF ou e-mail)',
+  clientAmbiguous: 'Mais de um cliente com este e-mail: identifique o cliente pelo CPF/CNPJ',
   accountNotFound: 'Conta não encontrada para este programa',
   duplicateInFile: (row: number) => `CPF/CNPJ repetido no arquivo (linha ${row})`,
   duplicateExisting: 'CPF/CNPJ já cadastrado',

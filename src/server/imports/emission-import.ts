@@ -198,6 +198,10 @@ export async function checkEmissionRows(
       errors.add(p.line, 'client', p.client_key, M.clientNotFound);
       continue;
     }
+    if (client.ambiguous) {
+      errors.add(p.line, 'client', p.client_key, M.clientAmbiguous);
+      continue;
+    }
     const account = client.accounts.get(`${p.program}\u0000${p.account_number}`);
     if (!account) {
       errors.add(
@@ -237,7 +241,7 @@ function clientKeyOf(cell: string): string | null {
 
 /** The agency's live clients named by CPF/CNPJ or e-mail, each with its accounts (program + number → id). */
 async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
-  const found = new Map<string, { id: string; name: string; accounts: Map<string, string> }>();
+  const found = new Map<string, { id: string; name: string; accounts: Map<string, string>; ambiguous?: boolean }>();
   const unique = [...new Set(keys)];
   if (unique.length === 0) return found;
   const rows = rowsOf<{
@@ -260,12 +264,14 @@ async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
         JOIN clients c ON c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND lower(c.email) = k.key
         WHERE k.key LIKE '%@%'
       ),
-      c AS (SELECT DISTINCT ON (key) key, id, name FROM matched ORDER BY key, created_at, id)
+      c AS (SELECT DISTINCT key, id, name FROM matched)
       SELECT c.key, c.id, c.name, a.program, a.account_number, a.id AS account_id
       FROM c LEFT JOIN loyalty_accounts a ON a.agency_id = ${agencyId} AND a.client_id = c.id AND a.deleted_at IS NULL`),
   );
   for (const r of rows) {
     const client = found.get(r.key) ?? { id: r.id, name: r.name, accounts: new Map<string, string>() };
+    // An e-mail (or document) several clients share names none of them: the row must say which.
+    if (client.id !== r.id) client.ambiguous = true;
     if (r.program && r.account_number && r.account_id)
       client.accounts.set(`${r.program}\u0000${r.account_number}`, r.account_id);
     found.set(r.key, client);

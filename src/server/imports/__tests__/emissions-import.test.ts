@@ -214,4 +214,26 @@ describe('emissions from a spreadsheet', () => {
     expect(await ctx.handle.db.select().from(emissions).where(eq(emissions.import_job_id, job.id))).toEqual([]);
     expect(await brokenLots(ctx.handle.db, agencyId)).toEqual([]);
   });
+  it('an e-mail two clients share names neither: the row must give the CPF', async () => {
+    await createClientRow(ctx.handle.db, agencyId, { name: 'Carla Um', email: 'familia@exemplo.com' });
+    await createClientRow(ctx.handle.db, agencyId, { name: 'Carla Dois', email: 'familia@exemplo.com' });
+    const up = await upload(
+      [HEADER, 'familia@exemplo.com;LATAM;LA-1;GRU-REC;;1000;0;500;0;;;Não;'].join('\n'),
+      'dupla.csv',
+    );
+    const run = await post('/api/v1/imports/dry-run', {
+      file_id: up.body.file.id,
+      kind: 'emissions',
+      mapping: up.body.mapping,
+    });
+    expect(run.body.errors).toEqual([
+      {
+        row: 2,
+        field: 'client',
+        label: 'Cliente (CPF ou e-mail)',
+        value: 'familia@exemplo.com',
+        message: 'Mais de um cliente com este e-mail: identifique o cliente pelo CPF/CNPJ',
+      },
+    ]);
+  });
 });
