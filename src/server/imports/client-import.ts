@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteClientRows } from '../clients/clients.queries';
 import {
+  liveRowsOfJob,
   forEachRow,
   type CheckContext,
   importChoice,
@@ -212,11 +213,7 @@ export async function undoClientRows(
   tx: Db,
   { agencyId, jobId, previous }: { agencyId: string; jobId: string; previous: unknown[] },
 ): Promise<number> {
-  const ids = rowsOf<{ id: string }>(
-    await tx.execute(
-      sql`SELECT id FROM clients WHERE agency_id = ${agencyId} AND import_job_id = ${jobId} AND deleted_at IS NULL`,
-    ),
-  ).map((r) => r.id);
+  const ids = await liveRowsOfJob(tx, { table: 'clients', agencyId, jobId });
   const count = await softDeleteClientRows(tx, { agencyId, ids });
   for (let i = 0; i < previous.length; i += CHUNK) {
     const chunk = JSON.stringify(previous.slice(i, i + CHUNK));

@@ -26,11 +26,19 @@ import { z } from '../../domain/zod';
 import { getSettings } from '../agency/agency.queries';
 import { followAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { rowsOf, uuidArray } from '../db/rows';
 import { softDeleteEmissions } from '../emissions/emissions.service';
 import { AppError } from '../http/errors';
 import { programOf } from './lot-import';
-import { forEachRow, type CheckContext, type Lookup, importChoice, importDate, RowErrors } from './import-values';
+import {
+  forEachRow,
+  liveRowsOfJob,
+  type CheckContext,
+  type Lookup,
+  importChoice,
+  importDate,
+  RowErrors,
+} from './import-values';
 
 // Emissions from a spreadsheet (issue #17): the client by CPF/CNPJ or e-mail, the account by
 // program + number among the client's, the figures checked by the emission form's schemas; the
@@ -289,7 +297,7 @@ async function lotsOf(db: Db, agencyId: string, rows: readonly ImportedEmission[
         expiry_date::text AS expiry_date, purchase_date::text AS purchase_date, status
       FROM mile_lots
       WHERE agency_id = ${agencyId} AND deleted_at IS NULL
-        AND account_id = ANY(${`{${accounts.join(',')}}`}::uuid[])
+        AND account_id = ANY(${uuidArray(accounts)}::uuid[])
       ORDER BY id${lock ? sql` FOR NO KEY UPDATE` : sql``}`),
   );
 }
@@ -464,11 +472,7 @@ export async function undoEmissionRows(
   tx: Db,
   { agencyId, jobId, today }: { agencyId: string; jobId: string; today: string },
 ) {
-  const ids = rowsOf<{ id: string }>(
-    await tx.execute(
-      sql`SELECT id FROM emissions WHERE agency_id = ${agencyId} AND import_job_id = ${jobId} AND deleted_at IS NULL`,
-    ),
-  ).map((r) => r.id);
+  const ids = await liveRowsOfJob(tx, { table: 'emissions', agencyId, jobId });
   const { count } = await softDeleteEmissions(tx, { agencyId, ids }, { today });
   return count;
 }

@@ -2,7 +2,9 @@ import { isValidIsoDate, parseDateBR } from '../../domain/format';
 import type { ImportKind, ImportMapping, ImportRowError } from '../../domain/imports/import.schema';
 import { importFieldLabel } from '../../domain/imports/import.schema';
 import type { z } from '../../domain/zod';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 import type { ImportTable } from './read-file';
 
 // Cells as people type them in Brazilian spreadsheets, turned into what the forms' schemas read.
@@ -145,4 +147,17 @@ export class RowErrors {
   get invalidRows() {
     return this.rows.size;
   }
+}
+
+/** The live rows a job wrote into `table` (what its undo removes). */
+export async function liveRowsOfJob(
+  db: Db,
+  { table, agencyId, jobId }: { table: 'clients' | 'mile_lots' | 'emissions'; agencyId: string; jobId: string },
+): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(
+      sql`SELECT id FROM ${sql.raw(table)} WHERE agency_id = ${agencyId} AND import_job_id = ${jobId} AND deleted_at IS NULL`,
+    ),
+  );
+  return rows.map((r) => r.id);
 }

@@ -12,7 +12,7 @@ import { followAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteLotRows } from '../lots/lots.queries';
-import { forEachRow, type CheckContext, type Lookup, importDate, RowErrors } from './import-values';
+import { forEachRow, liveRowsOfJob, type CheckContext, type Lookup, importDate, RowErrors } from './import-values';
 
 // Miles lots from a spreadsheet (issue #17): the account found by program + number (or created, for
 // the client with the holder's CPF, or as the agency's own); the cost as a total or per thousand;
@@ -384,11 +384,7 @@ export async function undoLotRows(
   tx: Db,
   { agencyId, jobId, today }: { agencyId: string; jobId: string; today: string },
 ) {
-  const ids = rowsOf<{ id: string }>(
-    await tx.execute(
-      sql`SELECT id FROM mile_lots WHERE agency_id = ${agencyId} AND import_job_id = ${jobId} AND deleted_at IS NULL`,
-    ),
-  ).map((r) => r.id);
+  const ids = await liveRowsOfJob(tx, { table: 'mile_lots', agencyId, jobId });
   const { deleted } = await softDeleteLotRows(tx, { agencyId, ids });
   await followAlerts(tx, { agencyId, today, scope: { lotIds: ids, emissionIds: [] } });
   return deleted;
