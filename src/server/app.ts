@@ -10,6 +10,7 @@ import { clientsRoutes } from './clients/clients.routes';
 import { emissionsRoutes } from './emissions/emissions.routes';
 import { financeRoutes } from './finance/entries.routes';
 import { reconciliationRoutes } from './finance/reconciliation.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps) {
   api.route('/notifications', notificationsRoutes);
   api.route('/imports', importsRoutes);
   api.route('/import-presets', importPresetsRoutes);
+  api.route('/dashboard', dashboardRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

@@ -45,6 +45,7 @@ export const API_TAGS = {
   webhooks: 'Webhook endpoints (Standard Webhooks) and their deliveries',
   email: 'E-mails sent or kept in the outbox',
   imports: 'CSV and XLSX imports: upload, mapping, dry run, import, undo, presets',
+  dashboard: 'The agency at a glance: KPIs, trends, rankings and charts',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
