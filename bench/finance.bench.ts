@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addMonthsIso } from '../src/domain/format';
 import { rowsOf } from '../src/server/db/rows';
-import { vacuumAnalyze } from '../src/server/demo/generate';
-import { fmt, forEachEngine, generatedAgency, time } from './lib';
+import { fmt, forEachEngine, largeAgency, time } from './lib';
 
 /**
  * Issue #15's reads: the reconciliation page ("only discrepancies"), the finance summary (a
@@ -22,65 +21,7 @@ export async function runFinanceBench() {
     `\n# Finance: reconciliation and summary at ${target.toLocaleString('en')} emissions (generated agency of ${scale.toLocaleString('en')} clients)`,
   );
   await forEachEngine(async (engine, handle, app) => {
-    const { mine, gen, getJson } = await generatedAgency(handle, app, scale);
-    const agencyId = mine.agency.id;
-    const started = performance.now();
-    // Doubled (a copy of every emission so far, a few minutes earlier) until there are `target`.
-    let count = gen.emissions;
-    let copies = 0;
-    while (count < target && count > 0) {
-      copies++;
-      const shift = sql`${copies * 7} * interval '1 minute'`;
-      await handle.db.execute(sql`
-        INSERT INTO emissions (agency_id, client_id, account_id, pnr, route, departure_date, miles_used, fees_cents,
-          revenue_cents, rav_cents, miles_cost_cents, margin_cents, status, created_by, created_at, submitted_at, issued_at,
-          failed_at, cancelled_at, updated_at)
-        SELECT agency_id, client_id, account_id, pnr, route, departure_date, miles_used, fees_cents, revenue_cents, rav_cents,
-          miles_cost_cents, margin_cents, status, created_by, created_at - ${shift}, submitted_at - ${shift},
-          issued_at - ${shift}, failed_at, cancelled_at, updated_at
-        FROM emissions WHERE agency_id = ${agencyId}
-        LIMIT ${target - count}`);
-      count += Math.min(count, target - count);
-    }
-    const copied = performance.now();
-    // Postings as an agency keeps them: 70 % of the active emissions fully posted, 15 % revenue
-    // only half received, 5 % with the fees posted twice, 10 % nothing. A month per statement.
-    const months = rowsOf<{ month: string }>(
-      await handle.db.execute(sql`
-        SELECT DISTINCT to_char(date_trunc('month', created_at AT TIME ZONE 'America/Sao_Paulo'), 'YYYY-MM-DD') AS month
-        FROM emissions WHERE agency_id = ${agencyId} ORDER BY 1`),
-    ).map((r) => r.month);
-    for (const month of months) {
-      await handle.db.execute(sql`
-        INSERT INTO financial_entries (agency_id, ref_type, emission_id, kind, category, amount_cents, payment_method, entry_date)
-        SELECT e.agency_id, 'emission', e.id, x.kind, x.category, x.amount, x.method, (e.created_at AT TIME ZONE 'America/Sao_Paulo')::date
-        FROM (SELECT e.*, abs(hashtext(e.id::text)) % 100 AS bucket FROM emissions e
-              WHERE e.agency_id = ${agencyId} AND e.status IN ('pending', 'processing', 'issued')
-                AND e.created_at >= (${month}::date::timestamp AT TIME ZONE 'America/Sao_Paulo')
-                AND e.created_at < ((${month}::date + interval '1 month')::timestamp AT TIME ZONE 'America/Sao_Paulo')) e
-        CROSS JOIN LATERAL (VALUES
-          ('revenue', 'revenue', CASE WHEN e.bucket < 70 OR e.bucket >= 85 THEN e.revenue_cents ELSE e.revenue_cents / 2 END, 'pix'),
-          ('expense', 'fees', -e.fees_cents, 'card'),
-          ('expense', 'fees', CASE WHEN e.bucket BETWEEN 85 AND 89 THEN -e.fees_cents END, 'card'),
-          ('expense', 'miles_cost', -e.miles_cost_cents, NULL),
-          ('expense', 'rav', -e.rav_cents, 'transfer')
-        ) AS x(kind, category, amount, method)
-        WHERE e.bucket < 90 AND x.amount IS NOT NULL AND x.amount <> 0`);
-    }
-    await vacuumAnalyze(handle.db);
-    const [{ emissions: n_emissions, postings } = { emissions: 0, postings: 0 }] = rowsOf<{
-      emissions: number;
-      postings: number;
-    }>(
-      await handle.db.execute(sql`
-        SELECT (SELECT count(*)::int FROM emissions WHERE agency_id = ${agencyId}) AS emissions,
-          (SELECT count(*)::int FROM financial_entries WHERE agency_id = ${agencyId}) AS postings`),
-    );
-    const secs = (from: number, to: number) => ((to - from) / 1000).toFixed(1);
-    console.log(
-      `${engine.padEnd(10)} ${n_emissions.toLocaleString('en')} emissions (${copies} doublings: ${secs(started, copied)} s), ` +
-        `${postings.toLocaleString('en')} postings (${months.length} statements: ${secs(copied, performance.now())} s)`,
-    );
+    const { agencyId, getJson } = await largeAgency(engine, handle, app, { clients: scale, emissions: target });
     const runs = engine === 'PGlite' ? 20 : 40;
     const line = (label: string, st: Parameters<typeof fmt>[0]) =>
       console.log(`${engine.padEnd(10)} ${label.padEnd(66)} ${fmt(st)}`);

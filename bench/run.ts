@@ -1,5 +1,6 @@
 import { runAlertsBench } from './alerts.bench';
 import { runClientsBench } from './clients.bench';
+import { runDashboardBench } from './dashboard.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runFinanceBench } from './finance.bench';
 import { runImportBench } from './import.bench';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   alerts: runAlertsBench,
   realtime: runRealtimeBench,
   import: runImportBench,
+  dashboard: runDashboardBench,
 };
 
 if (only && !(only in benches)) {

@@ -52,28 +52,33 @@ export async function getStockTotals(db: Db, { agencyId }: { agencyId: string })
  * miles, their value (each lot's remaining_value_cents) and Σ remaining × CPM (the weighted average).
  */
 export async function getStock(db: Db, { agencyId }: { agencyId: string }) {
-  const rows = rowsOf<{ program: ProgramKey; lots: string; miles: string; value: string; cost: string }>(
+  // One scan: a row per program, and the agency's row (program null) with the weighted average.
+  const rows = rowsOf<{
+    program: ProgramKey | null;
+    lots: string;
+    miles: string;
+    value: string;
+    cpt: string | null;
+  }>(
     await db.execute(sql`
       SELECT program,
         sum(lots)::text AS lots,
         coalesce(sum(remaining_miles) FILTER (WHERE status = 'available'), 0)::text AS miles,
         coalesce(sum(remaining_value_cents) FILTER (WHERE status = 'available'), 0)::text AS value,
-        coalesce(sum(remaining_cost) FILTER (WHERE status = 'available'), 0)::text AS cost
+        round(sum(remaining_cost) FILTER (WHERE status = 'available')
+          / nullif(sum(remaining_miles) FILTER (WHERE status = 'available'), 0), 4)::text AS cpt
       FROM lot_totals WHERE agency_id = ${agencyId}
-      GROUP BY program`),
+      GROUP BY GROUPING SETS ((program), ())`),
   );
-  const [average] = rowsOf<{ cpt: string | null }>(
-    await db.execute(sql`
-      SELECT round(sum(remaining_cost) / nullif(sum(remaining_miles), 0), 4)::text AS cpt
-      FROM lot_totals WHERE agency_id = ${agencyId} AND status = 'available'`),
-  );
+  const all = rows.find((r) => r.program === null);
   return {
-    lots: rows.reduce((n, r) => n + toNumber(r.lots), 0),
+    lots: toNumber(all?.lots),
     byProgram: rows
+      .filter((r): r is typeof r & { program: ProgramKey } => r.program !== null)
       .map((r) => ({ program: r.program, miles: toNumber(r.miles), value_cents: toNumber(r.value) }))
       .filter((r) => r.miles > 0)
       .sort((a, b) => b.miles - a.miles || a.program.localeCompare(b.program)),
-    averageCostPerThousand: average?.cpt ?? null,
+    averageCostPerThousand: all?.cpt ?? null,
   };
 }
 
@@ -99,8 +104,9 @@ export async function getAccrualFlows(db: Db, { agencyId, period, previous }: Pe
 }
 
 /**
- * Lots bought (purchase date) in both periods: their miles and the average cost per 1,000 miles
- * weighted by miles, through mile_lots_purchase_idx.
+ * Lots bought (purchase date) in both periods: their miles and what they cost per 1,000 miles (Σ
+ * what was paid ÷ Σ miles: the average weighted by miles, in integer sums), index-only through
+ * mile_lots_purchase_idx.
  */
 export async function getPurchaseFlows(db: Db, { agencyId, period, previous }: Periods) {
   const inPeriod = sql`l.purchase_date >= ${period.from}::date`;
@@ -109,9 +115,9 @@ export async function getPurchaseFlows(db: Db, { agencyId, period, previous }: P
       SELECT
         coalesce(sum(l.original_quantity) FILTER (WHERE ${inPeriod}), 0)::text AS miles,
         coalesce(sum(l.original_quantity) FILTER (WHERE NOT ${inPeriod}), 0)::text AS previous_miles,
-        round(sum(l.original_quantity * l.cost_per_thousand) FILTER (WHERE ${inPeriod})
+        round(sum(l.total_cost_cents) FILTER (WHERE ${inPeriod}) * 10.0
           / nullif(sum(l.original_quantity) FILTER (WHERE ${inPeriod}), 0), 4)::text AS cpt,
-        round(sum(l.original_quantity * l.cost_per_thousand) FILTER (WHERE NOT ${inPeriod})
+        round(sum(l.total_cost_cents) FILTER (WHERE NOT ${inPeriod}) * 10.0
           / nullif(sum(l.original_quantity) FILTER (WHERE NOT ${inPeriod}), 0), 4)::text AS previous_cpt
       FROM mile_lots l
       WHERE l.agency_id = ${agencyId} AND l.deleted_at IS NULL
@@ -123,24 +129,26 @@ export async function getPurchaseFlows(db: Db, { agencyId, period, previous }: P
   };
 }
 
-/** Live clients registered, and alerts opened, in both periods (agency days), by their creation indexes. */
+/**
+ * Live clients registered, and alerts opened, in both periods (agency days), each table read once
+ * over the two periods; and the open alerts nobody has read (alerts_unread_idx).
+ */
 export async function getCreationFlows(db: Db, { agencyId, period, previous }: Periods) {
   const from = agencyDayStart(previous.from);
   const split = agencyDayStart(period.from);
   const to = agencyDayEnd(period.to);
   const [row] = rowsOf<Record<string, string>>(
     await db.execute(sql`
-      SELECT
-        (SELECT count(*) FILTER (WHERE c.created_at >= ${split}) FROM clients c
-          WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND c.created_at >= ${from} AND c.created_at < ${to})::text AS clients,
-        (SELECT count(*) FILTER (WHERE c.created_at < ${split}) FROM clients c
-          WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND c.created_at >= ${from} AND c.created_at < ${to})::text AS previous_clients,
-        (SELECT count(*) FILTER (WHERE a.created_at >= ${split}) FROM alerts a
-          WHERE a.agency_id = ${agencyId} AND a.created_at >= ${from} AND a.created_at < ${to})::text AS alerts,
-        (SELECT count(*) FILTER (WHERE a.created_at < ${split}) FROM alerts a
-          WHERE a.agency_id = ${agencyId} AND a.created_at >= ${from} AND a.created_at < ${to})::text AS previous_alerts,
-        (SELECT count(*) FROM alerts a
-          WHERE a.agency_id = ${agencyId} AND a.resolved_at IS NULL AND NOT a.is_read)::text AS pending_alerts`),
+      SELECT c.clients::text, c.previous_clients::text, a.alerts::text, a.previous_alerts::text, u.pending_alerts::text
+      FROM (SELECT count(*) FILTER (WHERE created_at >= ${split}) AS clients,
+              count(*) FILTER (WHERE created_at < ${split}) AS previous_clients
+            FROM clients
+            WHERE agency_id = ${agencyId} AND deleted_at IS NULL AND created_at >= ${from} AND created_at < ${to}) c,
+           (SELECT count(*) FILTER (WHERE created_at >= ${split}) AS alerts,
+              count(*) FILTER (WHERE created_at < ${split}) AS previous_alerts
+            FROM alerts WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${to}) a,
+           (SELECT count(*) AS pending_alerts FROM alerts
+            WHERE agency_id = ${agencyId} AND resolved_at IS NULL AND NOT is_read) u`),
   );
   const flow = (key: string) => ({ current: toNumber(row?.[key]), previous: toNumber(row?.[`previous_${key}`]) });
   return { clients: flow('clients'), alerts: flow('alerts'), pendingAlerts: toNumber(row?.pending_alerts) };
