@@ -2,6 +2,7 @@ import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../domain/agenc
 import { todayIso } from '../../domain/format';
 import { generateAgencyData, vacuumAnalyze } from './generate';
 import { seedDemoPostings } from './postings';
+import { seedDemoActivity } from './activity';
 import { scanAlerts } from '../alerts/alerts.service';
 import { seedDemoImports } from './imports';
 import { seedDemoWebhooks } from './webhooks';
@@ -96,6 +97,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
     passengers: true,
   });
   await seedDemoPostings(db, { agencyId: agency!.id, userId: user!.id });
+  await seedDemoActivity(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
   await seedDemoImports(db, {
     agencyId: agency!.id,
