@@ -161,7 +161,7 @@ export const stored_files = pgTable(
   (t) => [
     primaryKey({ name: 'stored_files_pkey', columns: [t.agency_id, t.id] }),
     index('stored_files_agency_created_idx').on(t.agency_id, t.created_at),
-    check('stored_files_purpose', sql`${t.purpose} IN ('import')`),
+    check('stored_files_purpose', sql`${t.purpose} IN ('import', 'report')`),
     check('stored_files_size', sql`${t.size} >= 0`),
   ],
 );
@@ -1014,23 +1014,39 @@ export const alerts = pgTable(
   ],
 );
 
+/**
+ * A generated PDF (issue #19): what it is of (an emission, a lot, a quote's proposal, the alerts of a
+ * filter, a month's finance), the file in stored_files, and its state — generated off the request
+ * (a job, in a worker thread) so that a big one holds nobody up: pending → ready or failed.
+ * Downloads go through a link signed for 600 s (spec part 2 §7).
+ */
 export const reports = pgTable(
   'reports',
   {
     id: tenantId(),
     agency_id: agencyRef(),
     ref_type: text().notNull(),
-    ref_id: uuid().notNull(),
-    storage_key: text().notNull(),
-    size_bytes: integer().notNull(),
+    /** The emission, lot or quote; null for the alerts and finance reports (their params say what). */
+    ref_id: uuid(),
+    /** What the report covers beyond ref_id: the alerts' filter, the finance month. */
+    params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    title: text().notNull(),
+    status: text().notNull().default('pending'),
+    file_id: uuid(),
+    size_bytes: integer(),
+    message: text(),
     generated_by: uuid().references(() => users.id, { onDelete: 'set null' }),
-    generated_at: createdAt(),
+    created_at: createdAt(),
+    generated_at: ts(),
   },
   (t) => [
     primaryKey({ name: 'reports_pkey', columns: [t.agency_id, t.id] }),
-    index('reports_ref_idx').on(t.agency_id, t.ref_type, t.ref_id, t.generated_at.desc()),
-    check('reports_ref_type', sql`${t.ref_type} IN ('emission', 'lot')`),
-    check('reports_size', sql`${t.size_bytes} >= 0`),
+    foreignKey({ columns: [t.agency_id, t.file_id], foreignColumns: [stored_files.agency_id, stored_files.id] }),
+    index('reports_ref_idx').on(t.agency_id, t.ref_type, t.ref_id, t.created_at.desc()),
+    check('reports_ref_type', sql`${t.ref_type} IN ('emission', 'lot', 'quote', 'alerts', 'finance_month')`),
+    check('reports_ref_id', sql`(${t.ref_id} IS NOT NULL) = (${t.ref_type} IN ('emission', 'lot', 'quote'))`),
+    check('reports_status', sql`${t.status} IN ('pending', 'ready', 'failed')`),
+    check('reports_ready', sql`${t.status} <> 'ready' OR (${t.file_id} IS NOT NULL AND ${t.size_bytes} >= 0)`),
   ],
 );
 
