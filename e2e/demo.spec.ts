@@ -39,15 +39,12 @@ describe('the demo', () => {
     await expect(page.getByText('demo@milheiro.app')).toBeVisible();
     await new SignInPage(page).signIn('demo@milheiro.app', 'Demo12345');
     await expect(page).toHaveURL(/\/$/);
-    // It lands on the agency's figures, the list pages' own, not on a placeholder.
-    for (const [region, link] of [
-      ['Resumo das emissões', 'Ver emissões'],
-      ['Resumo dos lotes', 'Ver lotes'],
-      ['Resumo dos clientes', 'Ver clientes'],
-    ] as const) {
-      await expect(page.getByRole('region', { name: region }).locator('p.tabular-nums').first()).toHaveText(/[1-9]/);
-      await expect(page.getByRole('link', { name: link })).toBeVisible();
+    // It lands on the agency's dashboard (#18) with a year of figures, not on a placeholder.
+    for (const kpi of ['miles', 'profit', 'emissions', 'clients']) {
+      await expect(page.getByTestId(`kpi-${kpi}`).getByTestId('kpi-value')).toHaveText(/[1-9]/);
     }
+    await expect(page.getByRole('list', { name: 'Top Clientes' }).getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByRole('table', { name: /Receita, custo e lucro por mês/ }).getByRole('row')).toHaveCount(7);
   });
 
   it('opens every page of the menu without an error', async () => {

@@ -150,7 +150,7 @@ describe('a module that does not arrive', () => {
     await expect.poll(() => refused).toBeGreaterThan(0);
     // The page is still there and still answers.
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.getByRole('link', { name: 'Ver clientes' }).click();
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Clientes' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
   });
 });

@@ -30,7 +30,18 @@ const period = z.object({ from: dateSchema, to: dateSchema });
 const flow = z.object({ current: z.number(), previous: z.number() });
 
 export const dashboardSchema = z.object({
+  /** The period asked (default: the current month). */
   period,
+  /**
+   * The last day the flows count: the period's end, or today when it ends later (the current
+   * month counts up to today).
+   */
+  counted_through: dateSchema,
+  /**
+   * What the flows compare with: the period before of equal length — the previous month(s) for
+   * whole months, as many days before otherwise — cut like the period when it is counted only up
+   * to today (1–27 November against 1–27 October).
+   */
   previous_period: period,
   /** The agency card (spec: trade and legal name, CNPJ, "Ativa desde:", address, status, CNAE). */
   agency: z.object({
@@ -87,7 +98,7 @@ export const dashboardSchema = z.object({
       created_at: timestampSchema,
     }),
   ),
-  /** The DASHBOARD_TREND_MONTHS months ending with the period's last, oldest first (yyyy-MM), accrual. */
+  /** The DASHBOARD_TREND_MONTHS months ending with counted_through's, oldest first (yyyy-MM), accrual. */
   monthly: z.array(
     z.object({
       month: z.string(),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_EXPIRY_HORIZONS } from '../../domain/dashboard/dashboard.schema';
 import { addDaysIso } from '../../domain/format';
 import type { ProgramKey } from '../../domain/programs';
@@ -14,6 +14,7 @@ import { rowsOf } from '../db/rows';
 
 const ACTIVE = sql`d.status IN ('pending', 'processing', 'issued')`;
 
+/** The period as counted (up to today) and the one it compares with; previous ends before period starts. */
 interface Periods {
   agencyId: string;
   period: { from: string; to: string };
@@ -109,16 +110,17 @@ export async function getAccrualFlows(db: Db, { agencyId, period, previous }: Pe
  * mile_lots_purchase_idx.
  */
 export async function getPurchaseFlows(db: Db, { agencyId, period, previous }: Periods) {
-  const inPeriod = sql`l.purchase_date >= ${period.from}::date`;
+  const inPeriod = sql`l.purchase_date >= ${period.from}::date AND l.purchase_date <= ${period.to}::date`;
+  const inPrevious = sql`l.purchase_date >= ${previous.from}::date AND l.purchase_date <= ${previous.to}::date`;
   const [row] = rowsOf<Record<string, string | null>>(
     await db.execute(sql`
       SELECT
         coalesce(sum(l.original_quantity) FILTER (WHERE ${inPeriod}), 0)::text AS miles,
-        coalesce(sum(l.original_quantity) FILTER (WHERE NOT ${inPeriod}), 0)::text AS previous_miles,
+        coalesce(sum(l.original_quantity) FILTER (WHERE ${inPrevious}), 0)::text AS previous_miles,
         round(sum(l.total_cost_cents) FILTER (WHERE ${inPeriod}) * 10.0
           / nullif(sum(l.original_quantity) FILTER (WHERE ${inPeriod}), 0), 4)::text AS cpt,
-        round(sum(l.total_cost_cents) FILTER (WHERE NOT ${inPeriod}) * 10.0
-          / nullif(sum(l.original_quantity) FILTER (WHERE NOT ${inPeriod}), 0), 4)::text AS previous_cpt
+        round(sum(l.total_cost_cents) FILTER (WHERE ${inPrevious}) * 10.0
+          / nullif(sum(l.original_quantity) FILTER (WHERE ${inPrevious}), 0), 4)::text AS previous_cpt
       FROM mile_lots l
       WHERE l.agency_id = ${agencyId} AND l.deleted_at IS NULL
         AND l.purchase_date >= ${previous.from}::date AND l.purchase_date <= ${period.to}::date`),
@@ -135,17 +137,19 @@ export async function getPurchaseFlows(db: Db, { agencyId, period, previous }: P
  */
 export async function getCreationFlows(db: Db, { agencyId, period, previous }: Periods) {
   const from = agencyDayStart(previous.from);
-  const split = agencyDayStart(period.from);
   const to = agencyDayEnd(period.to);
+  const current = (at: SQL) => sql`${at} >= ${agencyDayStart(period.from)}`;
+  const before = (at: SQL) => sql`${at} < ${agencyDayEnd(previous.to)}`;
+  const createdAt = sql.raw('created_at');
   const [row] = rowsOf<Record<string, string>>(
     await db.execute(sql`
       SELECT c.clients::text, c.previous_clients::text, a.alerts::text, a.previous_alerts::text, u.pending_alerts::text
-      FROM (SELECT count(*) FILTER (WHERE created_at >= ${split}) AS clients,
-              count(*) FILTER (WHERE created_at < ${split}) AS previous_clients
+      FROM (SELECT count(*) FILTER (WHERE ${current(createdAt)}) AS clients,
+              count(*) FILTER (WHERE ${before(createdAt)}) AS previous_clients
             FROM clients
             WHERE agency_id = ${agencyId} AND deleted_at IS NULL AND created_at >= ${from} AND created_at < ${to}) c,
-           (SELECT count(*) FILTER (WHERE created_at >= ${split}) AS alerts,
-              count(*) FILTER (WHERE created_at < ${split}) AS previous_alerts
+           (SELECT count(*) FILTER (WHERE ${current(createdAt)}) AS alerts,
+              count(*) FILTER (WHERE ${before(createdAt)}) AS previous_alerts
             FROM alerts WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${to}) a,
            (SELECT count(*) AS pending_alerts FROM alerts
             WHERE agency_id = ${agencyId} AND resolved_at IS NULL AND NOT is_read) u`),

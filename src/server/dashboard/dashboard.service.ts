@@ -6,7 +6,7 @@ import {
   type Dashboard,
   type DashboardQuery,
 } from '../../domain/dashboard/dashboard.schema';
-import { addDaysIso, addMonthsIso } from '../../domain/format';
+import { addDaysIso, addMonthsIso, daysBetweenIso } from '../../domain/format';
 import { getAgency, readSettings } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { getSlaStats } from '../emissions/emissions.queries';
@@ -33,6 +33,21 @@ function trendMonths(to: string): string[] {
   );
 }
 
+/**
+ * The flows count up to today when the period ends later (the current month so far); the period
+ * they compare with is then cut alike — as many days from its start (1–27 November against 1–27
+ * October), never past its own end — so a trend early in the month is not a fall.
+ */
+export function countedPeriods(
+  period: { from: string; to: string },
+  previous: { from: string; to: string },
+  today: string,
+) {
+  if (period.to <= today || period.from > today) return { through: period.to, previous };
+  const cut = addDaysIso(previous.from, daysBetweenIso(period.from, today)!)!;
+  return { through: today, previous: { from: previous.from, to: cut < previous.to ? cut : previous.to } };
+}
+
 /** Active emissions ÷ active clients × 100, one decimal (spec part 1 §9 "utilisation"). */
 const utilisation = (emissions: number, clients: number) =>
   clients === 0 ? 0 : Math.round((emissions * 1000) / clients) / 10;
@@ -49,8 +64,9 @@ export async function getDashboard(
 ): Promise<Dashboard> {
   const agency = await getAgency(db, { agencyId });
   if (!agency) throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
-  const { period, previous } = summaryPeriods(query, today);
-  const periods = { agencyId, period, previous };
+  const { period, previous: whole } = summaryPeriods(query, today);
+  const { through, previous } = countedPeriods(period, whole, today);
+  const periods = { agencyId, period: { from: period.from, to: through }, previous };
   const windowDays = readSettings(agency.settings).expiry_alert_days;
 
   const totals = await getStockTotals(db, { agencyId });
@@ -59,14 +75,15 @@ export async function getDashboard(
   const purchases = await getPurchaseFlows(db, periods);
   const created = await getCreationFlows(db, periods);
   const expiring = await getExpiring(db, { agencyId, today, days: windowDays });
-  const months = trendMonths(period.to);
-  const monthly = await getMonthly(db, { agencyId, firstDay: `${months[0]}-01`, to: period.to });
+  const months = trendMonths(through);
+  const monthly = await getMonthly(db, { agencyId, firstDay: `${months[0]}-01`, to: through });
   const byMonth = new Map(monthly.map((m) => [m.month, m]));
   const portfolio = stock.byProgram.reduce((sum, p) => sum + p.value_cents, 0);
   const { count, average_hours, p95_hours } = await getSlaStats(db, { agencyId });
 
   return {
     period,
+    counted_through: through,
     previous_period: previous,
     agency: {
       trade_name: agency.trade_name,

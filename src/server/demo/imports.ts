@@ -93,6 +93,10 @@ export async function seedDemoImports(
         completed_at = completed_at - make_interval(days => ${days}),
         undone_at = undone_at - make_interval(days => ${days - 1})
       WHERE agency_id = ${agencyId} AND id = ${id}`);
+    // Their lines in the activity feed on the same days.
+    await db.execute(sql`
+      UPDATE activity SET created_at = created_at - make_interval(days => CASE kind WHEN 'import_undone' THEN ${days - 1} ELSE ${days} END)
+      WHERE agency_id = ${agencyId} AND ref_type = 'import' AND ref_id = ${id}`);
   }
   await db.execute(sql`
     UPDATE clients SET created_at = created_at - interval '300 days', updated_at = updated_at - interval '300 days'

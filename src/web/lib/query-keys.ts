@@ -72,6 +72,8 @@ export const emissionKeys = {
 /** The dashboard's figures (balance, revenue, clients, expiring lots). */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
+  /** GET /dashboard for a period ({ from, to }, both null for the current month). */
+  overview: (params: object) => [...dashboardKeys.all, 'overview', params] as const,
 };
 
 /** SLA, margin and expiring-lot alerts: /alertas's lists and the header bell's notifications. */

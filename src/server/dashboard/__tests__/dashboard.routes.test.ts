@@ -32,19 +32,21 @@ const dashboard = (query = '', as = cookie) =>
 const sp = (local: string) => new Date(`${local}-03:00`).toISOString();
 
 /** The recount: each figure from the base rows, as plain SQL would answer it. */
-async function recount(db: Db, agency: string, p: { from: string; to: string; prevFrom: string }) {
+async function recount(db: Db, agency: string, p: { from: string; to: string; prevFrom: string; prevTo: string }) {
   const one = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q))[0]!;
   const spDay = sql`(e.created_at AT TIME ZONE 'America/Sao_Paulo')::date`;
   const active = sql`e.status IN ('pending', 'processing', 'issued') AND e.deleted_at IS NULL`;
+  const current = sql`${spDay} BETWEEN ${p.from}::date AND ${p.to}::date`;
+  const before = sql`${spDay} BETWEEN ${p.prevFrom}::date AND ${p.prevTo}::date`;
   const flows = await one<Record<string, string>>(sql`
     SELECT
-      coalesce(sum(e.margin_cents) FILTER (WHERE ${spDay} >= ${p.from}::date), 0)::text AS profit,
-      coalesce(sum(e.margin_cents) FILTER (WHERE ${spDay} < ${p.from}::date), 0)::text AS previous_profit,
-      coalesce(sum(e.revenue_cents) FILTER (WHERE ${spDay} >= ${p.from}::date), 0)::text AS revenue,
-      count(*) FILTER (WHERE ${spDay} >= ${p.from}::date)::text AS created,
-      count(*) FILTER (WHERE ${spDay} < ${p.from}::date)::text AS previous_created
+      coalesce(sum(e.margin_cents) FILTER (WHERE ${current}), 0)::text AS profit,
+      coalesce(sum(e.margin_cents) FILTER (WHERE ${before}), 0)::text AS previous_profit,
+      coalesce(sum(e.revenue_cents) FILTER (WHERE ${current}), 0)::text AS revenue,
+      count(*) FILTER (WHERE ${current})::text AS created,
+      count(*) FILTER (WHERE ${before})::text AS previous_created
     FROM emissions e
-    WHERE e.agency_id = ${agency} AND ${active} AND ${spDay} BETWEEN ${p.prevFrom}::date AND ${p.to}::date`);
+    WHERE e.agency_id = ${agency} AND ${active}`);
   const stock = await one<Record<string, string | null>>(sql`
     SELECT coalesce(sum(remaining_quantity), 0)::text AS balance,
       round(sum(remaining_quantity * cost_per_thousand) / nullif(sum(remaining_quantity), 0), 4)::text AS cpt,
@@ -254,17 +256,20 @@ describe('GET /api/v1/dashboard', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(dashboardSchema.safeParse(res.body).success).toBe(true);
     const d = dashboardSchema.parse(res.body);
+    // The current month counts up to today, against as many days of February.
     expect(d.period).toEqual({ from: '2026-03-01', to: '2026-03-31' });
-    expect(d.previous_period).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(d.counted_through).toBe(TODAY);
+    expect(d.previous_period).toEqual({ from: '2026-02-01', to: '2026-02-15' });
 
     const r = await withTenant(ctx.handle.db, agencyId, (tx) =>
-      recount(tx, agencyId, { from: '2026-03-01', to: '2026-03-31', prevFrom: '2026-02-01' }),
+      recount(tx, agencyId, { from: '2026-03-01', to: TODAY, prevFrom: '2026-02-01', prevTo: '2026-02-15' }),
     );
     expect(d.kpis.profit_cents).toEqual({ current: Number(r.flows.profit), previous: Number(r.flows.previous_profit) });
-    // By hand: March 90,000 + 20,000 + 12,345 (cancelled and failed left out); February 7,000 − 2,000.
-    expect(d.kpis.profit_cents).toEqual({ current: 122_345, previous: 5_000 });
+    // By hand: March 90,000 + 20,000 + 12,345 (cancelled and failed left out); 1–15 February −2,000
+    // (the emission of 28/02 is after the 15th).
+    expect(d.kpis.profit_cents).toEqual({ current: 122_345, previous: -2_000 });
     expect(d.kpis.revenue_cents.current).toBe(Number(r.flows.revenue));
-    expect(d.kpis.emissions_created).toEqual({ current: 3, previous: 2 });
+    expect(d.kpis.emissions_created).toEqual({ current: 3, previous: 1 });
     expect(d.kpis.emissions_created.current).toBe(Number(r.flows.created));
     expect(d.kpis.active_emissions).toBe(Number(r.counts.active_emissions));
     expect(d.kpis.active_emissions).toBe(6);
@@ -272,8 +277,8 @@ describe('GET /api/v1/dashboard', () => {
     expect(d.kpis.miles_balance).toBe(40_000 + 20_000 + 15_001 + 10_000);
     expect(d.kpis.average_cost_per_thousand).toBe(r.stock.cpt);
     expect(d.summary.portfolio_value_cents).toBe(Number(r.stock.value));
-    // Bruno (01/03 00:30 in São Paulo) and Carla are March's; Ana (28/02 23:30) February's.
-    expect(d.kpis.clients_created).toEqual({ current: 2, previous: 1 });
+    // Bruno (01/03 00:30 in São Paulo) and Carla are March's; Ana (28/02 23:30) after 1–15 February.
+    expect(d.kpis.clients_created).toEqual({ current: 2, previous: 0 });
     expect(d.kpis.clients_created.current).toBe(Number(r.counts.new_clients));
     expect(d.kpis.active_clients).toBe(Number(r.counts.active_clients));
     expect(d.kpis.active_clients).toBe(3);
@@ -320,16 +325,23 @@ describe('GET /api/v1/dashboard', () => {
     expect(d.agency.cnpj).toMatch(/^\d{14}$/);
   });
 
-  it('a quarter compares with the quarter before; a custom period with as many days before', async () => {
+  it('a quarter so far compares with as many days of the quarter before; a past month with the month before; a custom period with as many days before', async () => {
     const q = await dashboard('?from=2026-01-01&to=2026-03-31');
     expect(q.status).toBe(200);
-    expect(q.body.previous_period).toEqual({ from: '2025-10-01', to: '2025-12-31' });
+    expect(q.body.counted_through).toBe(TODAY);
+    expect(q.body.previous_period).toEqual({ from: '2025-10-01', to: '2025-12-13' });
     expect(q.body.kpis.emissions_created).toEqual({ current: 5, previous: 1 });
     const r = await withTenant(ctx.handle.db, agencyId, (tx) =>
-      recount(tx, agencyId, { from: '2026-01-01', to: '2026-03-31', prevFrom: '2025-10-01' }),
+      recount(tx, agencyId, { from: '2026-01-01', to: TODAY, prevFrom: '2025-10-01', prevTo: '2025-12-13' }),
     );
     expect(q.body.kpis.profit_cents.current).toBe(Number(r.flows.profit));
     expect(q.body.kpis.profit_cents.previous).toBe(Number(r.flows.previous_profit));
+
+    const feb = await dashboard('?from=2026-02-01&to=2026-02-28');
+    expect(feb.body.counted_through).toBe('2026-02-28');
+    expect(feb.body.previous_period).toEqual({ from: '2026-01-01', to: '2026-01-31' });
+    expect(feb.body.kpis.profit_cents).toEqual({ current: 5_000, previous: 0 });
+    expect(feb.body.kpis.clients_created).toEqual({ current: 1, previous: 1 });
 
     const days = await dashboard('?from=2026-03-01&to=2026-03-10');
     expect(days.body.previous_period).toEqual({ from: '2026-02-19', to: '2026-02-28' });

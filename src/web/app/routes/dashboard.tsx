@@ -1,76 +1,105 @@
-import type * as React from 'react';
-import { ArrowRightIcon } from 'lucide-react';
-import { Link } from 'react-router';
-import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
+import { useState } from 'react';
+import { RefreshCwIcon } from 'lucide-react';
+import { todayIso } from '@domain/format';
 import { PageHeader } from '@/components/layouts/page-header';
-import { UnderConstruction } from '@/components/under-construction';
+import { deferred } from '@/components/deferred';
+import { Button } from '@/components/ui/button';
 import { PAGES } from '@/config/navigation';
-import { useAgencySettings } from '@/features/agency/api/get-settings';
-import { useClients } from '@/features/clients/api/get-clients';
-import { ClientsSummaryCards } from '@/features/clients/components/clients-summary-cards';
-import { DEFAULT_CLIENT_LIST_STATE } from '@/features/clients/list-state';
-import { useEmissions } from '@/features/emissions/api/get-emissions';
-import { EmissionsSummaryCards } from '@/features/emissions/components/emissions-summary-cards';
-import { DEFAULT_EMISSION_LIST_STATE } from '@/features/emissions/list-state';
-import { useLots } from '@/features/lots/api/get-lots';
-import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards';
-import { DEFAULT_LOT_LIST_STATE } from '@/features/lots/list-state';
+import { useDashboard, type DashboardParams } from '@/features/dashboard/api/get-dashboard';
+import { AgencyCard } from '@/features/dashboard/components/agency-card';
+import {
+  DashboardEmptyState,
+  DashboardErrorState,
+  DashboardPanelsSkeleton,
+  isEmptyDashboard,
+} from '@/features/dashboard/components/dashboard-states';
+import { KpiCards } from '@/features/dashboard/components/kpi-cards';
+import { PeriodSelect } from '@/features/dashboard/components/period-select';
+import {
+  periodProblem,
+  presetPeriod,
+  readDashboardPeriod,
+  requestedPeriod,
+  writeDashboardPeriod,
+} from '@/features/dashboard/period';
+import { dashboardKpis } from '@/features/dashboard/trends';
+import { useListUrlState } from '@/hooks/use-list-url-state';
+import { cn } from '@/lib/utils';
 
 /**
- * Until the dashboard of its own issue is built (#18), the home page shows what the agency has
- * now: the summary cards of the clients, lots and emissions pages, from the same queries as those
- * pages unfiltered (so the figures are theirs), each with a way to its list.
+ * Everything below the KPI cards (below the fold at 1280 × 800 and on a phone), with the charts'
+ * Recharts: loaded once the page is interactive, so that the first page after sign-in keeps
+ * within its first-load budget (e2e/first-load.spec.ts); their skeletons stand in until then.
+ */
+const DashboardPanels = deferred(
+  async () => (await import('@/features/dashboard/components/dashboard-panels')).DashboardPanels,
+);
+
+/**
+ * / (spec part 1 §2 "Dashboard (/)", issue #18): the agency at a glance from one request
+ * (GET /api/v1/dashboard) — its registration, seven KPIs with real trends against the previous
+ * period, the top clients, the recent activity, six months of revenue, cost and profit, the miles
+ * per programme and the summary stats, each leading to the list it summarises. The period is kept
+ * in the address (?periodo= or ?de=&ate=); the real-time stream and the app's writes refresh it.
  */
 export default function DashboardRoute() {
-  const clients = useClients(DEFAULT_CLIENT_LIST_STATE);
-  const lots = useLots(DEFAULT_LOT_LIST_STATE);
-  const emissions = useEmissions(DEFAULT_EMISSION_LIST_STATE);
-  const settings = useAgencySettings();
-  return (
-    <div className="space-y-8">
-      <PageHeader {...PAGES.dashboard} />
-      <Overview title="Emissões" to="/emissoes" linkLabel="Ver emissões">
-        <EmissionsSummaryCards summary={emissions.data?.summary} query={emissions} unfiltered />
-      </Overview>
-      <Overview title="Lotes de Milhas" to="/lotes" linkLabel="Ver lotes">
-        <LotsSummaryCards
-          totals={lots.data?.totals}
-          query={lots}
-          warningDays={settings.data?.expiry_alert_days ?? DEFAULT_EXPIRY_WARNING_DAYS}
-        />
-      </Overview>
-      <Overview title="Clientes" to="/clientes" linkLabel="Ver clientes">
-        <ClientsSummaryCards summary={clients.data?.summary} query={clients} />
-      </Overview>
-      <UnderConstruction description="O painel completo — lucro do mês, tendências, distribuição por programa, principais clientes e atividades recentes — chega em uma próxima versão." />
-    </div>
-  );
-}
+  const [state, update] = useListUrlState(readDashboardPeriod, writeDashboardPeriod);
+  const today = todayIso();
 
-function Overview({
-  title,
-  to,
-  linkLabel,
-  children,
-}: {
-  title: string;
-  to: string;
-  linkLabel: string;
-  children: React.ReactNode;
-}) {
+  // A custom period half typed or refused by the API is not sent: the page keeps the last one
+  // asked, and says why below the boxes.
+  const problem = state.kind === 'personalizado' ? periodProblem(state) : null;
+  const next = requestedPeriod(state, today);
+  const [asked, setAsked] = useState<DashboardParams>(() => next ?? { from: null, to: null });
+  if (next && (next.from !== asked.from || next.to !== asked.to)) setAsked(next);
+  const current = next ?? asked;
+
+  const query = useDashboard(current);
+  const data = query.data;
+  const fresh = data && !query.isPlaceholderData ? data : undefined;
+  const shown =
+    current.from && current.to ? { from: current.from, to: current.to } : (fresh?.period ?? presetPeriod('mes', today));
+  const empty = data !== undefined && isEmptyDashboard(data);
+
   return (
-    <section className="space-y-3">
-      <div className="flex items-center justify-between gap-4">
-        <h2 className="text-lg font-semibold tracking-tight">{title}</h2>
-        <Link
-          to={to}
-          className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:underline"
-        >
-          {linkLabel}
-          <ArrowRightIcon aria-hidden="true" className="size-4" />
-        </Link>
-      </div>
-      {children}
-    </section>
+    <div className="space-y-6">
+      <PageHeader
+        {...PAGES.dashboard}
+        actions={
+          <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            <RefreshCwIcon aria-hidden="true" className={cn(query.isFetching && 'animate-spin')} />
+            Atualizar
+          </Button>
+        }
+      />
+
+      {query.isError && data === undefined ? (
+        <DashboardErrorState retrying={query.isFetching} onRetry={() => void query.refetch()} />
+      ) : empty ? (
+        <>
+          <AgencyCard agency={data.agency} />
+          <DashboardEmptyState />
+        </>
+      ) : (
+        <>
+          <PeriodSelect
+            state={state}
+            shown={shown}
+            previous={fresh?.previous_period}
+            countedThrough={fresh?.counted_through}
+            problem={problem}
+            onChange={(patch) => update(patch)}
+          />
+          <div
+            className={cn('space-y-6 transition-opacity', query.isPlaceholderData && 'opacity-60')}
+            aria-busy={query.isPending || query.isPlaceholderData || undefined}
+          >
+            <AgencyCard agency={data?.agency} />
+            <KpiCards kpis={data && dashboardKpis(data)} />
+            <DashboardPanels dashboard={data} today={today} fallback={<DashboardPanelsSkeleton />} />
+          </div>
+        </>
+      )}
+    </div>
   );
 }
