@@ -11,6 +11,7 @@ import { emissionsRoutes } from './emissions/emissions.routes';
 import { financeRoutes } from './finance/entries.routes';
 import { reconciliationRoutes } from './finance/reconciliation.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { reportsRoutes } from './reports/reports.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps) {
   api.route('/imports', importsRoutes);
   api.route('/import-presets', importPresetsRoutes);
   api.route('/dashboard', dashboardRoutes);
+  api.route('/reports', reportsRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

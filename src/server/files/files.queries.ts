@@ -6,7 +6,7 @@ import { import_jobs, stored_files } from '../db/schema';
 // The one storage interface for files (DESIGN.md §1 "files"): the bytes live in the database, so
 // any process serves any file; an object store can replace the table behind these functions.
 
-export type FilePurpose = 'import';
+export type FilePurpose = 'import' | 'report';
 
 export interface StoredFileMeta {
   id: string;

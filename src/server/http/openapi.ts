@@ -46,6 +46,7 @@ export const API_TAGS = {
   email: 'E-mails sent or kept in the outbox',
   imports: 'CSV and XLSX imports: upload, mapping, dry run, import, undo, presets',
   dashboard: 'The agency at a glance: KPIs, trends, rankings and charts',
+  reports: 'PDF reports of an emission or a lot: generate, history, signed download links',
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -67,6 +68,10 @@ export function json(description: string, schema?: z.ZodType, status: 200 | 201 
 
 export function csv(description: string): SuccessDoc {
   return { status: 200, description, content: { 'text/csv': { schema: { type: 'string' } } } };
+}
+
+export function pdf(description: string): SuccessDoc {
+  return { status: 200, description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
 }
 
 export function noContent(description: string, headers?: Record<string, string>): SuccessDoc {

@@ -1,0 +1,73 @@
+import { z } from '../zod';
+import { idSchema, timestampSchema } from '../response.schema';
+
+/*
+ * PDF reports (issue #19; spec part 2 §2 "Gerar PDF" and the report history, §3 pdf_reports, §7
+ * report calls, §8 PDF toasts): what can be reported, the request, the history row and the signed
+ * download link (valid REPORT_LINK_SECONDS). docs/decisions/0024-reports.md.
+ */
+
+/** Reports of a record (ref_id required); the alerts and finance reports are of a filter or a month (later). */
+export const REPORT_REF_TYPES = ['emission', 'lot'] as const;
+export type ReportRefType = (typeof REPORT_REF_TYPES)[number];
+
+export const REPORT_REF_TYPE_LABELS: Record<ReportRefType, string> = { emission: 'Emissão', lot: 'Lote' };
+
+/** A download link's life (spec part 2 §9: "Signed report link valid 600 seconds"). */
+export const REPORT_LINK_SECONDS = 600;
+
+/** Newest first, at most this many per record in the history. */
+export const REPORT_HISTORY_LIMIT = 20;
+
+export const REPORT_MESSAGES = {
+  refType: 'Tipo de relatório inválido',
+  refId: 'Identificador inválido',
+  notFound: 'Relatório não encontrado.',
+  recordNotFound: (type: ReportRefType) => (type === 'emission' ? 'Emissão não encontrada.' : 'Lote não encontrado.'),
+  linkInvalid: 'Link de download inválido ou expirado. Gere um novo link.',
+  renderFailed: 'Ocorreu um erro ao gerar o PDF',
+} as const;
+
+const M = REPORT_MESSAGES;
+
+/** POST /api/v1/reports */
+export const reportInputSchema = z.object({
+  ref_type: z.enum(REPORT_REF_TYPES, { error: M.refType }),
+  ref_id: z.uuid({ error: M.refId }),
+});
+export type ReportInput = z.output<typeof reportInputSchema>;
+
+/** GET /api/v1/reports?ref_type&ref_id: one record's history. */
+export const reportListQuerySchema = reportInputSchema;
+
+export const reportSchema = z.object({
+  id: idSchema,
+  ref_type: z.enum(REPORT_REF_TYPES),
+  ref_id: idSchema,
+  title: z.string(),
+  /** File name offered on download, e.g. "emissao-ABC123-2026-11-27.pdf". */
+  file_name: z.string(),
+  size_bytes: z.number().int(),
+  pages: z.number().int(),
+  generated_at: timestampSchema,
+  generated_by_name: z.string().nullable(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const reportListSchema = z.object({ data: z.array(reportSchema) });
+export type ReportList = z.infer<typeof reportListSchema>;
+
+/** A new report comes back with its download link, ready to open. */
+export const reportLinkSchema = z.object({
+  url: z.string(),
+  expires_at: timestampSchema,
+});
+export type ReportLink = z.infer<typeof reportLinkSchema>;
+
+export const reportCreatedSchema = reportSchema.extend({ link: reportLinkSchema });
+export type ReportCreated = z.infer<typeof reportCreatedSchema>;
+
+/** GET /api/v1/reports/:id/download?token= */
+export const reportDownloadQuerySchema = z.object({
+  token: z.string({ error: M.linkInvalid }).min(1, M.linkInvalid).max(200, M.linkInvalid),
+});

@@ -1,0 +1,187 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  REPORT_HISTORY_LIMIT,
+  REPORT_LINK_SECONDS,
+  REPORT_MESSAGES,
+  reportListQuerySchema,
+  type ReportInput,
+  type Report,
+  type ReportCreated,
+  type ReportLink,
+  type ReportList,
+} from '../../domain/reports/report.schema';
+import { getAgency } from '../agency/agency.queries';
+import type { Db, Transaction } from '../db/client';
+import { getEmissionDetail } from '../emissions/emissions.service';
+import { readStoredFile, storeFile } from '../files/files.queries';
+import { getEntriesPage } from '../finance/entries.queries';
+import { AppError } from '../http/errors';
+import { parseOrThrow } from '../http/validate';
+import { getLotAllocationsPage } from '../lots/lots.queries';
+import { getLotDetail } from '../lots/lots.service';
+import type { ReportDocumentRequest } from './pdf/documents';
+import { pdfThread } from './pdf/pdf-thread';
+import { getReport, insertReport, listReportsOf, type ReportRow } from './reports.queries';
+
+const M = REPORT_MESSAGES;
+
+/** Rows a report lists at most (postings, uses of a lot): far past any real record. */
+const REPORT_ROWS = 2000;
+
+interface Actor {
+  agencyId: string;
+  userId: string | null;
+  /** The session's id (the hash of its cookie): the download link's key. */
+  sessionId: string;
+}
+
+const reportNotFound = () => new AppError('NOT_FOUND', M.notFound, { status: 404 });
+const linkInvalid = () => new AppError('FORBIDDEN', M.linkInvalid, { status: 403 });
+
+const toDto = (row: ReportRow): Report => ({
+  id: row.id,
+  ref_type: row.ref_type,
+  ref_id: row.ref_id,
+  title: row.title,
+  file_name: row.params.file_name ?? 'relatorio.pdf',
+  size_bytes: row.size_bytes,
+  pages: row.params.pages ?? 0,
+  generated_at: row.generated_at,
+  generated_by_name: row.generated_by_name,
+});
+
+// ---- Signed links ----
+
+const signature = (sessionId: string, reportId: string, expires: number) =>
+  createHmac('sha256', sessionId).update(`${reportId}.${expires}`).digest('base64url');
+
+/**
+ * A download link valid REPORT_LINK_SECONDS (spec part 2 §7), signed with the session's own key
+ * (the hash of its cookie, which only the server holds): it opens in a new tab of the same browser,
+ * any process can check it, and it dies with the session or its time.
+ */
+export function reportLink(sessionId: string, reportId: string, now = Date.now()): ReportLink {
+  const expires = Math.floor(now / 1000) + REPORT_LINK_SECONDS;
+  const token = `${expires}.${signature(sessionId, reportId, expires)}`;
+  return {
+    url: `/api/v1/reports/${reportId}/download?token=${encodeURIComponent(token)}`,
+    expires_at: new Date(expires * 1000).toISOString(),
+  };
+}
+
+function checkToken(sessionId: string, reportId: string, token: string, now = Date.now()) {
+  const [expiresText, mac] = token.split('.');
+  const expires = Number(expiresText);
+  if (!mac || !Number.isSafeInteger(expires) || expires < now / 1000) throw linkInvalid();
+  const expected = Buffer.from(signature(sessionId, reportId, expires));
+  const given = Buffer.from(mac);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw linkInvalid();
+}
+
+// ---- Generation ----
+
+/** What the record's document needs, read through the same services as its page (404 when not the agency's). */
+async function documentRequest(
+  db: Transaction,
+  agencyId: string,
+  input: { ref_type: 'emission' | 'lot'; ref_id: string },
+) {
+  const agencyRow = await getAgency(db, { agencyId });
+  const agency = {
+    trade_name: agencyRow?.trade_name ?? '',
+    legal_name: agencyRow?.legal_name ?? '',
+    cnpj: agencyRow?.cnpj ?? '',
+  };
+  const generatedAt = new Date().toISOString();
+  const postingsOf = async (filter: { emission_id?: string; lot_id?: string }) =>
+    (await getEntriesPage(db, { agencyId, ...filter, offset: 0, limit: REPORT_ROWS })).rows.map((r) => ({
+      ...r,
+      amount_cents: Number(r.amount_cents),
+    }));
+  if (input.ref_type === 'emission') {
+    const detail = await getEmissionDetail(db, { agencyId, id: input.ref_id });
+    const e = detail.emission;
+    const request: ReportDocumentRequest = {
+      kind: 'emission',
+      data: { agency, generatedAt, detail, postings: await postingsOf({ emission_id: input.ref_id }) },
+    };
+    return {
+      request,
+      title: `Emissão ${e.route}${e.pnr ? ` · ${e.pnr}` : ''} · ${e.client_name}`,
+      fileName: `emissao-${(e.pnr ?? e.route).replace(/[^A-Za-z0-9-]+/g, '-')}-${generatedAt.slice(0, 10)}.pdf`,
+    };
+  }
+  const { lot } = await getLotDetail(db, { agencyId, id: input.ref_id });
+  const { rows } = await getLotAllocationsPage(db, { agencyId, lotId: input.ref_id, offset: 0, limit: REPORT_ROWS });
+  const request: ReportDocumentRequest = {
+    kind: 'lot',
+    data: { agency, generatedAt, lot, allocations: rows, postings: await postingsOf({ lot_id: input.ref_id }) },
+  };
+  return {
+    request,
+    title: `Lote ${lot.program} de ${lot.original_quantity.toLocaleString('pt-BR')} milhas · ${lot.purchase_date.split('-').reverse().join('/')}`,
+    fileName: `lote-${lot.program.toLowerCase()}-${lot.purchase_date}-${lot.id.slice(0, 8)}.pdf`,
+  };
+}
+
+/**
+ * POST /reports: the record's PDF rendered in the PDF thread (the event loop stays free), kept in
+ * stored_files and listed in its history; answered with a download link ready to open.
+ */
+export async function createReport(db: Transaction, actor: Actor, input: ReportInput): Promise<ReportCreated> {
+  const { request, title, fileName } = await documentRequest(db, actor.agencyId, input);
+  let rendered;
+  try {
+    rendered = await pdfThread.render(request);
+  } catch {
+    throw new AppError('REPORT_FAILED', M.renderFailed, { status: 500 });
+  }
+  const file = await storeFile(db, {
+    agencyId: actor.agencyId,
+    userId: actor.userId,
+    purpose: 'report',
+    name: fileName,
+    contentType: 'application/pdf',
+    bytes: rendered.bytes,
+  });
+  const id = await insertReport(db, {
+    agencyId: actor.agencyId,
+    refType: input.ref_type,
+    refId: input.ref_id,
+    title,
+    fileId: file.id,
+    size: file.size,
+    params: { pages: rendered.pages, file_name: fileName },
+    userId: actor.userId,
+  });
+  const row = (await getReport(db, { agencyId: actor.agencyId, id }))!;
+  return { ...toDto(row), link: reportLink(actor.sessionId, id) };
+}
+
+/** GET /reports?ref_type&ref_id: the record's history, newest first. */
+export async function listReports(db: Db, agencyId: string, query: unknown): Promise<ReportList> {
+  const input = parseOrThrow(reportListQuerySchema, query);
+  const rows = await listReportsOf(db, {
+    agencyId,
+    refType: input.ref_type,
+    refId: input.ref_id,
+    limit: REPORT_HISTORY_LIMIT,
+  });
+  return { data: rows.map(toDto) };
+}
+
+/** POST /reports/:id/link: a fresh download link for a report of the history. */
+export async function newReportLink(db: Db, actor: Actor, id: string): Promise<ReportLink> {
+  if (!(await getReport(db, { agencyId: actor.agencyId, id }))) throw reportNotFound();
+  return reportLink(actor.sessionId, id);
+}
+
+/** GET /reports/:id/download?token=: the PDF, when the link is the session's and alive (403 otherwise). */
+export async function downloadReport(db: Db, actor: Actor, id: string, token: string) {
+  const row = await getReport(db, { agencyId: actor.agencyId, id });
+  if (!row) throw reportNotFound();
+  checkToken(actor.sessionId, id, token);
+  const file = await readStoredFile(db, { agencyId: actor.agencyId, id: row.file_id });
+  if (!file) throw reportNotFound();
+  return { bytes: file.content, fileName: toDto(row).file_name };
+}
