@@ -95,7 +95,7 @@ export async function seedDemoImports(
       WHERE agency_id = ${agencyId} AND id = ${id}`);
     // Their lines in the activity feed on the same days.
     await db.execute(sql`
-      UPDATE activity SET created_at = created_at - make_interval(days => CASE kind WHEN 'import_undone' THEN ${days - 1} ELSE ${days} END)
+      UPDATE activity SET created_at = created_at - make_interval(days => CASE kind WHEN 'import_undone' THEN ${days - 1}::int ELSE ${days}::int END)
       WHERE agency_id = ${agencyId} AND ref_type = 'import' AND ref_id = ${id}`);
   }
   await db.execute(sql`
