@@ -115,3 +115,9 @@ export const importKeys = {
   job: (id: string) => [...importKeys.all, 'job', id] as const,
   presets: (kind: string) => [...importKeys.all, 'presets', kind] as const,
 };
+
+/** A record's generated PDFs (issue #19). */
+export const reportKeys = {
+  all: ['reports'] as const,
+  of: (refType: string, refId: string) => [...reportKeys.all, refType, refId] as const,
+};

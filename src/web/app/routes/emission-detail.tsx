@@ -23,6 +23,7 @@ import { useEmission } from '@/features/emissions/api/get-emission';
 import { formatCostPerThousand } from '@/features/emissions/emission-display';
 import { AllocationMiles } from '@/features/emissions/components/allocation-miles';
 import { EmissionActionDialog } from '@/features/emissions/components/emission-action-dialog';
+import { ReportsCard } from '@/features/reports/components/reports-card';
 import { EmissionPostingsCard } from '@/features/emissions/components/emission-postings-card';
 import { EmissionTimeline, slaText } from '@/features/emissions/components/emission-timeline';
 import { FinancialBreakdown } from '@/features/emissions/components/financial-breakdown';
@@ -193,6 +194,8 @@ export default function EmissionDetailRoute() {
               </CardHeader>
               <AllocationList allocations={allocations} />
             </Card>
+
+            <ReportsCard refType="emission" refId={emission.id} />
 
             <EmissionActionDialog
               emissionId={emission.id}

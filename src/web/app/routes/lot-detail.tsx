@@ -9,6 +9,7 @@ import { useAgencySettings } from '@/features/agency/api/get-settings';
 import { useLot } from '@/features/lots/api/get-lot';
 import { DeleteLotDialog } from '@/features/lots/components/delete-lot-dialog';
 import { LotAllocationsCard } from '@/features/lots/components/lot-allocations-card';
+import { ReportsCard } from '@/features/reports/components/reports-card';
 import { LotDetailsCard, LotUtilisationCard } from '@/features/lots/components/lot-details-card';
 import { LotFigures } from '@/features/lots/components/lot-figures';
 import { LotFormDialog } from '@/features/lots/components/lot-form-dialog';
@@ -56,6 +57,7 @@ export default function LotDetailRoute() {
           </DetailColumns>
 
           <LotAllocationsCard lotId={lot.id} />
+          <ReportsCard refType="lot" refId={lot.id} />
 
           <LotFormDialog lot={lot} warningDays={warningDays} {...record.editDialog} />
           <DeleteLotDialog record={record.deleting ? lot : null} {...record.deleteDialog} />

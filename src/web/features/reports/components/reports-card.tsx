@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { DownloadIcon, FileTextIcon } from 'lucide-react';
+import type { ReportRefType } from '@domain/reports/report.schema';
+import { formatDateTime, formatNumber } from '@domain/format';
+import { QueryErrorState } from '@/components/query-error-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast, toastError } from '@/lib/toast';
+import { getReportLink, useGenerateReport, useReports } from '../api/reports';
+
+const sizeLabel = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+
+/**
+ * Opens `url` in the tab opened at the click (a tab opened after an await is a pop-up to the
+ * browser); where none could be opened, a toast offers the link.
+ */
+function openIn(tab: Window | null, url: string, title: string, description: string) {
+  if (tab && !tab.closed) {
+    tab.location.href = url;
+    toast.success(title, { description });
+  } else {
+    toast.success(title, {
+      description,
+      action: { label: 'Abrir', onClick: () => window.open(url, '_blank', 'noopener') },
+    });
+  }
+}
+
+/**
+ * 'Gerar PDF' and the history of generated reports (spec part 2 §2 /emissoes/{id}; issue #19), each
+ * downloadable through a link valid for 10 minutes, opened in a new tab.
+ */
+export function ReportsCard({ refType, refId }: { refType: ReportRefType; refId: string }) {
+  const reports = useReports(refType, refId);
+  const generate = useGenerateReport(refType, refId);
+  const [opening, setOpening] = useState<string | null>(null);
+
+  const onGenerate = () => {
+    const tab = window.open('', '_blank');
+    generate.mutate(undefined, {
+      onSuccess: (report) => openIn(tab, report.link.url, 'PDF Gerado!', `${report.title} · ${report.pages} página(s)`),
+      onError: (error) => {
+        tab?.close();
+        toastError('Erro ao gerar PDF', error, 'Ocorreu um erro ao gerar o PDF');
+      },
+    });
+  };
+
+  const onDownload = async (id: string, title: string) => {
+    const tab = window.open('', '_blank');
+    setOpening(id);
+    try {
+      const link = await getReportLink(id);
+      openIn(tab, link.url, 'PDF Pronto!', title);
+    } catch (error) {
+      tab?.close();
+      toastError('Erro ao baixar PDF', error, 'Ocorreu um erro ao gerar o link de download');
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const rows = reports.data?.data;
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
+        <div className="space-y-1">
+          <CardTitle>Relatórios PDF</CardTitle>
+          <CardDescription>Cada link de download vale por 10 minutos e abre em uma nova aba.</CardDescription>
+        </div>
+        <Button size="sm" onClick={onGenerate} disabled={generate.isPending} data-testid="generate-pdf">
+          {generate.isPending ? <Spinner /> : <FileTextIcon aria-hidden="true" />}
+          {generate.isPending ? 'Gerando PDF…' : 'Gerar PDF'}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {reports.isError ? (
+          <QueryErrorState query={reports} compact />
+        ) : !rows ? (
+          <div aria-busy="true" aria-label="Carregando relatórios" className="space-y-2">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Nenhum PDF gerado ainda. Use "Gerar PDF" para criar o primeiro.
+          </p>
+        ) : (
+          <ul className="divide-y" data-testid="report-history">
+            {rows.map((r) => (
+              <li
+                key={r.id}
+                className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2.5 first:pt-0 last:pb-0"
+              >
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium" title={r.file_name}>
+                    {r.file_name}
+                  </p>
+                  <p className="text-xs text-muted-foreground tabular-nums">
+                    {formatDateTime(r.generated_at)} · {sizeLabel(r.size_bytes)} · {r.pages} página(s)
+                    {r.generated_by_name ? ` · ${r.generated_by_name}` : ''}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => void onDownload(r.id, r.title)}
+                  disabled={opening === r.id}
+                  aria-label={`Baixar ${r.file_name}`}
+                >
+                  {opening === r.id ? <Spinner /> : <DownloadIcon aria-hidden="true" />}
+                  Baixar
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
