@@ -5,7 +5,9 @@ import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runFinanceBench } from './finance.bench';
 import { runImportBench } from './import.bench';
 import { runLotsBench } from './lots.bench';
+import { runQuotesBench } from './quotes.bench';
 import { runRealtimeBench } from './realtime.bench';
+import { runReportsBench } from './reports.bench';
 import { runRequestsBench } from './requests.bench';
 import { runWritesBench } from './writes.bench';
 
@@ -22,6 +24,8 @@ const benches: Record<string, () => Promise<void>> = {
   realtime: runRealtimeBench,
   import: runImportBench,
   dashboard: runDashboardBench,
+  quotes: runQuotesBench,
+  reports: runReportsBench,
 };
 
 if (only && !(only in benches)) {
