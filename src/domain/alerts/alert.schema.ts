@@ -50,24 +50,30 @@ const optionalIsoDate = optionalIsoDateParam(M.dateInvalid);
  * an emission's submission (inclusive calendar days in the agency's time zone). `status` open
  * (default) or resolved.
  */
+/** The filters of /alertas (also the alerts report's, issue #19). */
+export const alertFilterFields = {
+  kind: z.preprocess(emptyToUndefined, z.enum(ALERT_KINDS, { error: M.kindInvalid }).optional()),
+  status: z.preprocess(emptyToUndefined, z.enum(['open', 'resolved'], { error: M.statusInvalid }).default('open')),
+  program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.programInvalid }).optional()),
+  account_id: z.preprocess(
+    emptyToUndefined,
+    z
+      .uuid({ error: M.accountInvalid })
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  ),
+  date_from: optionalIsoDate,
+  date_to: optionalIsoDate,
+};
+export const alertPeriodRefinement = periodRefinement(M.periodInvalid);
+
 export const alertListQuerySchema = z
   .object({
     page: pageParamSchema,
     limit: limitParamSchema(ALERTS_PAGE_SIZE, ALERTS_MAX_PAGE_SIZE),
-    kind: z.preprocess(emptyToUndefined, z.enum(ALERT_KINDS, { error: M.kindInvalid }).optional()),
-    status: z.preprocess(emptyToUndefined, z.enum(['open', 'resolved'], { error: M.statusInvalid }).default('open')),
-    program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.programInvalid }).optional()),
-    account_id: z.preprocess(
-      emptyToUndefined,
-      z
-        .uuid({ error: M.accountInvalid })
-        .transform((v) => v.toLowerCase())
-        .optional(),
-    ),
-    date_from: optionalIsoDate,
-    date_to: optionalIsoDate,
+    ...alertFilterFields,
   })
-  .superRefine(periodRefinement(M.periodInvalid));
+  .superRefine(alertPeriodRefinement);
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 
 /** PATCH /api/v1/alerts/{id}: read or unread. */

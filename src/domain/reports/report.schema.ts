@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { alertFilterFields, alertPeriodRefinement } from '../alerts/alert.schema';
 import { idSchema, timestampSchema } from '../response.schema';
 
 /*
@@ -7,11 +8,21 @@ import { idSchema, timestampSchema } from '../response.schema';
  * download link (valid REPORT_LINK_SECONDS). docs/decisions/0024-reports.md.
  */
 
-/** Reports of a record (ref_id required); the alerts and finance reports are of a filter or a month (later). */
-export const REPORT_REF_TYPES = ['emission', 'lot'] as const;
+/** Reports of a record (ref_id required), of the alerts of a filter, of a month of finance. */
+export const REPORT_REF_TYPES = ['emission', 'lot', 'alerts', 'finance_month'] as const;
 export type ReportRefType = (typeof REPORT_REF_TYPES)[number];
+export const RECORD_REPORT_TYPES = ['emission', 'lot'] as const;
+export type RecordReportType = (typeof RECORD_REPORT_TYPES)[number];
 
-export const REPORT_REF_TYPE_LABELS: Record<ReportRefType, string> = { emission: 'Emissão', lot: 'Lote' };
+export const REPORT_REF_TYPE_LABELS: Record<ReportRefType, string> = {
+  emission: 'Emissão',
+  lot: 'Lote',
+  alerts: 'Alertas',
+  finance_month: 'Financeiro do mês',
+};
+
+/** The alerts report lists at most this many alerts of its filter (it says so when there are more). */
+export const ALERTS_REPORT_MAX = 1000;
 
 /** A download link's life (spec part 2 §9: "Signed report link valid 600 seconds"). */
 export const REPORT_LINK_SECONDS = 600;
@@ -23,27 +34,54 @@ export const REPORT_MESSAGES = {
   refType: 'Tipo de relatório inválido',
   refId: 'Identificador inválido',
   notFound: 'Relatório não encontrado.',
-  recordNotFound: (type: ReportRefType) => (type === 'emission' ? 'Emissão não encontrada.' : 'Lote não encontrado.'),
+  recordNotFound: (type: RecordReportType) =>
+    type === 'emission' ? 'Emissão não encontrada.' : 'Lote não encontrado.',
+  month: 'Informe o mês (aaaa-mm)',
   linkInvalid: 'Link de download inválido ou expirado. Gere um novo link.',
   renderFailed: 'Ocorreu um erro ao gerar o PDF',
 } as const;
 
 const M = REPORT_MESSAGES;
 
+/** The alerts of /alertas's filter (its query parameters, without the page). */
+export const alertsReportFilterSchema = z
+  .object(alertFilterFields)
+  .superRefine(alertPeriodRefinement)
+  .default({ status: 'open' });
+export type AlertsReportFilter = z.output<typeof alertsReportFilterSchema>;
+
+const monthSchema = z.string({ error: M.month }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, M.month);
+
 /** POST /api/v1/reports */
-export const reportInputSchema = z.object({
-  ref_type: z.enum(REPORT_REF_TYPES, { error: M.refType }),
-  ref_id: z.uuid({ error: M.refId }),
-});
+export const reportInputSchema = z.discriminatedUnion(
+  'ref_type',
+  [
+    z.object({ ref_type: z.literal('emission'), ref_id: z.uuid({ error: M.refId }) }),
+    z.object({ ref_type: z.literal('lot'), ref_id: z.uuid({ error: M.refId }) }),
+    z.object({ ref_type: z.literal('alerts'), filter: alertsReportFilterSchema }),
+    z.object({ ref_type: z.literal('finance_month'), month: monthSchema }),
+  ],
+  { error: M.refType },
+);
 export type ReportInput = z.output<typeof reportInputSchema>;
 
-/** GET /api/v1/reports?ref_type&ref_id: one record's history. */
-export const reportListQuerySchema = reportInputSchema;
+/** GET /api/v1/reports?ref_type&ref_id: a record's history (ref_id), or the agency's alerts or finance reports. */
+export const reportListQuerySchema = z
+  .object({
+    ref_type: z.enum(REPORT_REF_TYPES, { error: M.refType }),
+    ref_id: z.uuid({ error: M.refId }).optional(),
+  })
+  .refine((q) => !(RECORD_REPORT_TYPES as readonly string[]).includes(q.ref_type) || q.ref_id !== undefined, {
+    message: M.refId,
+    path: ['ref_id'],
+  });
+export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
 export const reportSchema = z.object({
   id: idSchema,
   ref_type: z.enum(REPORT_REF_TYPES),
-  ref_id: idSchema,
+  /** The emission or lot; null for the alerts and finance reports. */
+  ref_id: idSchema.nullable(),
   title: z.string(),
   /** File name offered on download, e.g. "emissao-ABC123-2026-11-27.pdf". */
   file_name: z.string(),

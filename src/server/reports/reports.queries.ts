@@ -7,7 +7,7 @@ import { reports } from '../db/schema';
 export interface ReportRow {
   id: string;
   ref_type: ReportRefType;
-  ref_id: string;
+  ref_id: string | null;
   title: string;
   file_id: string;
   size_bytes: number;
@@ -26,11 +26,11 @@ export async function insertReport(
   values: {
     agencyId: string;
     refType: ReportRefType;
-    refId: string;
+    refId: string | null;
     title: string;
     fileId: string;
     size: number;
-    params: { pages: number; file_name: string };
+    params: Record<string, unknown> & { pages: number; file_name: string };
     userId: string | null;
   },
 ): Promise<string> {
@@ -63,11 +63,17 @@ export async function getReport(db: Db, { agencyId, id }: { agencyId: string; id
 /** A record's ready reports, newest first (reports_ref_idx). */
 export async function listReportsOf(
   db: Db,
-  { agencyId, refType, refId, limit }: { agencyId: string; refType: ReportRefType; refId: string; limit: number },
+  {
+    agencyId,
+    refType,
+    refId,
+    limit,
+  }: { agencyId: string; refType: ReportRefType; refId: string | null; limit: number },
 ) {
   return rowsOf<ReportRow>(
     await db.execute(sql`${SELECT}
-      WHERE r.agency_id = ${agencyId} AND r.ref_type = ${refType} AND r.ref_id = ${refId} AND r.status = 'ready'
+      WHERE r.agency_id = ${agencyId} AND r.ref_type = ${refType} AND r.status = 'ready'
+        AND ${refId === null ? sql`r.ref_id IS NULL` : sql`r.ref_id = ${refId}`}
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT ${limit}`),
   );

@@ -18,7 +18,7 @@ const docs = {
   create: apiDoc({
     tag: 'reports',
     operationId: 'createReport',
-    summary: "Generate a record's PDF (an emission or a lot) and keep it in its history",
+    summary: "Generate a PDF — an emission's, a lot's, the alerts of a filter, a month of finance — and keep it",
     description:
       "Rendered off the event loop (a worker thread), kept with the agency's files; the answer carries a download link valid 600 s. 404 when the record is not the agency's.",
     body: reportInputSchema,
@@ -64,7 +64,10 @@ const actorOf = (c: { var: AppEnv['Variables'] }) => ({
 
 export const reportsRoutes = new Hono<AppEnv>()
   .post('/', docs.create, async (c) =>
-    c.json(await createReport(c.var.db, actorOf(c), await readJson(c, reportInputSchema)), 201),
+    c.json(
+      await createReport(c.var.db, { ...actorOf(c), today: c.var.today }, await readJson(c, reportInputSchema)),
+      201,
+    ),
   )
   .get('/', docs.list, async (c) => c.json(await listReports(c.var.db, c.var.session.agencyId, c.req.query())))
   .post('/:id/link', docs.link, async (c) => c.json(await newReportLink(c.var.db, actorOf(c), reportId(c))))

@@ -1,9 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ALERT_KIND_LABELS } from '../../domain/alerts/alert.schema';
+import { addDaysIso, addMonthsIso } from '../../domain/format';
+import { programName } from '../../domain/programs';
 import {
+  ALERTS_REPORT_MAX,
   REPORT_HISTORY_LIMIT,
   REPORT_LINK_SECONDS,
   REPORT_MESSAGES,
   reportListQuerySchema,
+  type AlertsReportFilter,
   type ReportInput,
   type Report,
   type ReportCreated,
@@ -12,9 +17,11 @@ import {
 } from '../../domain/reports/report.schema';
 import { getAgency } from '../agency/agency.queries';
 import type { Db, Transaction } from '../db/client';
+import { listAlerts } from '../alerts/alerts.service';
 import { getEmissionDetail } from '../emissions/emissions.service';
 import { readStoredFile, storeFile } from '../files/files.queries';
 import { getEntriesPage } from '../finance/entries.queries';
+import { getFinanceSummary } from '../finance/summary.service';
 import { AppError } from '../http/errors';
 import { parseOrThrow } from '../http/validate';
 import { getLotAllocationsPage } from '../lots/lots.queries';
@@ -80,12 +87,40 @@ function checkToken(sessionId: string, reportId: string, token: string, now = Da
 
 // ---- Generation ----
 
-/** What the record's document needs, read through the same services as its page (404 when not the agency's). */
-async function documentRequest(
-  db: Transaction,
-  agencyId: string,
-  input: { ref_type: 'emission' | 'lot'; ref_id: string },
-) {
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
+const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** "Abertos · Expiração · LATAM Pass · 01/11/2026 a 30/11/2026": the alerts report's filter in words. */
+function alertsFilterLabel(f: AlertsReportFilter): string {
+  return [
+    f.status === 'resolved' ? 'Resolvidos' : 'Abertos',
+    f.kind ? ALERT_KIND_LABELS[f.kind] : 'Todos os tipos',
+    f.program ? programName(f.program) : '',
+    f.account_id ? 'Conta selecionada' : '',
+    f.date_from || f.date_to
+      ? `${f.date_from ? brDate(f.date_from) : 'início'} a ${f.date_to ? brDate(f.date_to) : 'hoje'}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** What the report's document needs, read through the same services as its page (404 when the record is not the agency's). */
+async function documentRequest(db: Transaction, agencyId: string, today: string, input: ReportInput) {
   const agencyRow = await getAgency(db, { agencyId });
   const agency = {
     trade_name: agencyRow?.trade_name ?? '',
@@ -98,38 +133,82 @@ async function documentRequest(
       ...r,
       amount_cents: Number(r.amount_cents),
     }));
-  if (input.ref_type === 'emission') {
-    const detail = await getEmissionDetail(db, { agencyId, id: input.ref_id });
-    const e = detail.emission;
-    const request: ReportDocumentRequest = {
-      kind: 'emission',
-      data: { agency, generatedAt, detail, postings: await postingsOf({ emission_id: input.ref_id }) },
-    };
-    return {
-      request,
-      title: `Emissão ${e.route}${e.pnr ? ` · ${e.pnr}` : ''} · ${e.client_name}`,
-      fileName: `emissao-${(e.pnr ?? e.route).replace(/[^A-Za-z0-9-]+/g, '-')}-${generatedAt.slice(0, 10)}.pdf`,
-    };
+  switch (input.ref_type) {
+    case 'emission': {
+      const detail = await getEmissionDetail(db, { agencyId, id: input.ref_id });
+      const e = detail.emission;
+      return {
+        refId: input.ref_id as string | null,
+        params: {},
+        request: {
+          kind: 'emission',
+          data: { agency, generatedAt, detail, postings: await postingsOf({ emission_id: input.ref_id }) },
+        } satisfies ReportDocumentRequest,
+        title: `Emissão ${e.route}${e.pnr ? ` · ${e.pnr}` : ''} · ${e.client_name}`,
+        fileName: `emissao-${(e.pnr ?? e.route).replace(/[^A-Za-z0-9-]+/g, '-')}-${generatedAt.slice(0, 10)}.pdf`,
+      };
+    }
+    case 'lot': {
+      const { lot } = await getLotDetail(db, { agencyId, id: input.ref_id });
+      const { rows } = await getLotAllocationsPage(db, {
+        agencyId,
+        lotId: input.ref_id,
+        offset: 0,
+        limit: REPORT_ROWS,
+      });
+      return {
+        refId: input.ref_id as string | null,
+        params: {},
+        request: {
+          kind: 'lot',
+          data: { agency, generatedAt, lot, allocations: rows, postings: await postingsOf({ lot_id: input.ref_id }) },
+        } satisfies ReportDocumentRequest,
+        title: `Lote ${programName(lot.program)} de ${lot.original_quantity.toLocaleString('pt-BR')} milhas · ${brDate(lot.purchase_date)}`,
+        fileName: `lote-${lot.program.toLowerCase()}-${lot.purchase_date}-${lot.id.slice(0, 8)}.pdf`,
+      };
+    }
+    case 'alerts': {
+      const list = await listAlerts(db, { agencyId, today }, { ...input.filter, page: 1, limit: ALERTS_REPORT_MAX });
+      const filterLabel = alertsFilterLabel(input.filter);
+      return {
+        refId: null,
+        params: { filter: input.filter },
+        request: {
+          kind: 'alerts',
+          data: { agency, generatedAt, filterLabel, alerts: list.data, total: list.total },
+        } satisfies ReportDocumentRequest,
+        title: `Alertas · ${filterLabel}`,
+        fileName: `alertas-${generatedAt.slice(0, 10)}.pdf`,
+      };
+    }
+    case 'finance_month': {
+      const from = `${input.month}-01`;
+      const to = addDaysIso(addMonthsIso(from, 1)!, -1)!;
+      const summary = await getFinanceSummary(db, { agencyId, today }, { from, to });
+      return {
+        refId: null,
+        params: { month: input.month },
+        request: {
+          kind: 'finance_month',
+          data: { agency, generatedAt, monthLabel: monthLabel(input.month), summary },
+        } satisfies ReportDocumentRequest,
+        title: `Financeiro · ${monthLabel(input.month)}`,
+        fileName: `financeiro-${input.month}.pdf`,
+      };
+    }
   }
-  const { lot } = await getLotDetail(db, { agencyId, id: input.ref_id });
-  const { rows } = await getLotAllocationsPage(db, { agencyId, lotId: input.ref_id, offset: 0, limit: REPORT_ROWS });
-  const request: ReportDocumentRequest = {
-    kind: 'lot',
-    data: { agency, generatedAt, lot, allocations: rows, postings: await postingsOf({ lot_id: input.ref_id }) },
-  };
-  return {
-    request,
-    title: `Lote ${lot.program} de ${lot.original_quantity.toLocaleString('pt-BR')} milhas · ${lot.purchase_date.split('-').reverse().join('/')}`,
-    fileName: `lote-${lot.program.toLowerCase()}-${lot.purchase_date}-${lot.id.slice(0, 8)}.pdf`,
-  };
 }
 
 /**
  * POST /reports: the record's PDF rendered in the PDF thread (the event loop stays free), kept in
  * stored_files and listed in its history; answered with a download link ready to open.
  */
-export async function createReport(db: Transaction, actor: Actor, input: ReportInput): Promise<ReportCreated> {
-  const { request, title, fileName } = await documentRequest(db, actor.agencyId, input);
+export async function createReport(
+  db: Transaction,
+  actor: Actor & { today: string },
+  input: ReportInput,
+): Promise<ReportCreated> {
+  const { request, title, fileName, refId, params } = await documentRequest(db, actor.agencyId, actor.today, input);
   let rendered;
   try {
     rendered = await pdfThread.render(request);
@@ -147,11 +226,11 @@ export async function createReport(db: Transaction, actor: Actor, input: ReportI
   const id = await insertReport(db, {
     agencyId: actor.agencyId,
     refType: input.ref_type,
-    refId: input.ref_id,
+    refId,
     title,
     fileId: file.id,
     size: file.size,
-    params: { pages: rendered.pages, file_name: fileName },
+    params: { ...params, pages: rendered.pages, file_name: fileName },
     userId: actor.userId,
   });
   const row = (await getReport(db, { agencyId: actor.agencyId, id }))!;
@@ -164,7 +243,7 @@ export async function listReports(db: Db, agencyId: string, query: unknown): Pro
   const rows = await listReportsOf(db, {
     agencyId,
     refType: input.ref_type,
-    refId: input.ref_id,
+    refId: input.ref_id ?? null,
     limit: REPORT_HISTORY_LIMIT,
   });
   return { data: rows.map(toDto) };

@@ -168,6 +168,44 @@ describe('POST /api/v1/reports', () => {
     }
   });
 
+  it('a month of finance, with its twelve months charted, and the alerts of a filter', async () => {
+    const detail = await call(ctx.app, 'GET', `/api/v1/emissions/${emissionId}`, { cookie });
+    const month = String(detail.body.emission.created_at).slice(0, 7);
+    const res = await call(ctx.app, 'POST', '/api/v1/reports', {
+      cookie,
+      headers: CLOCK,
+      body: { ref_type: 'finance_month', month },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ ref_type: 'finance_month', ref_id: null, file_name: `financeiro-${month}.pdf` });
+    const pdf = (await download(res.body.link.url)).bytes;
+    if (process.env.KEEP_REPORT_PDF) writeFileSync(process.env.KEEP_REPORT_PDF, pdf);
+    const text = pdfText(pdf);
+    for (const expected of [
+      'Relatório financeiro —',
+      'Competência',
+      'Caixa',
+      'Doze meses',
+      'R$ 3.899,00',
+      'Milhas em estoque',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    const history = await call(ctx.app, 'GET', '/api/v1/reports?ref_type=finance_month', { cookie });
+    expect(history.body.data.map((r: { id: string }) => r.id)).toEqual([res.body.id]);
+
+    const alerts = await call(ctx.app, 'POST', '/api/v1/reports', {
+      cookie,
+      headers: CLOCK,
+      body: { ref_type: 'alerts', filter: { status: 'resolved', kind: 'margin_critical' } },
+    });
+    expect(alerts.status, JSON.stringify(alerts.body)).toBe(201);
+    const alertsText = pdfText((await download(alerts.body.link.url)).bytes);
+    expect(alertsText).toContain('Relatório de alertas');
+    expect(alertsText).toContain('Resolvidos · Margem Crítica');
+    expect(alertsText).toContain('Nenhum alerta neste filtro.');
+  });
+
   it('lists the history newest first', async () => {
     const res = await call(ctx.app, 'GET', `/api/v1/reports?ref_type=emission&ref_id=${emissionId}`, { cookie });
     expect(res.status).toBe(200);
@@ -191,10 +229,13 @@ describe('POST /api/v1/reports', () => {
       [{ ref_type: 'cliente', ref_id: emissionId }, 'ref_type'],
       [{ ref_type: 'emission', ref_id: 'abc' }, 'ref_id'],
       [{ ref_type: 'emission' }, 'ref_id'],
+      [{ ref_type: 'finance_month', month: '2026-13' }, 'month'],
+      [{ ref_type: 'alerts', filter: { kind: 'tudo' } }, 'filter'],
     ] as const) {
       const res = await call(ctx.app, 'POST', '/api/v1/reports', { cookie, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.fields[field]).toMatch(/inválid|obrigatório/i);
+      expect(JSON.stringify(res.body.error.fields), JSON.stringify(body)).toMatch(/inválid|obrigatório|Informe/i);
+      expect(Object.keys(res.body.error.fields).join(), JSON.stringify(body)).toContain(field);
     }
     const after = await call(ctx.app, 'GET', `/api/v1/reports?ref_type=emission&ref_id=${emissionId}`, { cookie });
     expect(after.body.data).toHaveLength(before.body.data.length);

@@ -1,12 +1,15 @@
 import type { Content } from 'pdfmake/interfaces';
+import { ALERT_KIND_LABELS, ALERT_KINDS, type Alert } from '../../../domain/alerts/alert.schema';
 import { formatCpf } from '../../../domain/documents';
 import type { EmissionDetail } from '../../../domain/emissions/emission.schema';
 import { EMISSION_STATUS_LABELS } from '../../../domain/emissions/emission.schema';
 import { ENTRY_CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type Entry } from '../../../domain/finance/entry.schema';
+import type { FinanceSummary } from '../../../domain/finance/summary.schema';
 import { formatCents, formatDate, formatDateTime, formatNumber, formatPercent } from '../../../domain/format';
 import type { Lot, LotAllocation } from '../../../domain/lots/lot.schema';
 import { LOT_STATUS_LABELS } from '../../../domain/lots/lot.schema';
 import { programName } from '../../../domain/programs';
+import { monthlyChartSvg } from './charts';
 import { breakdown, fields, NEGATIVE, reportDocument, section, table, type ReportAgency } from './layout';
 
 // The documents (issue #19): pure functions from what the API already answers for the record to a
@@ -210,9 +213,187 @@ export function lotDocument({ agency, generatedAt, lot, allocations, postings }:
   );
 }
 
+export interface AlertsReportData {
+  agency: ReportAgency;
+  generatedAt: string;
+  /** "Abertos · Expiração · LATAM Pass · 01/11/2026 a 30/11/2026" */
+  filterLabel: string;
+  alerts: Alert[];
+  /** How many alerts the filter has (the report lists at most ALERTS_REPORT_MAX). */
+  total: number;
+}
+
+/** The alerts of /alertas's filter: what each is about, since when, read or not. */
+export function alertsDocument({ agency, generatedAt, filterLabel, alerts, total }: AlertsReportData) {
+  const about = (a: Alert): string => {
+    if (a.lot) {
+      const days = a.lot.days_to_expiry;
+      return `Lote ${programName(a.lot.program)} · conta ${a.lot.account_number} · ${formatNumber(a.lot.remaining_quantity)} milhas · vence ${formatDate(a.lot.expiry_date)} (${days < 0 ? `vencido há ${-days} dia(s)` : `em ${days} dia(s)`})`;
+    }
+    if (a.emission) {
+      const e = a.emission;
+      return `Emissão ${e.route}${e.pnr ? ` · ${e.pnr}` : ''} · ${e.client_name} · receita ${money(e.revenue_cents)}, margem ${money(e.margin_cents)}`;
+    }
+    return a.message;
+  };
+  const byKind = ALERT_KINDS.map(
+    (k) => [ALERT_KIND_LABELS[k], formatNumber(alerts.filter((a) => a.kind === k).length)] as const,
+  );
+  const content: Content[] = [
+    section('Resumo'),
+    fields([['Filtro', filterLabel], ['Alertas', formatNumber(total)], ...byKind], 3),
+    section('Alertas'),
+    table(
+      [
+        { header: 'Tipo', width: 78 },
+        { header: 'Sobre' },
+        { header: 'Desde', width: 62 },
+        { header: 'Lido', width: 34, align: 'center' },
+      ],
+      alerts.map((a) => [ALERT_KIND_LABELS[a.kind], about(a), formatDate(a.created_at), a.is_read ? 'Sim' : 'Não']),
+      'Nenhum alerta neste filtro.',
+    ),
+    ...(total > alerts.length
+      ? [
+          {
+            text: `Mostrando ${formatNumber(alerts.length)} de ${formatNumber(total)} alertas; refine o filtro para ver os demais.`,
+            style: 'small',
+          } as Content,
+        ]
+      : []),
+  ];
+  return reportDocument({ agency, generatedAt, title: 'Relatório de alertas', subtitle: filterLabel }, content);
+}
+
+export interface FinanceReportData {
+  agency: ReportAgency;
+  generatedAt: string;
+  /** "novembro de 2026" */
+  monthLabel: string;
+  summary: FinanceSummary;
+}
+
+const MONTH_SHORT = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+
+/** The month of /financeiro: accrual beside the month before, cash by method, what separates them, twelve months charted. */
+export function financeDocument({ agency, generatedAt, monthLabel, summary }: FinanceReportData) {
+  const a = summary.accrual;
+  const p = summary.previous_accrual;
+  const change = (now: number, before: number) =>
+    before === 0
+      ? '—'
+      : `${now >= before ? '+' : '−'}${formatPercent((Math.abs(now - before) / Math.abs(before)) * 100)}`;
+  const chart = monthlyChartSvg(
+    summary.monthly.map((m) => ({
+      label: `${MONTH_SHORT[Number(m.month.slice(5, 7)) - 1]}/${m.month.slice(2, 4)}`,
+      revenue: m.revenue_cents / 100,
+      cost: m.cost_cents / 100,
+      margin: m.margin_cents / 100,
+    })),
+  );
+  const content: Content[] = [
+    section('Competência'),
+    table(
+      [
+        { header: '' },
+        { header: monthLabel, width: 110, align: 'right' },
+        { header: 'Mês anterior', width: 110, align: 'right' },
+        { header: 'Variação', width: 70, align: 'right' },
+      ],
+      [
+        ['Emissões', formatNumber(a.emissions), formatNumber(p.emissions), change(a.emissions, p.emissions)],
+        ['Receita', money(a.revenue_cents), money(p.revenue_cents), change(a.revenue_cents, p.revenue_cents)],
+        ['Custo', money(a.cost_cents), money(p.cost_cents), change(a.cost_cents, p.cost_cents)],
+        [
+          { text: 'Lucro', bold: true },
+          { text: money(a.margin_cents), bold: true, color: a.margin_cents < 0 ? NEGATIVE : undefined },
+          money(p.margin_cents),
+          change(a.margin_cents, p.margin_cents),
+        ],
+        ['Margem', formatPercent(a.margin_percent), formatPercent(p.margin_percent), ''],
+      ],
+      '',
+    ),
+    section('Caixa'),
+    table(
+      [
+        { header: 'Forma de pagamento' },
+        { header: 'Entradas', width: 100, align: 'right' },
+        { header: 'Saídas', width: 100, align: 'right' },
+      ],
+      [
+        ...summary.cash.by_method.map((m) => [
+          m.method ? PAYMENT_METHOD_LABELS[m.method] : 'Não informado',
+          money(m.in_cents),
+          negative(m.out_cents),
+        ]),
+        [
+          { text: 'Total', bold: true },
+          { text: money(summary.cash.in_cents), bold: true },
+          { text: money(summary.cash.out_cents), bold: true },
+        ],
+      ],
+      'Nenhum lançamento no mês.',
+    ),
+    breakdown([{ label: 'Saldo do mês (entradas − saídas)', value: money(summary.cash.net_cents), strong: true }]),
+    section('Competência × Caixa'),
+    breakdown([
+      { label: 'A receber (emissões até o fim do mês, hoje)', value: money(summary.receivables_cents) },
+      { label: 'Compras de lotes no mês (estoque, não custo)', value: money(summary.differences.lot_purchases_cents) },
+      {
+        label: 'Custo das milhas usadas (sem saída de caixa no mês)',
+        value: money(summary.differences.miles_used_cents),
+      },
+      {
+        label: 'Lançamentos em emissões canceladas ou com falha',
+        value: money(summary.differences.void_postings_cents),
+      },
+      { label: 'Milhas em estoque (ao custo, hoje)', value: money(summary.stock_cost_cents), strong: true },
+    ]),
+    section('Doze meses'),
+    { svg: chart, width: 515 },
+    table(
+      [
+        { header: 'Mês' },
+        { header: 'Receita', width: 100, align: 'right' },
+        { header: 'Custo', width: 100, align: 'right' },
+        { header: 'Lucro', width: 100, align: 'right' },
+      ],
+      summary.monthly.map((m) => [
+        `${MONTH_SHORT[Number(m.month.slice(5, 7)) - 1]}/${m.month.slice(0, 4)}`,
+        money(m.revenue_cents),
+        money(m.cost_cents),
+        negative(m.margin_cents),
+      ]),
+      '',
+    ),
+  ];
+  return reportDocument(
+    {
+      agency,
+      generatedAt,
+      title: `Relatório financeiro — ${monthLabel}`,
+      subtitle: 'Competência, caixa e o que os separa',
+    },
+    content,
+  );
+}
+
 export type ReportDocumentRequest =
-  { kind: 'emission'; data: EmissionReportData } | { kind: 'lot'; data: LotReportData };
+  | { kind: 'emission'; data: EmissionReportData }
+  | { kind: 'lot'; data: LotReportData }
+  | { kind: 'alerts'; data: AlertsReportData }
+  | { kind: 'finance_month'; data: FinanceReportData };
 
 export function documentFor(request: ReportDocumentRequest) {
-  return request.kind === 'emission' ? emissionDocument(request.data) : lotDocument(request.data);
+  switch (request.kind) {
+    case 'emission':
+      return emissionDocument(request.data);
+    case 'lot':
+      return lotDocument(request.data);
+    case 'alerts':
+      return alertsDocument(request.data);
+    case 'finance_month':
+      return financeDocument(request.data);
+  }
 }
