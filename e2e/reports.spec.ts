@@ -32,7 +32,7 @@ async function pdfTextAt(url: string): Promise<string> {
 }
 
 describe('reports', () => {
-  it("generates an emission's PDF from its page, opens it, keeps it in the history; the lot's too", async () => {
+  it("generates an emission's PDF from its page, opens it, keeps it in the history; the lot's, the month's and the alerts' too", async () => {
     const customer = await seedCustomer(context, { name: 'Heloísa Brandão' }, { account_number: 'PDF-1001' });
     const lotId = await seedLotInAccount(context, customer.accountId, CHEAP_LOT);
     const emissionId = await seedEmission(context, customer, lotId, {
@@ -84,5 +84,20 @@ describe('reports', () => {
     expect(lotText).toContain('Relatório do lote LATAM Pass de 20.000 milhas');
     expect(lotText).toContain('REC-GRU-MIA');
     await lotTab.close();
+
+    // The month of /financeiro and the alerts of /alertas's filter.
+    await page.goto('/financeiro');
+    const [financeTab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('finance-pdf').click()]);
+    await expect.poll(() => financeTab.url()).toContain('/download?token=');
+    const financeText = await pdfTextAt(financeTab.url());
+    expect(financeText).toContain('Relatório financeiro —');
+    expect(financeText).toContain('R$ 2.500,00');
+    await financeTab.close();
+
+    await page.goto('/alertas?status=resolved');
+    const [alertsTab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('alerts-pdf').click()]);
+    await expect.poll(() => alertsTab.url()).toContain('/download?token=');
+    expect(await pdfTextAt(alertsTab.url())).toContain('Relatório de alertas');
+    await alertsTab.close();
   });
 });

@@ -3,6 +3,7 @@ import { RefreshCwIcon } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { ALERT_KINDS } from '@domain/alerts/alert.schema';
 import { isValidIsoDate } from '@domain/format';
+import { GenerateReportButton } from '@/components/generate-report-button';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState } from '@/components/list-empty-state';
@@ -87,6 +88,25 @@ export default function AlertsRoute() {
               <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
               Atualizar
             </Button>
+            <GenerateReportButton
+              variant="outline"
+              data-testid="alerts-pdf"
+              input={
+                periodInverted
+                  ? null
+                  : {
+                      ref_type: 'alerts',
+                      filter: {
+                        kind,
+                        status,
+                        program: program ?? undefined,
+                        account_id: state.account_id ?? undefined,
+                        date_from: date_from ?? undefined,
+                        date_to: date_to ?? undefined,
+                      },
+                    }
+              }
+            />
           </>
         }
       />

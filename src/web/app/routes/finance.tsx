@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RefreshCwIcon } from 'lucide-react';
 import { todayIso } from '@domain/format';
+import { GenerateReportButton } from '@/components/generate-report-button';
 import { PageHeader } from '@/components/layouts/page-header';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
@@ -49,10 +50,20 @@ export default function FinanceRoute() {
       <PageHeader
         {...PAGES.finance}
         actions={
-          <Button variant="outline" onClick={() => void summary.refetch()} disabled={summary.isFetching}>
-            <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
-            Atualizar
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => void summary.refetch()} disabled={summary.isFetching}>
+              <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
+              Atualizar
+            </Button>
+            {/* The month's report: of the month the period starts in. */}
+            <GenerateReportButton
+              variant="outline"
+              data-testid="finance-pdf"
+              input={{ ref_type: 'finance_month', month: shown.from.slice(0, 7) }}
+            >
+              PDF do mês
+            </GenerateReportButton>
+          </>
         }
       />
 

@@ -1,5 +1,6 @@
 import { MailIcon, MailOpenIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { GenerateReportButton } from '@/components/generate-report-button';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { toastError } from '@/lib/toast';
@@ -38,6 +39,19 @@ export function AlertActions({ alert, withText = false, className }: AlertAction
         <Button asChild variant="outline" size="sm" className={cn(withText && 'flex-1')}>
           <Link to={target.to}>{target.label}</Link>
         </Button>
+      )}
+      {(alert.lot ?? alert.emission) && (
+        <GenerateReportButton
+          variant="ghost"
+          size="icon-sm"
+          input={
+            alert.lot ? { ref_type: 'lot', ref_id: alert.lot.id } : { ref_type: 'emission', ref_id: alert.emission!.id }
+          }
+          aria-label={alert.lot ? 'Gerar PDF do lote' : 'Gerar PDF da emissão'}
+          title={alert.lot ? 'Gerar PDF do lote' : 'Gerar PDF da emissão'}
+        >
+          {null}
+        </GenerateReportButton>
       )}
       <Button
         variant="ghost"

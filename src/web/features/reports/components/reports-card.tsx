@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import { DownloadIcon, FileTextIcon } from 'lucide-react';
-import type { ReportRefType } from '@domain/reports/report.schema';
+import { DownloadIcon } from 'lucide-react';
+import type { RecordReportType } from '@domain/reports/report.schema';
 import { formatDateTime, formatNumber } from '@domain/format';
+import { GenerateReportButton, openInTab } from '@/components/generate-report-button';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { toast, toastError } from '@/lib/toast';
-import { getReportLink, useGenerateReport, useReports } from '../api/reports';
+import { toastError } from '@/lib/toast';
+import { getReportLink, useReports } from '../api/reports';
 
 const sizeLabel = (bytes: number) =>
   bytes < 1024 * 1024
@@ -16,47 +17,19 @@ const sizeLabel = (bytes: number) =>
     : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 /**
- * Opens `url` in the tab opened at the click (a tab opened after an await is a pop-up to the
- * browser); where none could be opened, a toast offers the link.
- */
-function openIn(tab: Window | null, url: string, title: string, description: string) {
-  if (tab && !tab.closed) {
-    tab.location.href = url;
-    toast.success(title, { description });
-  } else {
-    toast.success(title, {
-      description,
-      action: { label: 'Abrir', onClick: () => window.open(url, '_blank', 'noopener') },
-    });
-  }
-}
-
-/**
  * 'Gerar PDF' and the history of generated reports (spec part 2 §2 /emissoes/{id}; issue #19), each
  * downloadable through a link valid for 10 minutes, opened in a new tab.
  */
-export function ReportsCard({ refType, refId }: { refType: ReportRefType; refId: string }) {
+export function ReportsCard({ refType, refId }: { refType: RecordReportType; refId: string }) {
   const reports = useReports(refType, refId);
-  const generate = useGenerateReport(refType, refId);
   const [opening, setOpening] = useState<string | null>(null);
-
-  const onGenerate = () => {
-    const tab = window.open('', '_blank');
-    generate.mutate(undefined, {
-      onSuccess: (report) => openIn(tab, report.link.url, 'PDF Gerado!', `${report.title} · ${report.pages} página(s)`),
-      onError: (error) => {
-        tab?.close();
-        toastError('Erro ao gerar PDF', error, 'Ocorreu um erro ao gerar o PDF');
-      },
-    });
-  };
 
   const onDownload = async (id: string, title: string) => {
     const tab = window.open('', '_blank');
     setOpening(id);
     try {
       const link = await getReportLink(id);
-      openIn(tab, link.url, 'PDF Pronto!', title);
+      openInTab(tab, link.url, 'PDF Pronto!', title);
     } catch (error) {
       tab?.close();
       toastError('Erro ao baixar PDF', error, 'Ocorreu um erro ao gerar o link de download');
@@ -73,10 +46,7 @@ export function ReportsCard({ refType, refId }: { refType: ReportRefType; refId:
           <CardTitle>Relatórios PDF</CardTitle>
           <CardDescription>Cada link de download vale por 10 minutos e abre em uma nova aba.</CardDescription>
         </div>
-        <Button size="sm" onClick={onGenerate} disabled={generate.isPending} data-testid="generate-pdf">
-          {generate.isPending ? <Spinner /> : <FileTextIcon aria-hidden="true" />}
-          {generate.isPending ? 'Gerando PDF…' : 'Gerar PDF'}
-        </Button>
+        <GenerateReportButton size="sm" input={{ ref_type: refType, ref_id: refId }} data-testid="generate-pdf" />
       </CardHeader>
       <CardContent>
         {reports.isError ? (
