@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
-import { expect, signInAsOwner } from './fixtures';
-import { CHEAP_LOT, seedCustomer, seedEmission, seedLotInAccount } from './seed';
+import { apiAs, expect, signInAsOwner } from './fixtures';
+import { CHEAP_LOT, daysFromToday, seedCustomer, seedEmission, seedLotInAccount } from './seed';
 import { useSpecSession } from './session';
 
 /**
@@ -21,6 +21,8 @@ const paths: string[] = [
   '/config',
   '/alertas',
   '/importador',
+  '/simulador',
+  '/cotacoes',
 ];
 
 beforeAll(async () => {
@@ -36,7 +38,27 @@ beforeAll(async () => {
     miles: 10_000,
     revenueCents: 150_000,
   });
-  paths.push(`/clientes/${customer.clientId}`, `/lotes/${lotId}`, `/emissoes/${emissionId}`);
+  // A quote with a warning (the lot expires before the flight), for /cotacoes and its page.
+  const quote = await apiAs(context, 'POST', '/quotes', {
+    program: 'LATAM',
+    client_id: customer.clientId,
+    account_id: customer.accountId,
+    lot_id: lotId,
+    miles: '8000',
+    fees_cents: '180,00',
+    rav_cents: '50,00',
+    rav_mode: 'revenue',
+    markup_percent: '15',
+    route: 'NAT-GRU-NAT',
+    departure_date: daysFromToday(60),
+  });
+  expect(quote.status, JSON.stringify(quote.body)).toBe(201);
+  paths.push(
+    `/clientes/${customer.clientId}`,
+    `/lotes/${lotId}`,
+    `/emissoes/${emissionId}`,
+    `/cotacoes/${quote.body.id}`,
+  );
   await context.close();
 });
 
@@ -64,7 +86,7 @@ describe('axe', () => {
         for (const v of await seriousViolations(session.page)) found.push(`${path}: ${v}`);
       }
       expect(found).toEqual([]);
-      // Eight pages, each analysed whole: more than the default minute on a busy 2-core machine.
-    }, 240_000);
+      // Sixteen pages, each analysed whole: more than the default minute on a busy 2-core machine.
+    }, 300_000);
   }
 });

@@ -57,6 +57,14 @@ describe('the demo', () => {
     }
   });
 
+  it('has quotes of the last weeks in every state, one of them converted into an emission', async () => {
+    await page.goto('/cotacoes');
+    await expect(page.getByTestId('quote-row').nth(7)).toBeVisible();
+    for (const status of ['Rascunho', 'Enviada', 'Aceita', 'Recusada', 'Expirada']) {
+      await expect(page.getByTestId('quote-status').filter({ hasText: status }).first(), status).toBeVisible();
+    }
+  });
+
   it('has hundreds of clients with Brazilian names, and their records open', async () => {
     await page.goto('/clientes');
     expect(asNumber(await card('Total de Clientes'))).toBeGreaterThanOrEqual(300);

@@ -13,6 +13,7 @@ import { reconciliationRoutes } from './finance/reconciliation.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { lotsRoutes } from './lots/lots.routes';
+import { quotesRoutes } from './quotes/quotes.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps) {
   api.route('/accounts', accountsRoutes);
   api.route('/lots', lotsRoutes);
   api.route('/emissions', emissionsRoutes);
+  api.route('/quotes', quotesRoutes);
   api.route('/finance', financeRoutes);
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);

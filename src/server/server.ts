@@ -13,6 +13,7 @@ import { HOUSEKEEPING_JOB, housekeepingJob } from './jobs/housekeeping.jobs';
 import { IMPORT_RUN_JOB, importRunJob } from './imports/imports.jobs';
 import { EventHub } from './events/event-hub';
 import { JobQueue } from './jobs/job-queue';
+import { quoteExpiryJob } from './quotes/quotes.jobs';
 import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './webhooks/webhooks.jobs';
 
 export interface StartOptions {
@@ -76,6 +77,7 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     logger,
     definitions: [
       alertScanJob,
+      quoteExpiryJob,
       housekeepingJob(handle.kind),
       ...emailJobs({
         smtpUrl: env.SMTP_URL,

@@ -3,6 +3,7 @@ import { cnpjSchema, optionalPhoneSchema } from '../documents.schema';
 import { legalNameSchema, optionalEmailSchema, tradeNameSchema } from '../auth/auth.schema';
 import { textSchema } from '../text.schema';
 import { parseBRLToCents } from '../money';
+import { CARD_INTEREST_MAX_PERCENT, DEFAULT_CARD_INTEREST_PERCENT, MAX_CARD_INSTALMENTS } from '../quotes/payment';
 
 export const REGISTRATION_STATUSES = ['Ativa', 'Inapta', 'Suspensa', 'Baixada', 'Nula'] as const;
 
@@ -71,12 +72,35 @@ export const shareCapitalFieldSchema = textSchema({ invalid: 'Capital social inv
 export const LOT_ALLOCATION_POLICIES = ['cheapest', 'expiring_first'] as const;
 export type LotAllocationPolicy = (typeof LOT_ALLOCATION_POLICIES)[number];
 
-export const DEFAULT_SETTINGS = {
+export const DEFAULT_SETTINGS: Settings = {
   default_markup_percent: 15,
   expiry_alert_days: 30,
   currency: 'BRL',
   lot_allocation_policy: 'cheapest',
-} as const satisfies Settings;
+  card_interest_percent: [...DEFAULT_CARD_INTEREST_PERCENT],
+};
+
+const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9;
+
+/**
+ * The card's surcharge per number of instalments (index 0 = 1×), in percent over the price: what a
+ * quote's payment options charge (src/domain/quotes/payment.ts). 0 = sem juros.
+ */
+export const cardInterestSchema = z
+  .array(
+    z
+      .number({
+        error: (iss) =>
+          iss.input === undefined || iss.input === null
+            ? 'Informe os juros (0 = sem juros)'
+            : 'Juros inválidos: informe um número',
+      })
+      .min(0, 'Os juros não podem ser negativos')
+      .max(CARD_INTEREST_MAX_PERCENT, `Os juros devem ser no máximo ${CARD_INTEREST_MAX_PERCENT}%`)
+      .refine(hasAtMostTwoDecimals, 'Use no máximo duas casas decimais'),
+    { error: 'Tabela de juros inválida' },
+  )
+  .length(MAX_CARD_INSTALMENTS, `Informe os juros de 1× a ${MAX_CARD_INSTALMENTS}×`);
 
 export const settingsInputSchema = z.object({
   default_markup_percent: z
@@ -104,8 +128,14 @@ export const settingsInputSchema = z.object({
     .max(365, 'Máximo de 365 dias'),
   currency: z.literal('BRL', { error: 'Moeda deve ser BRL' }),
   lot_allocation_policy: z.enum(LOT_ALLOCATION_POLICIES, { error: 'Política inválida' }),
+  /** Optional in a PUT (a client that does not know it keeps the stored table); always in an answer. */
+  card_interest_percent: cardInterestSchema.optional(),
 });
-export type Settings = z.infer<typeof settingsInputSchema>;
+export type SettingsInput = z.infer<typeof settingsInputSchema>;
+
+/** The settings as GET /agency/settings answers them and the /config form edits them: every field. */
+export const settingsSchema = settingsInputSchema.extend({ card_interest_percent: cardInterestSchema });
+export type Settings = z.infer<typeof settingsSchema>;
 
 /** Each alert by e-mail as it opens, or one summary a day (the `email.digest` job, 08:00 in Brasília). */
 export const EMAIL_FREQUENCIES = ['immediate', 'daily'] as const;

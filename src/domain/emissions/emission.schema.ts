@@ -107,6 +107,7 @@ export const EMISSION_MESSAGES = {
   passengerCpfInvalid: 'CPF inválido',
   passengerRepeated: 'Passageiro repetido',
   lotInvalid: 'Lote inválido',
+  quoteInvalid: 'Cotação inválida',
   lotsMax: `Selecione no máximo ${EMISSION_MAX_LOTS} lotes`,
   statusInvalid: 'Status inválido',
   programInvalid: 'Programa inválido',
@@ -369,16 +370,39 @@ const emissionDataShape = <R extends z.ZodType>(revenue: R) => ({
  */
 export const emissionStep2Schema = z.object(emissionDataShape(wizardRevenueCentsSchema));
 
-/** The whole wizard, as checked on "Confirmar". */
-export const emissionWizardSchema = z.object({ ...emissionStep1Schema.shape, ...emissionStep2Schema.shape });
+/**
+ * The quote an emission converts ("Converter em emissão", issue #19): the emission's creation
+ * accepts it and links the two in the same transaction. Blank → null.
+ */
+export const emissionQuoteIdSchema = z
+  .string({ error: M.quoteInvalid })
+  .nullable()
+  .optional()
+  .transform((v, ctx): string | null => {
+    if (isBlank(v)) return null;
+    const parsed = uuidFormat.safeParse(v!.trim());
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: M.quoteInvalid });
+      return z.NEVER;
+    }
+    return parsed.data.toLowerCase();
+  });
+
+/** The whole wizard, as checked on "Confirmar" (with the quote it converts, when opened from one). */
+export const emissionWizardSchema = z.object({
+  ...emissionStep1Schema.shape,
+  ...emissionStep2Schema.shape,
+  quote_id: emissionQuoteIdSchema,
+});
 export type EmissionWizardValues = z.infer<typeof emissionWizardSchema>;
 /** What the wizard holds before parsing (amounts and miles as typed, '' for empty). */
 export type EmissionFormValues = z.input<typeof emissionWizardSchema>;
 
-/** POST /api/v1/emissions: spec part 2 §5 "Final schema". */
+/** POST /api/v1/emissions: spec part 2 §5 "Final schema", and the quote it converts, if any. */
 export const emissionCreateSchema = z.object({
   ...emissionStep1Schema.shape,
   ...emissionDataShape(revenueCentsSchema),
+  quote_id: emissionQuoteIdSchema,
 });
 export type EmissionCreateInput = z.infer<typeof emissionCreateSchema>;
 

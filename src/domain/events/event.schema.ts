@@ -16,6 +16,8 @@ export const EVENT_TYPES = [
   'emission.failed',
   'emission.cancelled',
   'emission.deleted',
+  'quote.created',
+  'quote.updated',
   'posting.created',
   'posting.updated',
   'posting.deleted',

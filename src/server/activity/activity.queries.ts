@@ -42,6 +42,9 @@ const ACTIVITY_EVENTS: Record<string, EventType> = {
   rule_deleted: 'rule.changed',
   import_completed: 'import.completed',
   import_undone: 'import.undone',
+  quote_sent: 'quote.updated',
+  quote_accepted: 'quote.updated',
+  quote_declined: 'quote.updated',
 };
 
 /**

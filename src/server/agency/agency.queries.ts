@@ -3,10 +3,11 @@ import {
   DEFAULT_NOTIFICATION_PREFS,
   DEFAULT_SETTINGS,
   notificationPrefsSchema,
-  settingsInputSchema,
+  settingsSchema,
   type AgencyInput,
   type NotificationPrefs,
   type Settings,
+  type SettingsInput,
 } from '../../domain/agency/agency.schema';
 import type { Db } from '../db/client';
 import { agencies, users } from '../db/schema';
@@ -57,7 +58,7 @@ export async function updateAgency(db: Db, { agencyId, input }: { agencyId: stri
 /** Stored settings merged over the defaults, so a setting added later has a value for old agencies. */
 export function readSettings(stored: unknown): Settings {
   const merged = { ...DEFAULT_SETTINGS, ...(typeof stored === 'object' && stored ? stored : {}) };
-  const parsed = settingsInputSchema.safeParse(merged);
+  const parsed = settingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : { ...DEFAULT_SETTINGS };
 }
 
@@ -66,7 +67,7 @@ export async function getSettings(db: Db, { agencyId }: { agencyId: string }) {
   return agency ? readSettings(agency.settings) : null;
 }
 
-export async function updateSettings(db: Db, { agencyId, input }: { agencyId: string; input: Settings }) {
+export async function updateSettings(db: Db, { agencyId, input }: { agencyId: string; input: SettingsInput }) {
   const [row] = await db
     .update(agencies)
     .set({ settings: sql`${agencies.settings} || ${JSON.stringify(input)}::jsonb`, updated_at: sql`now()` })

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { agencyInputSchema, notificationPrefsSchema, settingsInputSchema } from '../../domain/agency/agency.schema';
+import {
+  agencyInputSchema,
+  notificationPrefsSchema,
+  settingsInputSchema,
+  settingsSchema,
+} from '../../domain/agency/agency.schema';
 import { scanAlerts } from '../alerts/alerts.service';
 import { unauthenticated } from '../http/errors';
 import { recordEvent } from '../events/events.queries';
@@ -38,7 +43,7 @@ const docs = {
     tag: 'agency',
     operationId: 'getAgencySettings',
     summary: 'Agency settings',
-    response: json('The settings', settingsInputSchema),
+    response: json('The settings', settingsSchema),
     errors: [404],
   }),
   updateSettings: apiDoc({
@@ -46,7 +51,7 @@ const docs = {
     operationId: 'updateAgencySettings',
     summary: 'Update agency settings',
     body: settingsInputSchema,
-    response: json('The settings updated', settingsInputSchema),
+    response: json('The settings updated', settingsSchema),
     errors: [404],
   }),
   getNotifications: apiDoc({

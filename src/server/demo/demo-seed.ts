@@ -5,6 +5,7 @@ import { seedDemoPostings } from './postings';
 import { seedDemoActivity } from './activity';
 import { scanAlerts } from '../alerts/alerts.service';
 import { seedDemoImports } from './imports';
+import { seedDemoQuotes } from './quotes';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
@@ -98,6 +99,8 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
   });
   await seedDemoPostings(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoActivity(db, { agencyId: agency!.id, userId: user!.id });
+  // Before the webhooks: the emission a quote became is not in the ERP's delivery log as undelivered.
+  await seedDemoQuotes(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
   await seedDemoImports(db, {
     agencyId: agency!.id,

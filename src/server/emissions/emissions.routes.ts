@@ -38,7 +38,7 @@ const docs = {
     operationId: 'createEmission',
     summary: "Create an emission (processing), drawing miles from the account's lots",
     description:
-      "From `lot_ids`, else by the agency's allocation policy; 409 INSUFFICIENT_MILES (with the shortage in `details`) when the lots fall short.",
+      "From `lot_ids`, else by the agency's allocation policy; 409 INSUFFICIENT_MILES (with the shortage in `details`) when the lots fall short. With `quote_id` it converts that quote, which becomes aceita with this emission in the same transaction: 404 QUOTE_NOT_FOUND, 409 QUOTE_ALREADY_CONVERTED or QUOTE_NOT_CONVERTIBLE (recusada, expirada) and nothing written otherwise.",
     body: emissionCreateSchema,
     response: json('The emission created, as GET /emissions/{id} answers it', emissionDetailSchema, 201),
     errors: [404, 409],

@@ -21,6 +21,7 @@ import type {
   EmissionTimelineKind,
 } from '../../domain/emissions/emission.schema';
 import { isMarginCritical } from '../../domain/alerts/alert.rules';
+import { checkQuoteConversion } from '../../domain/quotes/quote.rules';
 import { todayIso } from '../../domain/format';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
@@ -39,6 +40,8 @@ import type { Db, Transaction } from '../db/client';
 import { withRetry } from '../db/retry';
 import { paged } from '../http/paged';
 import { getProgramRule } from '../rules/rules.queries';
+import { quoteAlreadyConverted, quoteNotConvertible, quoteNotFound } from '../quotes/quotes.errors';
+import { linkQuoteToEmission, lockQuote } from '../quotes/quotes.queries';
 import {
   EMISSION_ERROR_MESSAGES,
   EMISSION_MESSAGES,
@@ -128,7 +131,9 @@ export async function getEmissionDetail(
  * writing the emission (processing, submitted now) with its final money, the miles taken, its
  * allocations, passengers and activity line. The detail is answered from what was written, as
  * GET /emissions/:id shows it (docs/decisions/0007-emission-create-at-scale.md). Locks: the lots,
- * then the client; run again on a deadlock (docs/decisions/0011-lock-order-and-retries.md).
+ * then the client; run again on a deadlock (docs/decisions/0011-lock-order-and-retries.md). With a
+ * quote_id, the quote is locked first and accepted with the emission's id after the write, in the
+ * same transaction (docs/decisions/0025-simulator-and-quotes.md): two more statements, only then.
  */
 export async function createEmission(
   db: Transaction,
@@ -146,6 +151,15 @@ async function createEmissionOnce(
   options: { today: string; logger?: Pick<Logger, 'warn'> },
 ): Promise<EmissionDetail> {
   const { agencyId } = actor;
+  // "Converter em emissão": the quote is locked first (no other path locks a quote and then lots),
+  // so two conversions of one quote queue here, and the second finds it converted before taking
+  // any mile. Without quote_id, creation pays nothing more.
+  if (input.quote_id) {
+    const quote = await lockQuote(db, { agencyId, id: input.quote_id });
+    if (!quote) throw quoteNotFound();
+    const check = checkQuoteConversion(quote);
+    if (!check.ok) throw check.reason === 'converted' ? quoteAlreadyConverted() : quoteNotConvertible();
+  }
   const context = await getCreateContext(db, {
     agencyId,
     clientId: input.client_id,
@@ -218,6 +232,16 @@ async function createEmissionOnce(
   });
   if (written.allocations.length !== plan.allocations.length)
     throw new Error('emission: a planned lot was not updated');
+  if (input.quote_id) {
+    const linked = await linkQuoteToEmission(db, {
+      agencyId,
+      quoteId: input.quote_id,
+      emissionId: id,
+      actorId: actor.userId,
+    });
+    // Locked above, so only a bug could get here: the request rolls back with the emission.
+    if (!linked) throw quoteAlreadyConverted();
+  }
   // Below its program's minimum margin: an alert now; the lots it emptied stop alerting. Decided
   // here from what the context read, so a creation that changes no alert pays no statement.
   const rule =

@@ -37,6 +37,7 @@ export const API_TAGS = {
   accounts: 'Loyalty accounts across clients and the agency',
   lots: 'Miles lots: purchases, balances, expiry',
   emissions: 'Ticket emissions and their lifecycle',
+  quotes: 'Price quotes saved from the simulator: status, payment options, expiry',
   finance: 'Postings (money in and out) and the finance figures',
   rules: 'Per-program rules: minimum margin, default RAV, CPM cap, SLA target',
   alerts: 'Alerts: lots expiring, emissions past their SLA or below their minimum margin',

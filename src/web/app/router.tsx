@@ -64,6 +64,16 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: page(() => import('./routes/simulator')),
                 },
                 {
+                  path: 'cotacoes',
+                  handle: handle(PAGES.quotes.title),
+                  lazy: page(() => import('./routes/quotes')),
+                },
+                {
+                  path: 'cotacoes/:id',
+                  handle: handle(PAGES.quoteDetail.title, { title: PAGES.quotes.title, to: '/cotacoes' }),
+                  lazy: page(() => import('./routes/quote-detail')),
+                },
+                {
                   path: 'emissoes',
                   handle: handle(PAGES.emissions.title),
                   lazy: pageWithLoader('emissions', () => import('./routes/emissions')),

@@ -2,6 +2,7 @@ import {
   ArrowLeftRightIcon,
   BellIcon,
   CalculatorIcon,
+  FileTextIcon,
   FileUpIcon,
   LayoutDashboardIcon,
   PackageIcon,
@@ -20,12 +21,14 @@ export interface NavItem {
 }
 
 /* Spec part 1 §2 "Sidebar", in its order; Regras (which the spec leaves out of the list) sits
-   just before Configurações so every route is reachable from the menu. */
+   just before Configurações so every route is reachable from the menu, and Cotações (issue #19)
+   follows the Simulador that saves them. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', to: '/', icon: LayoutDashboardIcon },
   { label: 'Clientes', to: '/clientes', icon: UsersIcon },
   { label: 'Lotes de Milhas', to: '/lotes', icon: PackageIcon },
   { label: 'Simulador', to: '/simulador', icon: CalculatorIcon },
+  { label: 'Cotações', to: '/cotacoes', icon: FileTextIcon },
   { label: 'Emissões', to: '/emissoes', icon: PlaneTakeoffIcon },
   { label: 'Conciliador', to: '/conciliador', icon: ArrowLeftRightIcon },
   { label: 'Importador', to: '/importador', icon: FileUpIcon },
@@ -46,6 +49,11 @@ export const PAGES = {
     title: 'Simulador de Preços',
     subtitle: 'Calcule o preço de venda a partir do custo das milhas, taxas, markup e RAV',
   },
+  quotes: {
+    title: 'Cotações',
+    subtitle: 'Preços simulados e salvos para clientes: envio, aceite, validade e conversão em emissão',
+  },
+  quoteDetail: { title: 'Detalhe da Cotação', subtitle: undefined },
   emissions: { title: 'Emissões', subtitle: 'Emissões de passagens com milhas e suas margens' },
   emissionDetail: { title: 'Detalhe da Emissão', subtitle: undefined },
   reconciliation: {

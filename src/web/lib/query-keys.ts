@@ -48,6 +48,8 @@ export const lotKeys = {
   allocations: (id: string, page: number) => [...lotKeys.detail(id), 'allocations', { page }] as const,
   /** Whether it can be deleted: under its key, so an emission drawing from it asks again. */
   deletion: (id: string) => [...lotKeys.detail(id), 'deletion'] as const,
+  /** Per programme, the miles emissions can draw now and their average cost (the simulator's cost basis). */
+  averageCost: () => [...lotKeys.all, 'average-cost'] as const,
 };
 
 /** Loyalty accounts: the lot form's 'Conta' picker and the emission wizard's accounts, lots and beneficiaries. */
@@ -67,6 +69,15 @@ export const emissionKeys = {
   list: (params: object) => [...emissionKeys.lists(), params] as const,
   details: () => [...emissionKeys.all, 'detail'] as const,
   detail: (id: string) => [...emissionKeys.details(), id] as const,
+};
+
+/** Quotes saved from the simulator (issue #19): the list, and one quote's page. */
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  lists: () => [...quoteKeys.all, 'list'] as const,
+  list: (params: object) => [...quoteKeys.lists(), params] as const,
+  details: () => [...quoteKeys.all, 'detail'] as const,
+  detail: (id: string) => [...quoteKeys.details(), id] as const,
 };
 
 /** The dashboard's figures (balance, revenue, clients, expiring lots). */

@@ -297,6 +297,7 @@ describe('emissionCreateSchema', () => {
     departure_date: '2026-04-10',
     passengers: [{ name: 'Ana Souza', cpf: cpf(1) }],
     lot_ids: [LOT_A],
+    quote_id: null,
   };
 
   it('parses what the wizard holds', () => {
@@ -319,9 +320,9 @@ describe('emissionCreateSchema', () => {
     });
   });
 
-  it('the wizard is step 1 and step 2 together', () => {
+  it('the wizard is step 1 and step 2 together, and the quote it converts', () => {
     expect(Object.keys(emissionWizardSchema.shape).sort()).toEqual(
-      [...Object.keys(emissionStep1Schema.shape), ...Object.keys(emissionStep2Schema.shape)].sort(),
+      [...Object.keys(emissionStep1Schema.shape), ...Object.keys(emissionStep2Schema.shape), 'quote_id'].sort(),
     );
     expect(Object.keys(emissionCreateSchema.shape).sort()).toEqual(Object.keys(emissionWizardSchema.shape).sort());
   });

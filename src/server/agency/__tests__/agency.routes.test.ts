@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CARD_INTEREST_PERCENT } from '../../../domain/quotes/payment';
 import { agencies } from '../../db/schema';
 import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
 
@@ -115,6 +116,7 @@ describe('settings', () => {
       expiry_alert_days: 30,
       currency: 'BRL',
       lot_allocation_policy: 'cheapest',
+      card_interest_percent: [...DEFAULT_CARD_INTEREST_PERCENT],
     });
   });
 
@@ -124,6 +126,7 @@ describe('settings', () => {
       expiry_alert_days: 45,
       currency: 'BRL',
       lot_allocation_policy: 'expiring_first',
+      card_interest_percent: [0, 0, 0, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 6, 12.99],
     };
     expect((await call(ctx.app, 'PUT', '/api/v1/agency/settings', { cookie, body })).body).toEqual(body);
     expect((await call(ctx.app, 'GET', '/api/v1/agency/settings', { cookie })).body).toEqual(body);
@@ -139,6 +142,11 @@ describe('settings', () => {
     [{ default_markup_percent: -1 }, 'default_markup_percent'],
     [{ default_markup_percent: 12.55 }, 'default_markup_percent'],
     [{ lot_allocation_policy: 'random' }, 'lot_allocation_policy'],
+    [{ card_interest_percent: [0, 0, 0] }, 'card_interest_percent'],
+    [{ card_interest_percent: [-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] }, 'card_interest_percent.0'],
+    [{ card_interest_percent: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100.5] }, 'card_interest_percent.11'],
+    [{ card_interest_percent: [0, 0, 1.234, 0, 0, 0, 0, 0, 0, 0, 0, 0] }, 'card_interest_percent.2'],
+    [{ card_interest_percent: 'sem juros' }, 'card_interest_percent'],
   ])('refuses %o', async (patch, field) => {
     const body = {
       default_markup_percent: 15,

@@ -787,6 +787,85 @@ export const emission_passengers = pgTable(
   ],
 );
 
+/**
+ * Quotes (issue #19): a price simulation saved with its inputs, the cost per thousand it used and
+ * its result, for a route, an optional client and a validity. The client, account and lot are
+ * kept as references without foreign keys: a quote is history, and never keeps anyone from
+ * deleting a client, an account or a lot that fed no emission (their names are read when shown).
+ * The emission it became is a foreign key: emissions are never deleted, only soft-deleted.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    status: text().notNull().default('draft'),
+    program: text().notNull(),
+    client_id: uuid(),
+    account_id: uuid(),
+    lot_id: uuid(),
+    route: text().notNull(),
+    departure_date: date({ mode: 'string' }),
+    return_date: date({ mode: 'string' }),
+    passengers: jsonb().$type<string[]>().notNull().default([]),
+    notes: text(),
+    miles: integer().notNull(),
+    fees_cents: cents().notNull(),
+    rav_cents: cents().notNull(),
+    rav_mode: text().notNull(),
+    markup_percent: numeric({ precision: 7, scale: 2 }).notNull(),
+    cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+    cost_source: text().notNull(),
+    miles_cost_cents: cents().notNull(),
+    markup_cents: cents().notNull(),
+    price_cents: cents().notNull(),
+    total_cost_cents: cents().notNull(),
+    margin_cents: cents().notNull(),
+    margin_percent: numeric({ precision: 7, scale: 2 }).notNull(),
+    warnings: jsonb().$type<unknown[]>().notNull().default([]),
+    /** The agency's card interest per number of instalments when saved: what the client was quoted. */
+    card_interest_percent: jsonb().$type<number[]>().notNull(),
+    validity_hours: integer().notNull(),
+    valid_until: ts().notNull(),
+    emission_id: uuid(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+    sent_at: ts(),
+    accepted_at: ts(),
+    declined_at: ts(),
+    expired_at: ts(),
+  },
+  (t) => [
+    primaryKey({ name: 'quotes_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({ columns: [t.agency_id, t.emission_id], foreignColumns: [emissions.agency_id, emissions.id] }),
+    // The list, newest first, all or by status; a client's quotes.
+    index('quotes_list_idx').on(t.agency_id, t.created_at, t.id),
+    index('quotes_status_idx').on(t.agency_id, t.status, t.created_at, t.id),
+    index('quotes_client_idx').on(t.agency_id, t.client_id, t.created_at),
+    // The expiry job, across agencies: only quotes nobody answered yet.
+    index('quotes_due_idx')
+      .on(t.valid_until)
+      .where(sql`${t.status} IN ('draft', 'sent')`),
+    // One quote per emission.
+    uniqueIndex('quotes_emission_key')
+      .on(t.agency_id, t.emission_id)
+      .where(sql`${t.emission_id} IS NOT NULL`),
+    check('quotes_status', sql`${t.status} IN ('draft', 'sent', 'accepted', 'declined', 'expired')`),
+    check('quotes_converted_accepted', sql`${t.emission_id} IS NULL OR ${t.status} = 'accepted'`),
+    check('quotes_rav_mode', sql`${t.rav_mode} IN ('revenue', 'cost')`),
+    check('quotes_cost_source', sql`${t.cost_source} IN ('lot', 'average', 'fallback')`),
+    check('quotes_miles_positive', sql`${t.miles} > 0`),
+    check('quotes_markup_range', sql`${t.markup_percent} >= 0 AND ${t.markup_percent} <= 1000`),
+    check(
+      'quotes_amounts_nonneg',
+      sql`${t.fees_cents} >= 0 AND ${t.rav_cents} >= 0 AND ${t.miles_cost_cents} >= 0 AND ${t.markup_cents} >= 0 AND ${t.price_cents} >= 0 AND ${t.cost_per_thousand} >= 0`,
+    ),
+    check('quotes_validity', sql`${t.validity_hours} BETWEEN 1 AND 720`),
+    check('quotes_return_after_departure', sql`${t.return_date} IS NULL OR ${t.return_date} >= ${t.departure_date}`),
+  ],
+);
+
 export const financial_entries = pgTable(
   'financial_entries',
   {
@@ -1233,6 +1312,7 @@ export const AGENCY_TABLES = [
   'emission_sla_stats',
   'emission_allocations',
   'emission_passengers',
+  'quotes',
   'financial_entries',
   'emission_days',
   'posting_days',

@@ -55,6 +55,20 @@ describe('demo mode', () => {
       ['clients', 'clientes_planilha_antiga.csv', 'completed', 60, 3],
     ]);
   });
+
+  it('keeps quotes of the last weeks in every state, one converted into an emission', async () => {
+    const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: DEMO_CREDENTIALS });
+    const list = await call(ctx.app, 'GET', '/api/v1/quotes?limit=100', { cookie: signIn.cookie });
+    const quotes = list.body.data as { status: string; emission_id: string | null; price_cents: number }[];
+    expect(quotes.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(quotes.map((q) => q.status))).toEqual(new Set(['draft', 'sent', 'accepted', 'declined', 'expired']));
+    const converted = quotes.filter((q) => q.emission_id !== null);
+    expect(converted).toHaveLength(1);
+    const emission = await call(ctx.app, 'GET', `/api/v1/emissions/${converted[0]!.emission_id}`, {
+      cookie: signIn.cookie,
+    });
+    expect(emission.body.emission.revenue_cents).toBe(converted[0]!.price_cents);
+  });
 });
 
 describe('data generator', () => {

@@ -9,6 +9,7 @@ import {
   financeKeys,
   importKeys,
   lotKeys,
+  quoteKeys,
   rulesKeys,
 } from '@/lib/query-keys';
 
@@ -30,6 +31,7 @@ const STALE_BY_ENTITY: Record<string, readonly QueryKey[]> = {
     dashboardKeys.all,
   ],
   posting: [financeKeys.all, emissionKeys.details(), dashboardKeys.all],
+  quote: [quoteKeys.all],
   rule: [rulesKeys.all, alertKeys.all],
   settings: [agencyKeys.all, alertKeys.all],
   alert: [alertKeys.all, dashboardKeys.all],

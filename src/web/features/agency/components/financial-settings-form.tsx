@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { SaveIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { settingsInputSchema, type LotAllocationPolicy, type Settings } from '@domain/agency/agency.schema';
+import { settingsSchema, type LotAllocationPolicy, type Settings } from '@domain/agency/agency.schema';
+import { MAX_CARD_INSTALMENTS } from '@domain/quotes/payment';
 import { FormCard, FormCardQuery } from '@/components/form-card';
 import { FormField } from '@/components/ui/form-field';
 import { FormNumberInput } from '@/components/ui/number-input';
@@ -16,7 +17,16 @@ export const LOT_ALLOCATION_POLICY_LABELS: Record<LotAllocationPolicy, string> =
   expiring_first: 'Vencimento mais próximo primeiro',
 };
 
-const FIELDS = ['default_markup_percent', 'expiry_alert_days', 'currency', 'lot_allocation_policy'] as const;
+const INSTALMENTS = Array.from({ length: MAX_CARD_INSTALMENTS }, (_, i) => i);
+
+const FIELDS = [
+  'default_markup_percent',
+  'expiry_alert_days',
+  'currency',
+  'lot_allocation_policy',
+  'card_interest_percent',
+  ...INSTALMENTS.map((i) => `card_interest_percent.${i}`),
+];
 
 const SAVE_TEXTS = { saved: 'Configurações salvas', failed: 'Erro ao salvar configurações' };
 
@@ -32,7 +42,7 @@ export function FinancialSettingsForm() {
 function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
   const update = useUpdateAgencySettings();
   const form = useForm<Settings>({
-    resolver: zodResolver(settingsInputSchema),
+    resolver: zodResolver(settingsSchema),
     defaultValues: settings,
     mode: 'onTouched',
   });
@@ -86,6 +96,29 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
           <SelectOptions options={labelOptions(LOT_ALLOCATION_POLICY_LABELS)} />
         </Select>
       </FormField>
+      <fieldset className="grid gap-3 md:col-span-2" aria-describedby="settings-card-interest-hint">
+        <legend className="mb-2 text-sm leading-none font-medium">Juros do cartão por número de parcelas (%)</legend>
+        <p id="settings-card-interest-hint" className="text-[0.8rem] leading-snug text-muted-foreground">
+          Acréscimo sobre o preço em cada parcelamento, mostrado nas cotações (0 = sem juros). O PIX é sempre à vista.
+        </p>
+        {errors.card_interest_percent?.message && (
+          <p role="alert" className="text-[0.8rem] leading-snug font-medium text-destructive">
+            {errors.card_interest_percent.message}
+          </p>
+        )}
+        <div className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+          {INSTALMENTS.map((i) => (
+            <FormField
+              key={i}
+              id={`settings-card-interest-${i + 1}`}
+              label={`${i + 1}×`}
+              error={errors.card_interest_percent?.[i]?.message}
+            >
+              <FormNumberInput control={form.control} name={`card_interest_percent.${i}`} />
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
     </FormCard>
   );
 }

@@ -7,13 +7,14 @@ import {
   emissionKeys,
   financeKeys,
   lotKeys,
+  quoteKeys,
 } from '@/lib/query-keys';
 
 /**
  * After a creation or a transition: the emission lists and pages; the client's figures
  * (emissions, total spent, last activity); the lots' remaining miles and allocation histories;
  * the accounts' candidate lots; the dashboard; the SLA and margin alerts; the finance figures and
- * the reconciliation.
+ * the reconciliation; the quotes (a creation may convert one).
  */
 export function invalidateEmissionQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
@@ -25,6 +26,7 @@ export function invalidateEmissionQueries(queryClient: QueryClient): Promise<unk
       dashboardKeys.all,
       alertKeys.all,
       financeKeys.all,
+      quoteKeys.all,
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

@@ -39,27 +39,43 @@ import { WizardStepAccount } from './wizard-step-account';
 import { WizardStepData } from './wizard-step-data';
 import { WizardStepReview } from './wizard-step-review';
 
+/** What the wizard opens with instead of blank fields: a quote's client, trip and price (issue #19). */
+export interface EmissionWizardPrefill {
+  client: ClientOption | null;
+  /** As typed; `quote_id` makes the creation convert that quote. */
+  values: Partial<EmissionFormValues>;
+}
+
 export interface EmissionWizardDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  prefill?: EmissionWizardPrefill;
+  title?: string;
+  description?: string;
 }
 
-/** 'Nova Emissão' (spec part 2 §2, §4 "Emission wizard", §5). */
-export function EmissionWizardDialog({ open, onOpenChange }: EmissionWizardDialogProps) {
+/** 'Nova Emissão' (spec part 2 §2, §4 "Emission wizard", §5), or a quote's "Converter em emissão". */
+export function EmissionWizardDialog({
+  open,
+  onOpenChange,
+  prefill,
+  title = 'Nova Emissão',
+  description = 'Registre a emissão de uma passagem com as milhas de um cliente.',
+}: EmissionWizardDialogProps) {
   return (
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       className="gap-5 sm:max-w-[760px]"
-      title="Nova Emissão"
-      description="Registre a emissão de uma passagem com as milhas de um cliente."
+      title={title}
+      description={description}
     >
-      {(guard) => <EmissionWizard {...guard} />}
+      {(guard) => <EmissionWizard {...guard} prefill={prefill} label={title} />}
     </FormDialog>
   );
 }
 
-type EmissionWizardProps = FormDialogGuard<void>;
+type EmissionWizardProps = FormDialogGuard<void> & { prefill: EmissionWizardPrefill | undefined; label: string };
 
 /** Read at each validation; the step and the lot check come through useForm's `context`. */
 const resolver = wizardResolver();
@@ -70,9 +86,9 @@ const NO_LOTS: AccountLot[] = [];
  * The client, account and lots chosen. The account is kept here as well as in the form: its lots
  * are read before the form is made, since the form's resolver checks the chosen lots against them.
  */
-function useWizardChoices() {
-  const [client, setClient] = useState<ClientOption | null>(null);
-  const [accountId, setAccountId] = useState('');
+function useWizardChoices(prefill: EmissionWizardPrefill | undefined) {
+  const [client, setClient] = useState<ClientOption | null>(prefill?.client ?? null);
+  const [accountId, setAccountId] = useState(prefill?.client ? (prefill.values.account_id ?? '') : '');
   const [selection, setSelection] = useState<LotSelection>(SUGGESTED);
   return { client, setClient, accountId, setAccountId, selection, setSelection };
 }
@@ -124,13 +140,13 @@ function useWizardData(form: WizardForm, candidates: readonly AccountLot[], lots
   return { accounts, account, miles, panel, beneficiaries };
 }
 
-function EmissionWizard({ onCancel, onSaved, ...guard }: EmissionWizardProps) {
+function EmissionWizard({ onCancel, onSaved, prefill, label, ...guard }: EmissionWizardProps) {
   const navigate = useNavigate();
   const [today] = useState(todayIso);
   const [step, setStep] = useState(0);
   const create = useCreateEmission();
 
-  const choices = useWizardChoices();
+  const choices = useWizardChoices(prefill);
   const { client, selection, setSelection } = choices;
   const lots = useAccountLots(choices.accountId);
   const lotsToday = lots.data?.today ?? today;
@@ -151,7 +167,7 @@ function EmissionWizard({ onCancel, onSaved, ...guard }: EmissionWizardProps) {
     resolver,
     // The resolver reads the step and the lot check here, so one form spans the three steps.
     context: { step, lotCheck },
-    defaultValues: emissionFormDefaults(),
+    defaultValues: { ...emissionFormDefaults(), ...prefill?.values },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -226,7 +242,7 @@ function EmissionWizard({ onCancel, onSaved, ...guard }: EmissionWizardProps) {
   return (
     <form
       noValidate
-      aria-label="Nova Emissão"
+      aria-label={label}
       className="grid min-w-0 gap-5"
       onSubmit={(event) => {
         if (last) void confirm(event);
