@@ -9,14 +9,15 @@ import { idSchema, timestampSchema } from '../response.schema';
  */
 
 /** Reports of a record (ref_id required), of the alerts of a filter, of a month of finance. */
-export const REPORT_REF_TYPES = ['emission', 'lot', 'alerts', 'finance_month'] as const;
+export const REPORT_REF_TYPES = ['emission', 'lot', 'quote', 'alerts', 'finance_month'] as const;
 export type ReportRefType = (typeof REPORT_REF_TYPES)[number];
-export const RECORD_REPORT_TYPES = ['emission', 'lot'] as const;
+export const RECORD_REPORT_TYPES = ['emission', 'lot', 'quote'] as const;
 export type RecordReportType = (typeof RECORD_REPORT_TYPES)[number];
 
 export const REPORT_REF_TYPE_LABELS: Record<ReportRefType, string> = {
   emission: 'Emissão',
   lot: 'Lote',
+  quote: 'Proposta',
   alerts: 'Alertas',
   finance_month: 'Financeiro do mês',
 };
@@ -58,6 +59,7 @@ export const reportInputSchema = z.discriminatedUnion(
   [
     z.object({ ref_type: z.literal('emission'), ref_id: z.uuid({ error: M.refId }) }),
     z.object({ ref_type: z.literal('lot'), ref_id: z.uuid({ error: M.refId }) }),
+    z.object({ ref_type: z.literal('quote'), ref_id: z.uuid({ error: M.refId }) }),
     z.object({ ref_type: z.literal('alerts'), filter: alertsReportFilterSchema }),
     z.object({ ref_type: z.literal('finance_month'), month: monthSchema }),
   ],
@@ -80,7 +82,7 @@ export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 export const reportSchema = z.object({
   id: idSchema,
   ref_type: z.enum(REPORT_REF_TYPES),
-  /** The emission or lot; null for the alerts and finance reports. */
+  /** The emission, lot or quote; null for the alerts and finance reports. */
   ref_id: idSchema.nullable(),
   title: z.string(),
   /** File name offered on download, e.g. "emissao-ABC123-2026-11-27.pdf". */
@@ -109,3 +111,11 @@ export type ReportCreated = z.infer<typeof reportCreatedSchema>;
 export const reportDownloadQuerySchema = z.object({
   token: z.string({ error: M.linkInvalid }).min(1, M.linkInvalid).max(200, M.linkInvalid),
 });
+
+/** POST /api/v1/quotes/:id/proposal ("Enviar Proposta"): the proposal's PDF, to whom it was e-mailed (null: the client has no e-mail), the quote's status after. */
+export const proposalSentSchema = z.object({
+  report: reportCreatedSchema,
+  emailed_to: z.string().nullable(),
+  quote_status: z.string(),
+});
+export type ProposalSent = z.infer<typeof proposalSentSchema>;

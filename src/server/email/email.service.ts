@@ -12,7 +12,8 @@ import {
   type EmailOutcome,
   type OutboxRow,
 } from './email.queries';
-import { describeSmtpFailure, type SendMail } from './smtp';
+import { readStoredFile } from '../files/files.queries';
+import { describeSmtpFailure, type OutgoingEmail, type SendMail } from './smtp';
 import { renderEmail, type RenderedEmail } from './templates/render-email';
 
 /** The waits after a failed attempt, in seconds — 1 min, 5 min, 30 min, 2 h, 6 h — then it fails for good. */
@@ -52,6 +53,19 @@ async function renderedOf(db: Db, row: ClaimedEmail, appUrl: string): Promise<Re
   const rendered = await renderEmail(row, { agencyName: row.trade_name, appUrl });
   await saveRendered(db, { agencyId: row.agency_id, id: row.id, rendered });
   return rendered;
+}
+
+/** The files a row names in data.attachments, read from stored_files (a missing one fails the attempt). */
+async function attachmentsOf(db: Db, row: ClaimedEmail): Promise<OutgoingEmail['attachments']> {
+  const named = (row.data as { attachments?: unknown }).attachments;
+  if (!Array.isArray(named) || named.length === 0) return undefined;
+  const files = [];
+  for (const a of named as { file_id: string; file_name: string }[]) {
+    const file = await readStoredFile(db, { agencyId: row.agency_id, id: a.file_id });
+    if (!file) throw new Error(`Anexo não encontrado: ${a.file_name}`);
+    files.push({ filename: a.file_name, content: file.content, contentType: file.content_type });
+  }
+  return files;
 }
 
 /** After a failed attempt: again later on the schedule, or failed when refused for good or out of attempts. */
@@ -104,7 +118,7 @@ export async function sendDueEmails(db: Db, options: SendDueOptions = {}): Promi
         continue;
       }
       try {
-        await send({ id: row.id, to: row.to_address, ...rendered });
+        await send({ id: row.id, to: row.to_address, ...rendered, attachments: await attachmentsOf(db, row) });
       } catch (err) {
         const { outcome, serverDown } = afterFailure(row, err, base);
         await settleEmail(db, { ...key, outcome });

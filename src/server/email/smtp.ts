@@ -10,6 +10,8 @@ export const SMTP_TIMEOUT_MS = 10_000;
 export interface OutgoingEmail extends RenderedEmail {
   id: string;
   to: string;
+  /** Files sent with it (a proposal's PDF). */
+  attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 /** Sends one message; rejects with nodemailer's error (see describeSmtpFailure). */
@@ -46,6 +48,11 @@ export function smtpSender({
       html: email.html,
       text: email.text,
       messageId: `<${email.id}@${domain}>`,
+      attachments: email.attachments?.map((a) => ({
+        filename: a.filename,
+        content: Buffer.from(a.content),
+        contentType: a.contentType,
+      })),
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
   };

@@ -7,9 +7,11 @@ import {
   quoteSchema,
   quoteStatusChangeSchema,
 } from '../../domain/quotes/quote.schema';
+import { proposalSentSchema } from '../../domain/reports/report.schema';
 import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
+import { sendProposal } from '../reports/proposal.service';
 import { quoteNotFound } from './quotes.errors';
 import { changeQuoteStatus, createQuote, getQuote, listQuotes } from './quotes.service';
 
@@ -52,6 +54,16 @@ const docs = {
     response: json('The quote after the change', quoteSchema),
     errors: [409],
   }),
+  proposal: apiDoc({
+    tag: 'quotes',
+    operationId: 'sendQuoteProposal',
+    summary: '"Enviar Proposta": the proposal PDF, e-mailed to the client with the PDF attached',
+    description:
+      "Renders the client's proposal (route, dates, passengers, price, payment options, validity; never cost or margin) as a PDF kept in the quote's report history (ref_type quote), queues an e-mail to the client's address with it attached when the client has one (held in the outbox without SMTP), and marks a rascunho enviada, in one transaction. 409 for an accepted, declined or expired quote.",
+    params: uuidIdParams,
+    response: json('The PDF with its download link, to whom it was e-mailed, the status after', proposalSentSchema),
+    errors: [404, 409],
+  }),
 };
 
 export const quotesRoutes = new Hono<AppEnv>()
@@ -80,4 +92,15 @@ export const quotesRoutes = new Hono<AppEnv>()
     return c.json(
       await changeQuoteStatus(c.var.db, { agencyId: session.agencyId, userId: session.userId }, id, status),
     );
+  })
+  .post('/:id/proposal', docs.proposal, async (c) => {
+    const id = quoteId(c);
+    const session = c.var.session;
+    const actor = {
+      agencyId: session.agencyId,
+      userId: session.userId,
+      sessionId: session.sessionId,
+      today: c.var.today,
+    };
+    return c.json(await sendProposal(c.var.db, actor, id));
   });

@@ -20,7 +20,9 @@ import type { Db, Transaction } from '../db/client';
 import { listAlerts } from '../alerts/alerts.service';
 import { getEmissionDetail } from '../emissions/emissions.service';
 import { readStoredFile, storeFile } from '../files/files.queries';
+import { proposalFromQuote } from '../../domain/quotes/proposal';
 import { getEntriesPage } from '../finance/entries.queries';
+import { getQuote } from '../quotes/quotes.service';
 import { getFinanceSummary } from '../finance/summary.service';
 import { AppError } from '../http/errors';
 import { parseOrThrow } from '../http/validate';
@@ -165,6 +167,24 @@ async function documentRequest(db: Transaction, agencyId: string, today: string,
         } satisfies ReportDocumentRequest,
         title: `Lote ${programName(lot.program)} de ${lot.original_quantity.toLocaleString('pt-BR')} milhas · ${brDate(lot.purchase_date)}`,
         fileName: `lote-${lot.program.toLowerCase()}-${lot.purchase_date}-${lot.id.slice(0, 8)}.pdf`,
+      };
+    }
+    case 'quote': {
+      const quote = await getQuote(db, { agencyId, id: input.ref_id });
+      const proposal = proposalFromQuote(quote, {
+        name: agencyRow?.trade_name ?? '',
+        cnpj: agencyRow?.cnpj ?? null,
+        phone: agencyRow?.phone ?? null,
+        email: agencyRow?.email ?? null,
+      });
+      return {
+        refId: input.ref_id as string | null,
+        params: {},
+        request: { kind: 'quote', data: { agency, generatedAt, proposal } } satisfies ReportDocumentRequest,
+        title: `Proposta ${quote.route}${quote.client_name ? ` · ${quote.client_name}` : ''}`,
+        fileName: `proposta-${quote.route.replace(/[^A-Za-z0-9-]+/g, '-')}-${generatedAt.slice(0, 10)}.pdf`,
+        quote,
+        proposal,
       };
     }
     case 'alerts': {

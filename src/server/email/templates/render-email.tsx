@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import { AlertsDigestEmail, alertsDigestSubject } from './alerts-digest-email';
 import { AlertsEmail, alertsSubject } from './alerts-email';
 import type { EmailContext } from './email-layout';
-import { alertsDataSchema, alertsDigestDataSchema, webhookDisabledDataSchema } from './template-data';
+import { ProposalEmail, proposalSubject } from './proposal-email';
+import {
+  alertsDataSchema,
+  alertsDigestDataSchema,
+  proposalDataSchema,
+  webhookDisabledDataSchema,
+} from './template-data';
 import { WebhookDisabledEmail, webhookDisabledSubject } from './webhook-disabled-email';
 
 export interface RenderedEmail {
@@ -44,6 +50,10 @@ function build(template: string, data: unknown, context: EmailContext) {
     case 'webhook.disabled': {
       const d = parse(webhookDisabledDataSchema, template, data);
       return { subject: webhookDisabledSubject(d), element: <WebhookDisabledEmail data={d} {...context} /> };
+    }
+    case 'proposal': {
+      const d = parse(proposalDataSchema, template, data);
+      return { subject: proposalSubject(d, context.agencyName), element: <ProposalEmail data={d} {...context} /> };
     }
     default:
       throw new EmailTemplateError(`Modelo de e-mail desconhecido: ${template}`);

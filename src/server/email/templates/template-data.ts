@@ -49,3 +49,17 @@ export const webhookDisabledDataSchema = z.object({
   reason: z.string(),
 });
 export type WebhookDisabledData = z.infer<typeof webhookDisabledDataSchema>;
+
+/** A file of the agency's (stored_files) sent with the message. */
+export const emailAttachmentSchema = z.object({ file_id: z.string(), file_name: z.string() });
+export type EmailAttachment = z.infer<typeof emailAttachmentSchema>;
+
+/** "Enviar Proposta" (issue #19): the proposal's text (proposalText, never cost or margin) and its PDF. */
+export const proposalDataSchema = z.object({
+  client_name: z.string().nullable(),
+  route: z.string(),
+  /** The proposal as text, one fact per line (the PDF's and WhatsApp's content). */
+  text: z.string(),
+  attachments: z.array(emailAttachmentSchema).min(1),
+});
+export type ProposalData = z.infer<typeof proposalDataSchema>;

@@ -1,6 +1,6 @@
 import type { Content } from 'pdfmake/interfaces';
 import { ALERT_KIND_LABELS, ALERT_KINDS, type Alert } from '../../../domain/alerts/alert.schema';
-import { formatCpf } from '../../../domain/documents';
+import { formatCpf, formatPhone } from '../../../domain/documents';
 import type { EmissionDetail } from '../../../domain/emissions/emission.schema';
 import { EMISSION_STATUS_LABELS } from '../../../domain/emissions/emission.schema';
 import { ENTRY_CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type Entry } from '../../../domain/finance/entry.schema';
@@ -9,8 +9,9 @@ import { formatCents, formatDate, formatDateTime, formatNumber, formatPercent } 
 import type { Lot, LotAllocation } from '../../../domain/lots/lot.schema';
 import { LOT_STATUS_LABELS } from '../../../domain/lots/lot.schema';
 import { programName } from '../../../domain/programs';
+import { paymentLines, type Proposal } from '../../../domain/quotes/proposal';
 import { monthlyChartSvg } from './charts';
-import { breakdown, fields, NEGATIVE, reportDocument, section, table, type ReportAgency } from './layout';
+import { ACCENT, breakdown, fields, NEGATIVE, reportDocument, section, table, type ReportAgency } from './layout';
 
 // The documents (issue #19): pure functions from what the API already answers for the record to a
 // pdfmake definition, rendered in the PDF thread (render.ts). Their figures are checked by text
@@ -379,11 +380,63 @@ export function financeDocument({ agency, generatedAt, monthLabel, summary }: Fi
   );
 }
 
+export interface ProposalReportData {
+  agency: ReportAgency;
+  generatedAt: string;
+  proposal: Proposal;
+}
+
+/**
+ * The proposal a client receives ("Enviar Proposta"): the trip, the price, how to pay and until
+ * when — built from a Proposal, which has no field for cost, CPM, markup or margin.
+ */
+export function proposalDocument({ agency, generatedAt, proposal }: ProposalReportData) {
+  const p = proposal;
+  // Roboto has no arrow: the airports joined by a dash in the PDF ("NAT – GRU – LIS").
+  const trip: [string, string][] = [['Rota', p.route.split('-').join(' – ')]];
+  if (p.departure_date) trip.push([p.return_date ? 'Ida' : 'Data de embarque', formatDate(p.departure_date)]);
+  if (p.return_date) trip.push(['Volta', formatDate(p.return_date)]);
+  const content: Content[] = [
+    section('Viagem'),
+    fields(trip, 3),
+    ...(p.passengers.length > 0
+      ? [
+          section(`Passageiro${p.passengers.length > 1 ? `s (${p.passengers.length})` : ''}`),
+          { ul: [...p.passengers], margin: [0, 0, 0, 4] } as Content,
+        ]
+      : []),
+    section('Valor'),
+    { text: formatCents(p.price_cents), fontSize: 22, bold: true, color: ACCENT, margin: [0, 0, 0, 4] },
+    { text: 'Formas de pagamento', style: 'label', margin: [0, 6, 0, 2] },
+    { ul: paymentLines(p.payment), margin: [0, 0, 0, 4] },
+    ...(p.notes ? [section('Observações'), { text: p.notes } as Content] : []),
+    {
+      text: `Proposta válida até ${formatDateTime(p.valid_until).replace(' ', ' às ')}.`,
+      bold: true,
+      margin: [0, 16, 0, 4],
+    },
+    {
+      text: [p.agency.phone ? formatPhone(p.agency.phone) : null, p.agency.email ?? null].filter(Boolean).join(' · '),
+      style: 'muted',
+    },
+  ];
+  return reportDocument(
+    {
+      agency,
+      generatedAt,
+      title: 'Proposta de viagem',
+      subtitle: p.client_name ? `Para ${p.client_name}` : undefined,
+    },
+    content,
+  );
+}
+
 export type ReportDocumentRequest =
   | { kind: 'emission'; data: EmissionReportData }
   | { kind: 'lot'; data: LotReportData }
   | { kind: 'alerts'; data: AlertsReportData }
-  | { kind: 'finance_month'; data: FinanceReportData };
+  | { kind: 'finance_month'; data: FinanceReportData }
+  | { kind: 'quote'; data: ProposalReportData };
 
 export function documentFor(request: ReportDocumentRequest) {
   switch (request.kind) {
@@ -395,5 +448,7 @@ export function documentFor(request: ReportDocumentRequest) {
       return alertsDocument(request.data);
     case 'finance_month':
       return financeDocument(request.data);
+    case 'quote':
+      return proposalDocument(request.data);
   }
 }

@@ -63,24 +63,28 @@ export function EmissionPostingsCard({ emission }: { emission: EmissionDetail['e
         </div>
       ) : (
         <div className="space-y-4 text-sm">
-          <table className="w-full" aria-label="Esperado, lançado e a lançar">
+          <table className="w-full text-xs sm:text-sm" aria-label="Esperado, lançado e a lançar">
             <thead>
               <tr className="text-xs text-muted-foreground">
                 <th className="py-1 text-left font-medium">Categoria</th>
-                <th className="py-1 text-right font-medium">Esperado</th>
-                <th className="py-1 text-right font-medium">Lançado</th>
-                <th className="py-1 text-right font-medium">A lançar</th>
+                <th className="py-1 pl-2 text-right font-medium sm:pl-3">Esperado</th>
+                <th className="py-1 pl-2 text-right font-medium sm:pl-3">Lançado</th>
+                <th className="py-1 pl-2 text-right font-medium sm:pl-3">A lançar</th>
               </tr>
             </thead>
             <tbody>
               {ORDER.map((key) => (
                 <tr key={key} className="border-t" data-testid={`posting-row-${key}`}>
                   <td className="py-1.5">{ENTRY_CATEGORY_LABELS[key]}</td>
-                  <td className="py-1.5 text-right tabular-nums">{formatCents(expected[key])}</td>
-                  <td className="py-1.5 text-right tabular-nums">{formatCents(posted[key])}</td>
+                  <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">
+                    {formatCents(expected[key])}
+                  </td>
+                  <td className="py-1.5 pl-2 text-right whitespace-nowrap tabular-nums sm:pl-3">
+                    {formatCents(posted[key])}
+                  </td>
                   <td
                     className={cn(
-                      'py-1.5 text-right font-medium tabular-nums',
+                      'py-1.5 pl-2 text-right font-medium whitespace-nowrap tabular-nums sm:pl-3',
                       missing[key] > 0 ? 'text-warning-foreground dark:text-warning' : 'text-muted-foreground',
                     )}
                   >
