@@ -1,8 +1,13 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { beforeEach, describe, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatCents, formatDate, formatPercent } from '../src/domain/format';
 import { simulate } from '../src/domain/simulator/simulator.rules';
+import { startSmtpServer, type SmtpTestServer } from '../src/server/email/__tests__/smtp-test-server';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { QuotesPage, SimulatorPage } from './pages/simulator-page';
 import { BIG_LOT, CHEAP_LOT, daysFromToday, seedCustomer, seedLotInAccount } from './seed';
@@ -11,11 +16,20 @@ import { useSpecSession } from './session';
 /**
  * The price simulator and its quotes through the real UI (issue #19, spec part 2 §2 "/simulador",
  * §9 "Simulator"): a price from a real lot, as the domain computes it; saved as a quote for a
- * client; found in /cotacoes; its proposal copied for WhatsApp without cost or margin; marked
- * sent; converted into an emission through the wizard, which leaves the quote accepted with it.
+ * client; found in /cotacoes; its proposal copied for WhatsApp without cost or margin; sent with
+ * "Enviar Proposta" (the PDF opens, a real SMTP server on 127.0.0.1 gets the e-mail with the PDF
+ * attached, the quote becomes sent); converted into an emission through the wizard, which leaves
+ * the quote accepted with it.
  * One journey: each page render costs seconds on the CI machine.
  */
-const session = useSpecSession();
+let smtp: SmtpTestServer;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+});
+afterAll(async () => {
+  await smtp?.close();
+});
+const session = useSpecSession({ env: () => ({ SMTP_URL: smtp.url }) });
 let context: BrowserContext;
 let page: Page;
 
@@ -97,9 +111,31 @@ describe('simulator', () => {
     expect(text).not.toContain(formatCents(expected.margin_cents));
     expect(text).not.toContain(formatCents(expected.miles_cost_cents));
 
-    await quotes.markAs('Marcar como enviada');
-    await quotes.expectToast('Cotação enviada');
+    // "Enviar Proposta": the PDF opens here and goes to the client by e-mail, attached.
+    await quotes.button('Enviar Proposta').click();
+    const confirm = quotes.alertDialog();
+    await expect(confirm).toContainText('rita.moura@exemplo.com.br');
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      confirm.getByRole('button', { name: 'Enviar Proposta', exact: true }).click(),
+    ]);
+    await quotes.expectToast('Proposta enviada');
     await expect(quotes.status()).toHaveText('Enviada');
+    await expect.poll(() => tab.url()).toContain('/download?token=');
+    await tab.close();
+    await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    const { to, mail } = smtp.received[0]!;
+    expect(to).toEqual(['rita.moura@exemplo.com.br']);
+    expect(mail.subject).toContain('Proposta de viagem NAT → GRU → NAT');
+    const [pdf] = mail.attachments;
+    expect(pdf!.contentType).toBe('application/pdf');
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'milheiro-e2e-proposal-')), 'proposta.pdf');
+    writeFileSync(file, pdf!.content);
+    const pdfText = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(pdfText).toContain('Proposta de viagem');
+    expect(pdfText).toContain('Rita de Cássia Moura');
+    expect(pdfText.replace(/\u00a0/g, ' ')).toContain(formatCents(expected.price_cents).replace(/\u00a0/g, ' '));
+    expect(pdfText.replace(/\u00a0/g, ' ')).not.toContain(formatCents(expected.margin_cents).replace(/\u00a0/g, ' '));
 
     // "Converter em emissão": the wizard opens on the quote's client, account and figures.
     await quotes.button('Converter em emissão').click();

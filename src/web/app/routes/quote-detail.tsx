@@ -11,10 +11,12 @@ import { useAgency } from '@/features/agency/api/get-agency';
 import { EmissionWizardDialog } from '@/features/emissions/components/emission-wizard-dialog';
 import { useQuote } from '@/features/quotes/api/get-quote';
 import { CopyWhatsAppButton } from '@/features/quotes/components/copy-whatsapp-button';
+import { SendProposalButton } from '@/features/quotes/components/send-proposal-button';
 import { PaymentOptionsCard, QuotePriceCard, QuoteTripCard } from '@/features/quotes/components/quote-cards';
 import { QuoteStatusActions } from '@/features/quotes/components/quote-status-actions';
 import { QuoteStatusBadge } from '@/features/quotes/components/quote-status-badge';
 import { quoteToEmissionPrefill, routeArrows } from '@/features/quotes/quote-display';
+import { ReportsCard } from '@/features/reports/components/reports-card';
 
 const TEXTS: DetailTexts = {
   back: { to: '/cotacoes', label: 'Voltar para cotações' },
@@ -70,6 +72,7 @@ export default function QuoteDetailRoute() {
                 </Button>
               )}
               <QuoteStatusActions quote={q} />
+              {(q.status === 'draft' || q.status === 'sent') && <SendProposalButton quote={q} />}
               {/* A declined or expired price is no longer a proposal to send. */}
               {q.status !== 'declined' && q.status !== 'expired' && (
                 <CopyWhatsAppButton quote={q} agency={proposalAgency} />
@@ -83,6 +86,8 @@ export default function QuoteDetailRoute() {
               </div>
               <QuotePriceCard quote={q} />
             </DetailColumns>
+
+            <ReportsCard refType="quote" refId={q.id} />
 
             {convertible && (
               <EmissionWizardDialog

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PAGES } from '@/config/navigation';
 import { useAgencySettings } from '@/features/agency/api/get-settings';
+import { SendProposalButton } from '@/features/quotes/components/send-proposal-button';
 import { useRules } from '@/features/rules/api/get-rules';
 import { useStock } from '@/features/simulator/api/get-stock';
 import { Simulator } from '@/features/simulator/components/simulator';
@@ -41,7 +42,12 @@ export default function SimulatorRoute() {
       ) : stock.isPending || rules.isPending || settings.isPending ? (
         <SimulatorSkeleton />
       ) : (
-        <Simulator stock={stock.data} rules={rules.data.data} settings={settings.data} />
+        <Simulator
+          stock={stock.data}
+          rules={rules.data.data}
+          settings={settings.data}
+          savedActions={(quote) => <SendProposalButton quote={quote} />}
+        />
       )}
     </div>
   );

@@ -38,6 +38,8 @@ export interface SimulatorProps {
   stock: ReadonlyMap<ProgramKey, ProgramStock>;
   rules: readonly Rule[];
   settings: Settings | undefined;
+  /** What the page offers for the quote just saved ("Enviar Proposta"). */
+  savedActions?: (quote: Quote) => React.ReactNode;
 }
 
 /** Field messages from the server, kept while the values they answered stay as they were. */
@@ -51,7 +53,7 @@ interface ServerErrors {
  * the fallback cost, computed in the browser as typed with the domain's simulate(); "Salvar
  * Cotação" sends the same inputs with the trip, and the server computes them again.
  */
-export function Simulator({ stock, rules, settings }: SimulatorProps) {
+export function Simulator({ stock, rules, settings, savedActions }: SimulatorProps) {
   const navigate = useNavigate();
   const [today] = useState(todayIso);
   const form = useForm<SimulatorValues>({
@@ -236,6 +238,7 @@ export function Simulator({ stock, rules, settings }: SimulatorProps) {
                 </Link>
               </p>
             )}
+            {saved && savedActions?.(saved)}
           </CardFooter>
         </Card>
       </form>
