@@ -2,12 +2,13 @@ import type { Dashboard } from '@domain/dashboard/dashboard.schema';
 
 type Activity = Dashboard['recent_activity'][number];
 
-export type ActivityType = 'emission' | 'client' | 'lot' | 'finance' | 'rule' | 'import' | 'other';
+export type ActivityType = 'emission' | 'client' | 'lot' | 'quote' | 'finance' | 'rule' | 'import' | 'other';
 
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   emission: 'Emissão',
   client: 'Cliente',
   lot: 'Lote',
+  quote: 'Cotação',
   finance: 'Financeiro',
   rule: 'Regra',
   import: 'Importação',
@@ -25,6 +26,8 @@ const TYPE_BY_PREFIX: Record<string, ActivityType> = {
   clients: 'client',
   lot: 'lot',
   lots: 'lot',
+  quote: 'quote',
+  quotes: 'quote',
   entry: 'finance',
   entries: 'finance',
   posting: 'finance',
@@ -48,6 +51,7 @@ export function activityHref(a: Pick<Activity, 'kind' | 'ref_type' | 'ref_id'>):
     if (type === 'emission') return `/emissoes/${a.ref_id}`;
     if (type === 'client') return `/clientes/${a.ref_id}`;
     if (type === 'lot') return `/lotes/${a.ref_id}`;
+    if (type === 'quote') return `/cotacoes/${a.ref_id}`;
   }
   if (a.kind === 'lots_expired') return '/lotes?status=expired';
   if (type === 'finance') return '/conciliador';
