@@ -12,6 +12,7 @@ const BADGE_VARIANTS: Record<ActivityType, BadgeProps['variant']> = {
   emission: 'default',
   client: 'secondary',
   lot: 'outline',
+  quote: 'secondary',
   finance: 'success',
   rule: 'outline',
   import: 'secondary',
