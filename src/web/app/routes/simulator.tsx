@@ -1,4 +1,5 @@
 import { FileTextIcon } from 'lucide-react';
+import type { Quote } from '@domain/quotes/quote.schema';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { QueryErrorState } from '@/components/query-error-state';
@@ -11,6 +12,9 @@ import { SendProposalButton } from '@/features/quotes/components/send-proposal-b
 import { useRules } from '@/features/rules/api/get-rules';
 import { useStock } from '@/features/simulator/api/get-stock';
 import { Simulator } from '@/features/simulator/components/simulator';
+
+/** "Enviar Proposta" for the quote just saved. */
+const sendProposalFor = (quote: Quote) => <SendProposalButton quote={quote} />;
 
 /**
  * /simulador (spec part 2 §2 "Simulador de Preços"): the programmes' stock, the rules and the
@@ -42,12 +46,7 @@ export default function SimulatorRoute() {
       ) : stock.isPending || rules.isPending || settings.isPending ? (
         <SimulatorSkeleton />
       ) : (
-        <Simulator
-          stock={stock.data}
-          rules={rules.data.data}
-          settings={settings.data}
-          savedActions={(quote) => <SendProposalButton quote={quote} />}
-        />
+        <Simulator stock={stock.data} rules={rules.data.data} settings={settings.data} savedActions={sendProposalFor} />
       )}
     </div>
   );
