@@ -246,3 +246,28 @@ export function dateFieldValue(typed: string): string {
   if (typed.trim() === '') return '';
   return parseDateBR(typed) ?? typed;
 }
+
+/** The months in Portuguese, January first. */
+export const MONTH_NAMES = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+] as const;
+
+/** "novembro" for a yyyy-MM or yyyy-MM-dd. */
+export const monthName = (day: string): string => MONTH_NAMES[Number(day.slice(5, 7)) - 1] ?? '';
+
+/** "novembro de 2026" for a yyyy-MM or yyyy-MM-dd. */
+export const monthYearLabel = (day: string): string => `${monthName(day)} de ${day.slice(0, 4)}`;
+
+/** "nov/26", a chart's axis. */
+export const shortMonthYear = (day: string): string => `${monthName(day).slice(0, 3)}/${day.slice(2, 4)}`;

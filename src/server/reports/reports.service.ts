@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ALERT_KIND_LABELS } from '../../domain/alerts/alert.schema';
-import { addDaysIso, addMonthsIso } from '../../domain/format';
+import { addDaysIso, addMonthsIso, monthYearLabel } from '../../domain/format';
 import { programName } from '../../domain/programs';
 import {
   ALERTS_REPORT_MAX,
@@ -89,21 +89,6 @@ function checkToken(sessionId: string, reportId: string, token: string, now = Da
 
 // ---- Generation ----
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-];
-const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} de ${month.slice(0, 4)}`;
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** "Abertos · Expiração · LATAM Pass · 01/11/2026 a 30/11/2026": the alerts report's filter in words. */
@@ -210,9 +195,9 @@ async function documentRequest(db: Transaction, agencyId: string, today: string,
         params: { month: input.month },
         request: {
           kind: 'finance_month',
-          data: { agency, generatedAt, monthLabel: monthLabel(input.month), summary },
+          data: { agency, generatedAt, monthLabel: monthYearLabel(input.month), summary },
         } satisfies ReportDocumentRequest,
-        title: `Financeiro · ${monthLabel(input.month)}`,
+        title: `Financeiro · ${monthYearLabel(input.month)}`,
         fileName: `financeiro-${input.month}.pdf`,
       };
     }

@@ -5,7 +5,15 @@ import type { EmissionDetail } from '../../../domain/emissions/emission.schema';
 import { EMISSION_STATUS_LABELS } from '../../../domain/emissions/emission.schema';
 import { ENTRY_CATEGORY_LABELS, PAYMENT_METHOD_LABELS, type Entry } from '../../../domain/finance/entry.schema';
 import type { FinanceSummary } from '../../../domain/finance/summary.schema';
-import { formatCents, formatDate, formatDateTime, formatNumber, formatPercent } from '../../../domain/format';
+import {
+  formatCents,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  monthName,
+  shortMonthYear,
+} from '../../../domain/format';
 import type { Lot, LotAllocation } from '../../../domain/lots/lot.schema';
 import { LOT_STATUS_LABELS } from '../../../domain/lots/lot.schema';
 import { programName } from '../../../domain/programs';
@@ -274,8 +282,6 @@ export interface FinanceReportData {
   summary: FinanceSummary;
 }
 
-const MONTH_SHORT = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
-
 /** The month of /financeiro: accrual beside the month before, cash by method, what separates them, twelve months charted. */
 export function financeDocument({ agency, generatedAt, monthLabel, summary }: FinanceReportData) {
   const a = summary.accrual;
@@ -286,7 +292,7 @@ export function financeDocument({ agency, generatedAt, monthLabel, summary }: Fi
       : `${now >= before ? '+' : '−'}${formatPercent((Math.abs(now - before) / Math.abs(before)) * 100)}`;
   const chart = monthlyChartSvg(
     summary.monthly.map((m) => ({
-      label: `${MONTH_SHORT[Number(m.month.slice(5, 7)) - 1]}/${m.month.slice(2, 4)}`,
+      label: shortMonthYear(m.month),
       revenue: m.revenue_cents / 100,
       cost: m.cost_cents / 100,
       margin: m.margin_cents / 100,
@@ -361,7 +367,7 @@ export function financeDocument({ agency, generatedAt, monthLabel, summary }: Fi
         { header: 'Lucro', width: 100, align: 'right' },
       ],
       summary.monthly.map((m) => [
-        `${MONTH_SHORT[Number(m.month.slice(5, 7)) - 1]}/${m.month.slice(0, 4)}`,
+        `${monthName(m.month).slice(0, 3)}/${m.month.slice(0, 4)}`,
         money(m.revenue_cents),
         money(m.cost_cents),
         negative(m.margin_cents),

@@ -1,4 +1,12 @@
-import { addDaysIso, addMonthsIso, daysBetweenIso, formatDate, isValidIsoDate } from '@domain/format';
+import {
+  addDaysIso,
+  addMonthsIso,
+  daysBetweenIso,
+  formatDate,
+  isValidIsoDate,
+  monthYearLabel,
+  shortMonthYear,
+} from '@domain/format';
 import { MAX_PERIOD_DAYS } from './constants';
 
 /*
@@ -143,30 +151,11 @@ export function comparisonLabel(previous: Period, period?: Period, countedThroug
   return 'vs. período anterior';
 }
 
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const;
-
 /** "novembro de 2026" for a yyyy-MM or yyyy-MM-dd. */
-export function monthLabel(day: string): string {
-  return `${MONTHS[Number(day.slice(5, 7)) - 1]} de ${day.slice(0, 4)}`;
-}
+export const monthLabel = monthYearLabel;
 
 /** "nov/26", the chart's axis. */
-export function shortMonthLabel(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]!.slice(0, 3)}/${month.slice(2, 4)}`;
-}
+export const shortMonthLabel = shortMonthYear;
 
 /**
  * How a period reads: "novembro de 2026", "1º trimestre de 2026", "2026", or "01/11/2026 a

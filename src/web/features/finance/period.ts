@@ -1,5 +1,14 @@
 import { SUMMARY_MAX_DAYS } from '@domain/finance/summary.schema';
-import { addDaysIso, addMonthsIso, daysBetweenIso, formatDate, isValidIsoDate } from '@domain/format';
+import {
+  addDaysIso,
+  addMonthsIso,
+  daysBetweenIso,
+  formatDate,
+  isValidIsoDate,
+  monthName,
+  monthYearLabel,
+  shortMonthYear,
+} from '@domain/format';
 
 /*
  * The period of /financeiro, kept in the address as ?de=&ate= (inclusive days, as /emissoes):
@@ -10,21 +19,6 @@ export interface FinancePeriodUrlState {
   from: string | null;
   to: string | null;
 }
-
-const MONTHS = [
-  'janeiro',
-  'fevereiro',
-  'março',
-  'abril',
-  'maio',
-  'junho',
-  'julho',
-  'agosto',
-  'setembro',
-  'outubro',
-  'novembro',
-  'dezembro',
-] as const;
 
 export function readFinancePeriod(params: URLSearchParams): FinancePeriodUrlState {
   const day = (name: string) => {
@@ -68,14 +62,10 @@ export const isWholeMonth = (p: { from: string; to: string }) =>
   p.from === monthStart(p.from) && p.to === monthEnd(p.from);
 
 /** "novembro de 2026" for a yyyy-MM or yyyy-MM-dd. */
-export function monthLabel(day: string): string {
-  return `${MONTHS[Number(day.slice(5, 7)) - 1]} de ${day.slice(0, 4)}`;
-}
+export const monthLabel = monthYearLabel;
 
 /** "nov/26", the chart's axis. */
-export function shortMonthLabel(month: string): string {
-  return `${MONTHS[Number(month.slice(5, 7)) - 1]!.slice(0, 3)}/${month.slice(2, 4)}`;
-}
+export const shortMonthLabel = shortMonthYear;
 
 /** How a period reads in a sentence: "novembro de 2026", "set. a nov. de 2026" or "01/11/2026 a 15/11/2026". */
 export function periodLabel(p: { from: string; to: string }): string {
@@ -87,5 +77,5 @@ export function periodLabel(p: { from: string; to: string }): string {
 
 /** The comparison's name in a card, from the previous period: "vs outubro" for one whole month, else "vs período anterior". */
 export function previousLabel(previous: { from: string; to: string }): string {
-  return isWholeMonth(previous) ? `vs ${MONTHS[Number(previous.from.slice(5, 7)) - 1]}` : 'vs período anterior';
+  return isWholeMonth(previous) ? `vs ${monthName(previous.from)}` : 'vs período anterior';
 }
