@@ -85,3 +85,26 @@ export const searchParamSchema = textSchema()
   .max(SEARCH_MAX_LENGTH, `Busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres`)
   .optional()
   .transform((v) => v ?? '');
+
+/** undefined, null, or only spaces: a form field left empty. */
+export const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/** Built once, not per value. */
+const uuidFormat = z.uuid();
+
+/** An optional reference: '' and null → null; anything else must be a uuid (lower-cased), else `invalid`. */
+export function optionalUuidSchema(invalid: string) {
+  return z
+    .string({ error: invalid })
+    .nullable()
+    .optional()
+    .transform((v, ctx): string | null => {
+      if (isBlank(v)) return null;
+      const parsed = uuidFormat.safeParse(v!.trim());
+      if (!parsed.success) {
+        ctx.addIssue({ code: 'custom', message: invalid });
+        return z.NEVER;
+      }
+      return parsed.data.toLowerCase();
+    });
+}

@@ -14,7 +14,7 @@ import {
   periodRefinement,
 } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
-import { searchParamSchema, textSchema } from '../text.schema';
+import { isBlank, optionalUuidSchema, searchParamSchema, textSchema } from '../text.schema';
 
 // The emission form and API (spec part 2 §2 "/emissoes", §5 "Emission wizard"). One set of field
 // rules: the wizard validates step by step with the step schemas, and the API re-parses the
@@ -119,8 +119,6 @@ const M = EMISSION_MESSAGES;
 
 // ---------------------------------------------------------------------------------------------
 // Fields
-
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Built once, not per value. */
 const uuidFormat = z.uuid();
@@ -374,19 +372,7 @@ export const emissionStep2Schema = z.object(emissionDataShape(wizardRevenueCents
  * The quote an emission converts ("Converter em emissão", issue #19): the emission's creation
  * accepts it and links the two in the same transaction. Blank → null.
  */
-export const emissionQuoteIdSchema = z
-  .string({ error: M.quoteInvalid })
-  .nullable()
-  .optional()
-  .transform((v, ctx): string | null => {
-    if (isBlank(v)) return null;
-    const parsed = uuidFormat.safeParse(v!.trim());
-    if (!parsed.success) {
-      ctx.addIssue({ code: 'custom', message: M.quoteInvalid });
-      return z.NEVER;
-    }
-    return parsed.data.toLowerCase();
-  });
+export const emissionQuoteIdSchema = optionalUuidSchema(M.quoteInvalid);
 
 /** The whole wizard, as checked on "Confirmar" (with the quote it converts, when opened from one). */
 export const emissionWizardSchema = z.object({

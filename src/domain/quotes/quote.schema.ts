@@ -12,7 +12,7 @@ import {
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { COST_SOURCES, SIMULATION_WARNING_CODES } from '../simulator/simulator.rules';
 import { RAV_MODES, simulationInputSchema } from '../simulator/simulator.schema';
-import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
+import { isBlank, optionalTextSchema, optionalUuidSchema, searchParamSchema, textSchema } from '../text.schema';
 
 // Quotes (issue #19): a simulation saved with its inputs, the cost per thousand it used and its
 // result, for a route, an optional client and a validity; then sent, accepted, declined, expired
@@ -95,27 +95,7 @@ const M = QUOTE_MESSAGES;
 // ---------------------------------------------------------------------------------------------
 // Fields
 
-const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** Built once, not per value. */
-const uuidFormat = z.uuid();
-
-/** An optional reference: '' and null → null; anything else must be a uuid (lower-cased). */
-function optionalUuid(invalid: string) {
-  return z
-    .string({ error: invalid })
-    .nullable()
-    .optional()
-    .transform((v, ctx): string | null => {
-      if (isBlank(v)) return null;
-      const parsed = uuidFormat.safeParse(v!.trim());
-      if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return parsed.data.toLowerCase();
-    });
-}
+const optionalUuid = optionalUuidSchema;
 
 /** Who flies, when known: names only (the CPFs come with the emission). Blank lines are dropped. */
 export const quotePassengersSchema = z
