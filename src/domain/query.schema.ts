@@ -46,6 +46,17 @@ export function optionalIsoDateParam(message: string) {
   );
 }
 
+/** An optional id (uuid, lower-cased) in a query string or body; empty counts as absent. */
+export function optionalUuidParam(message: string) {
+  return z.preprocess(
+    emptyToUndefined,
+    z
+      .uuid({ error: message })
+      .transform((v) => v.toLowerCase())
+      .optional(),
+  );
+}
+
 /** A list's period (date_from ≤ date_to, both optional): an inverted one is refused on `date_to`. */
 export function periodRefinement(message: string) {
   return (q: { date_from?: string; date_to?: string }, ctx: z.RefinementCtx) => {

@@ -4,6 +4,7 @@ import {
   emptyToUndefined,
   limitParamSchema,
   optionalIsoDateParam,
+  optionalUuidParam,
   pageParamSchema,
   periodRefinement,
 } from '../query.schema';
@@ -55,13 +56,7 @@ export const alertFilterFields = {
   kind: z.preprocess(emptyToUndefined, z.enum(ALERT_KINDS, { error: M.kindInvalid }).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(['open', 'resolved'], { error: M.statusInvalid }).default('open')),
   program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.programInvalid }).optional()),
-  account_id: z.preprocess(
-    emptyToUndefined,
-    z
-      .uuid({ error: M.accountInvalid })
-      .transform((v) => v.toLowerCase())
-      .optional(),
-  ),
+  account_id: optionalUuidParam(M.accountInvalid),
   date_from: optionalIsoDate,
   date_to: optionalIsoDate,
 };

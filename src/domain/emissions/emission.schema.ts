@@ -10,6 +10,7 @@ import {
   emptyToUndefined,
   limitParamSchema,
   optionalIsoDateParam,
+  optionalUuidParam,
   pageParamSchema,
   periodRefinement,
 } from '../query.schema';
@@ -423,13 +424,7 @@ export const emissionListQuerySchema = z
     limit: limitParamSchema(EMISSIONS_PAGE_SIZE, EMISSIONS_MAX_PAGE_SIZE),
     search: searchParamSchema,
     status: z.preprocess(emptyToUndefined, z.enum(EMISSION_STATUSES, { error: M.statusInvalid }).optional()),
-    client_id: z.preprocess(
-      emptyToUndefined,
-      z
-        .uuid({ error: M.clientInvalid })
-        .transform((v) => v.toLowerCase())
-        .optional(),
-    ),
+    client_id: optionalUuidParam(M.clientInvalid),
     program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.programInvalid }).optional()),
     date_from: optionalIsoDate,
     date_to: optionalIsoDate,

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { isValidIsoDate } from '../format';
 import { parseBRLToCents, type Cents } from '../money';
-import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { emptyToUndefined, limitParamSchema, optionalUuidParam, pageParamSchema } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { optionalTextSchema, textSchema } from '../text.schema';
 
@@ -100,15 +100,6 @@ const isoDay = (messages: { required: string; invalid: string }) =>
     .trim()
     .refine((v) => isValidIsoDate(v), messages.invalid);
 
-const optionalId = (message: string) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .uuid({ error: message })
-      .transform((v) => v.toLowerCase())
-      .optional(),
-  );
-
 /** POST and PUT /api/v1/finance/entries. */
 export const entryInputSchema = z
   .object({
@@ -127,8 +118,8 @@ export const entryInputSchema = z
         .max(INSTALLMENTS_MAX, M.installments)
         .optional(),
     ),
-    emission_id: optionalId(M.emission),
-    lot_id: optionalId(M.lot),
+    emission_id: optionalUuidParam(M.emission),
+    lot_id: optionalUuidParam(M.lot),
   })
   .superRefine((v, ctx) => {
     const kind = CATEGORY_KIND[v.category];
@@ -151,8 +142,8 @@ export const entryListQuerySchema = z
     kind: z.preprocess(emptyToUndefined, z.enum(ENTRY_KINDS, { error: M.kind }).optional()),
     category: z.preprocess(emptyToUndefined, z.enum(ENTRY_CATEGORIES, { error: M.category }).optional()),
     payment_method: z.preprocess(emptyToUndefined, z.enum(PAYMENT_METHODS, { error: M.paymentMethod }).optional()),
-    emission_id: optionalId(M.emission),
-    lot_id: optionalId(M.lot),
+    emission_id: optionalUuidParam(M.emission),
+    lot_id: optionalUuidParam(M.lot),
     page: pageParamSchema,
     limit: limitParamSchema(ENTRIES_PAGE_SIZE, ENTRIES_MAX_PAGE_SIZE),
   })

@@ -6,6 +6,7 @@ import {
   emptyToUndefined,
   limitParamSchema,
   optionalIsoDateParam,
+  optionalUuidParam,
   pageParamSchema,
   periodRefinement,
 } from '../query.schema';
@@ -191,13 +192,7 @@ export const quoteListQuerySchema = z
     limit: limitParamSchema(QUOTES_PAGE_SIZE, QUOTES_MAX_PAGE_SIZE),
     search: searchParamSchema,
     status: z.preprocess(emptyToUndefined, z.enum(QUOTE_STATUSES, { error: M.statusInvalid }).optional()),
-    client_id: z.preprocess(
-      emptyToUndefined,
-      z
-        .uuid({ error: M.clientInvalid })
-        .transform((v) => v.toLowerCase())
-        .optional(),
-    ),
+    client_id: optionalUuidParam(M.clientInvalid),
     date_from: optionalIsoDateParam(M.dateInvalid),
     date_to: optionalIsoDateParam(M.dateInvalid),
   })
