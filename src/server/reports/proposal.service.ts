@@ -5,10 +5,7 @@ import type { Transaction } from '../db/client';
 import { notifyOutbox } from '../events/events.queries';
 import { AppError } from '../http/errors';
 import { changeQuoteStatus, getQuote } from '../quotes/quotes.service';
-import { getAgency } from '../agency/agency.queries';
-import { proposalFromQuote } from '../../domain/quotes/proposal';
-import { createReport } from './reports.service';
-import { getReport } from './reports.queries';
+import { keepReport } from './reports.service';
 
 interface Actor {
   agencyId: string;
@@ -37,17 +34,9 @@ export async function sendProposal(db: Transaction, actor: Actor, quoteId: strin
       },
     );
   }
-  const report = await createReport(db, actor, { ref_type: 'quote', ref_id: quoteId });
+  const { report, fileId, proposal } = await keepReport(db, actor, { ref_type: 'quote', ref_id: quoteId });
   let emailedTo: string | null = null;
-  if (quote.client_email) {
-    const agency = await getAgency(db, { agencyId: actor.agencyId });
-    const proposal = proposalFromQuote(quote, {
-      name: agency?.trade_name ?? '',
-      cnpj: agency?.cnpj ?? null,
-      phone: agency?.phone ?? null,
-      email: agency?.email ?? null,
-    });
-    const fileId = (await getReport(db, { agencyId: actor.agencyId, id: report.id }))!.file_id;
+  if (quote.client_email && proposal) {
     const data = {
       client_name: quote.client_name,
       route: quote.route,

@@ -213,7 +213,13 @@ export async function createReport(
   actor: Actor & { today: string },
   input: ReportInput,
 ): Promise<ReportCreated> {
-  const { request, title, fileName, refId, params } = await documentRequest(db, actor.agencyId, actor.today, input);
+  return (await keepReport(db, actor, input)).report;
+}
+
+/** The report rendered and kept, with the stored file's id and what its document was built from. */
+export async function keepReport(db: Transaction, actor: Actor & { today: string }, input: ReportInput) {
+  const built = await documentRequest(db, actor.agencyId, actor.today, input);
+  const { request, title, fileName, refId, params } = built;
   let rendered;
   try {
     rendered = await pdfThread.render(request);
@@ -239,7 +245,8 @@ export async function createReport(
     userId: actor.userId,
   });
   const row = (await getReport(db, { agencyId: actor.agencyId, id }))!;
-  return { ...toDto(row), link: reportLink(actor.sessionId, id) };
+  const report: ReportCreated = { ...toDto(row), link: reportLink(actor.sessionId, id) };
+  return { report, fileId: file.id, proposal: 'proposal' in built ? built.proposal : undefined };
 }
 
 /** GET /reports?ref_type&ref_id: the record's history, newest first. */
