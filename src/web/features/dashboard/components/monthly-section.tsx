@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { BarChart3Icon, TableIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Dashboard } from '@domain/dashboard/dashboard.schema';
-import { formatCents } from '@domain/format';
 import { deferred } from '@/components/deferred';
+import { CompactMoney, MoneyUnit } from '@/components/compact-money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,20 +24,6 @@ const CHART_BOX_HEIGHT = 260 + 28;
 
 const cell = 'px-1.5 text-right whitespace-nowrap tabular-nums sm:px-3';
 
-/** Centavos exactly; on a phone without "R$" (the column heads say it), so that the four columns fit. */
-function Money({ cents }: { cents: number }) {
-  const [, sign = '', digits = ''] = /^(-?)R\$\s(.*)$/u.exec(formatCents(cents)) ?? [];
-  return (
-    <>
-      {sign}
-      <span className="max-sm:hidden">R$&nbsp;</span>
-      {digits}
-    </>
-  );
-}
-
-const Unit = () => <span className="sm:hidden"> (R$)</span>;
-
 /**
  * The chart's figures as a table, each month a link to its emissions. Hidden (for screen readers
  * only, in a clipped box) it is a bare table whose links are out of the tab order: a keyboard
@@ -53,15 +39,15 @@ function MonthlyTable({ monthly, hidden }: { monthly: Dashboard['monthly']; hidd
           <TableHead className="px-1.5 sm:px-3">Mês</TableHead>
           <TableHead className="px-1.5 text-right sm:px-3">
             Receita
-            <Unit />
+            <MoneyUnit />
           </TableHead>
           <TableHead className="px-1.5 text-right sm:px-3">
             Custo
-            <Unit />
+            <MoneyUnit />
           </TableHead>
           <TableHead className="px-1.5 text-right sm:px-3">
             Lucro
-            <Unit />
+            <MoneyUnit />
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -79,13 +65,13 @@ function MonthlyTable({ monthly, hidden }: { monthly: Dashboard['monthly']; hidd
               </Link>
             </TableCell>
             <TableCell className={cell}>
-              <Money cents={m.revenue_cents} />
+              <CompactMoney cents={m.revenue_cents} />
             </TableCell>
             <TableCell className={cell}>
-              <Money cents={m.cost_cents} />
+              <CompactMoney cents={m.cost_cents} />
             </TableCell>
             <TableCell className={cn(cell, m.margin_cents < 0 && 'text-destructive')}>
-              <Money cents={m.margin_cents} />
+              <CompactMoney cents={m.margin_cents} />
             </TableCell>
           </TableRow>
         ))}

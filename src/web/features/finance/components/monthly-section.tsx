@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { BarChart3Icon, TableIcon } from 'lucide-react';
 import type { FinanceSummary } from '@domain/finance/summary.schema';
-import { formatCents } from '@domain/format';
+import { CompactMoney, MoneyUnit } from '@/components/compact-money';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -15,20 +15,6 @@ const MonthlyChart = lazy(() => import('./monthly-chart'));
 const CHART_HEIGHT = 280;
 
 const cell = 'px-1.5 text-right whitespace-nowrap tabular-nums sm:px-3';
-
-/** Centavos exactly; on a phone without "R$" (the column heads say it), so that the four columns fit. */
-function Money({ cents }: { cents: number }) {
-  const [, sign = '', digits = ''] = /^(-?)R\$\s(.*)$/u.exec(formatCents(cents)) ?? [];
-  return (
-    <>
-      {sign}
-      <span className="max-sm:hidden">R$&nbsp;</span>
-      {digits}
-    </>
-  );
-}
-
-const Unit = () => <span className="sm:hidden"> (R$)</span>;
 
 /**
  * The chart's figures as a table. Hidden (for screen readers only, in a clipped box) it is a bare
@@ -44,15 +30,15 @@ function MonthlyTable({ monthly, hidden }: { monthly: FinanceSummary['monthly'];
           <TableHead className="px-1.5 sm:px-3">Mês</TableHead>
           <TableHead className="px-1.5 text-right sm:px-3">
             Receita
-            <Unit />
+            <MoneyUnit />
           </TableHead>
           <TableHead className="px-1.5 text-right sm:px-3">
             Custo
-            <Unit />
+            <MoneyUnit />
           </TableHead>
           <TableHead className="px-1.5 text-right sm:px-3">
             Margem
-            <Unit />
+            <MoneyUnit />
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -66,13 +52,13 @@ function MonthlyTable({ monthly, hidden }: { monthly: FinanceSummary['monthly'];
               {!hidden && <span className="hidden sm:inline">{monthLabel(m.month)}</span>}
             </TableCell>
             <TableCell className={cell}>
-              <Money cents={m.revenue_cents} />
+              <CompactMoney cents={m.revenue_cents} />
             </TableCell>
             <TableCell className={cell}>
-              <Money cents={m.cost_cents} />
+              <CompactMoney cents={m.cost_cents} />
             </TableCell>
             <TableCell className={cell}>
-              <Money cents={m.margin_cents} />
+              <CompactMoney cents={m.margin_cents} />
             </TableCell>
           </TableRow>
         ))}
