@@ -1,3 +1,4 @@
+import { USER_ROLES } from './roles';
 import { z } from '../zod';
 import { cnpjSchema, optionalPhoneSchema } from '../documents.schema';
 import { optionalTextSchema, textSchema } from '../text.schema';
@@ -99,6 +100,12 @@ export const userPublicSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  /** Signs in with a second factor (TOTP). */
+  totp_enabled: z.boolean(),
+  /** The agency requires a second factor this user has not enrolled yet: only enrolment is open. */
+  mfa_setup_required: z.boolean(),
 });
+export type UserPublic = z.infer<typeof userPublicSchema>;
 
 export { optionalText };

@@ -34,6 +34,7 @@ const docs = {
   update: apiDoc({
     tag: 'agency',
     operationId: 'updateAgency',
+    access: 'admin',
     summary: 'Update the agency record',
     body: agencyInputSchema,
     response: json('The agency updated'),
@@ -49,6 +50,7 @@ const docs = {
   updateSettings: apiDoc({
     tag: 'agency',
     operationId: 'updateAgencySettings',
+    access: 'admin',
     summary: 'Update agency settings',
     body: settingsInputSchema,
     response: json('The settings updated', settingsSchema),

@@ -97,13 +97,13 @@ export const authRoutes = new Hono<AppEnv>()
     const { user, agency, session } = await signUp(c.var.deps.db, input, clientOf(c), c.var.deps.passwordCost);
     setSessionCookie(c, session.token, session.expiresAt);
     c.var.deps.logger.info({ agencyId: agency.id, userId: user.id }, 'agency created by first sign-up');
-    return c.json({ user: publicUser(user), agency: toAgencyDto(agency) }, 201);
+    return c.json({ user: publicUser(user, agency.settings), agency: toAgencyDto(agency) }, 201);
   })
   .post('/sign-in', docs.signIn, async (c) => {
     const input = await readJson(c, signInSchema);
     const { user, agency, session } = await signIn(c.var.deps.db, input, clientOf(c), c.var.deps.passwordCost);
     setSessionCookie(c, session.token, session.expiresAt);
-    return c.json({ user: publicUser(user), agency: toAgencyDto(agency) });
+    return c.json({ user: publicUser(user, agency.settings), agency: toAgencyDto(agency) });
   })
   .post('/sign-out', docs.signOut, async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
@@ -120,7 +120,7 @@ export const authRoutes = new Hono<AppEnv>()
       .where(eq(users.id, c.var.session.userId))
       .limit(1);
     if (!row) throw unauthenticated();
-    return c.json({ user: publicUser(row.user), agency: toAgencyDto(row.agency) });
+    return c.json({ user: publicUser(row.user, row.agency.settings), agency: toAgencyDto(row.agency) });
   })
   .put('/password', docs.changePassword, async (c) => {
     const input = await readJson(c, changePasswordSchema);

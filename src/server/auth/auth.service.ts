@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
-import type { ChangePassword, SignUp } from '../../domain/auth/auth.schema';
+import type { ChangePassword, SignUp, UserPublic } from '../../domain/auth/auth.schema';
+import type { UserRole } from '../../domain/auth/roles';
 import { onlyDigits } from '../../domain/documents';
 import type { Database, Db } from '../db/client';
 import { agencies, users } from '../db/schema';
@@ -11,11 +12,14 @@ import { THROTTLE } from './throttle';
 import { rowsOf } from '../db/rows';
 import { invalidCredentials, signUpClosed, tooManyAttempts, wrongPassword } from './auth.errors';
 
-export const publicUser = (u: typeof users.$inferSelect) => ({
+export const publicUser = (u: typeof users.$inferSelect, agencySettings?: Record<string, unknown>): UserPublic => ({
   id: u.id,
   name: u.name,
   email: u.email,
   phone: u.phone,
+  role: u.role as UserRole,
+  totp_enabled: u.totp_enabled_at !== null,
+  mfa_setup_required: agencySettings?.require_mfa === true && u.totp_enabled_at === null,
 });
 
 /** Sign-in accepts an e-mail or a phone number; both are stored normalised. */

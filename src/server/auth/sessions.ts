@@ -4,6 +4,7 @@ import type { Database, Db, Transaction } from '../db/client';
 import { preparedStatement } from '../db/prepared';
 import { APP_ROLE } from '../db/tenant';
 import { sessions } from '../db/schema';
+import type { UserRole } from '../../domain/auth/roles';
 
 export const SESSION_COOKIE = 'milheiro_session';
 /** Sliding expiry: a session lives 7 days past its last use (refreshed at most every 5 minutes). */
@@ -19,6 +20,10 @@ export interface SessionContext {
   expiresAt: Date;
   /** The expiry moved forward on this request, so the cookie should too. */
   refreshed: boolean;
+  /** The user's role (docs/decisions/0026-team-and-roles.md). */
+  role: UserRole;
+  /** The agency requires a second factor this user has not enrolled: only the enrolment routes answer. */
+  mfaSetupRequired: boolean;
 }
 
 /** A user's live sessions beyond this many end, oldest (by last use) first, when a new one opens. */
@@ -43,11 +48,15 @@ const enterSessionRow = preparedStatement<{
   agency_id: string;
   expires_ms: number;
   last_seen_ms: number;
+  role: UserRole;
+  mfa_setup_required: boolean;
 }>(
   'session_enter',
   sql`SELECT s.session_id, s.user_id, s.agency_id,
       (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms, (extract(epoch FROM s.last_seen_at) * 1000)::float8 AS last_seen_ms,
-      set_config('role', ${APP_ROLE}, true) AS entered_role, set_config('app.session_token', ${sql.placeholder('token')}, true) AS entered_token
+      s.role, s.mfa_setup_required,
+      set_config('role', ${APP_ROLE}, true) AS entered_role, set_config('app.session_token', ${sql.placeholder('token')}, true) AS entered_token,
+      set_config('app.client_ip', ${sql.placeholder('ip')}, true) AS entered_ip
     FROM app_enter_session(${sql.placeholder('token')}) s`,
 );
 
@@ -57,8 +66,8 @@ const enterSessionRow = preparedStatement<{
  * every SESSION_TOUCH_INTERVAL_MS (as the tenant, whose policy admits its own sessions row); the
  * caller sends the slid expiry in the cookie only if the transaction commits.
  */
-export async function enterSession(tx: Transaction, token: string): Promise<SessionContext | null> {
-  const [row] = await enterSessionRow(tx, { token });
+export async function enterSession(tx: Transaction, token: string, ip = ''): Promise<SessionContext | null> {
+  const [row] = await enterSessionRow(tx, { token, ip });
   if (!row) return null;
   let expiresAt = new Date(row.expires_ms);
   let refreshed = false;
@@ -70,7 +79,15 @@ export async function enterSession(tx: Transaction, token: string): Promise<Sess
       .where(eq(sessions.id, row.session_id));
     refreshed = true;
   }
-  return { sessionId: row.session_id, userId: row.user_id, agencyId: row.agency_id, expiresAt, refreshed };
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    agencyId: row.agency_id,
+    expiresAt,
+    refreshed,
+    role: row.role,
+    mfaSetupRequired: row.mfa_setup_required,
+  };
 }
 
 /** Ends the session of a cookie token (owner-run: sign-out needs no live session). */

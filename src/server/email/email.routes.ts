@@ -16,6 +16,7 @@ const smtpConfigured = (deps: AppDeps) => deps.smtpConfigured ?? false;
 const docs = {
   list: apiDoc({
     tag: 'email',
+    access: 'admin',
     operationId: 'listEmailOutbox',
     summary: 'The e-mails of the agency, sent, waiting, held (no SMTP configured) or failed, newest first',
     description:
@@ -25,6 +26,7 @@ const docs = {
   }),
   get: apiDoc({
     tag: 'email',
+    access: 'admin',
     operationId: 'getEmailOutboxMessage',
     summary: 'One e-mail of the outbox with its subject, HTML and plain-text parts',
     params: uuidIdParams,

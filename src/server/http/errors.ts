@@ -1,5 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { COMMON_MESSAGES } from '../../domain/messages';
+import { FORBIDDEN_MESSAGE } from '../../domain/auth/roles';
 
 /** Spec part 1 §8 shared messages, which the web shows too (src/domain/messages.ts). */
 export const MESSAGES = COMMON_MESSAGES;
@@ -55,6 +56,9 @@ export class AppError extends Error {
     };
   }
 }
+
+/** The signed-in user's role may not do this (docs/decisions/0026-team-and-roles.md). */
+export const forbidden = () => new AppError('FORBIDDEN', FORBIDDEN_MESSAGE, { status: 403 });
 
 /** No live session, or its user is gone. */
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', MESSAGES.unauthorized);

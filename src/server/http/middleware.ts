@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isValidIsoDate, todayIso } from '../../domain/format';
+import { MFA_SETUP_REQUIRED_MESSAGE } from '../../domain/auth/roles';
 import { enterSession, SESSION_COOKIE } from '../auth/sessions';
 import { UPLOAD_PATHS } from './body-limit';
 import { AppError, MESSAGES, unauthenticated } from './errors';
@@ -94,11 +95,16 @@ export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (token) {
     try {
       await c.var.deps.db.transaction(async (tx) => {
-        const session = await enterSession(tx, token);
+        const session = await enterSession(tx, token, clientIp(c));
         if (!session) throw new RollbackSignal();
         found = true;
         c.set('session', session);
         c.set('db', tx);
+        // The agency requires a second factor this user has not enrolled: only /auth (enrolment,
+        // own account, sign-out) answers until they do.
+        if (session.mfaSetupRequired && !c.req.path.startsWith('/api/v1/auth/')) {
+          throw new AppError('MFA_SETUP_REQUIRED', MFA_SETUP_REQUIRED_MESSAGE, { status: 403 });
+        }
         await next();
         if (c.error || c.res.status >= 400) throw new RollbackSignal();
       });

@@ -1,6 +1,9 @@
 import { describeRoute } from 'hono-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { canAccess, type RouteAccess } from '../../domain/auth/roles';
+import type { AppEnv } from './context';
+import { forbidden } from './errors';
 
 /**
  * What a route declares about itself for the OpenAPI document (/api/openapi.json). Every route
@@ -17,6 +20,12 @@ export interface ApiDoc {
   description?: string;
   /** Reachable without a session (no 401, no security requirement). */
   public?: boolean;
+  /**
+   * Who may call it once signed in: every member of the agency (the default) or only its admins;
+   * apiDoc enforces it (403 FORBIDDEN) and the document says it as `x-access`
+   * (docs/decisions/0026-team-and-roles.md).
+   */
+  access?: RouteAccess;
   /** Path parameters; each `:name` of the path must be here. */
   params?: z.ZodObject;
   /** Query string, documented as one parameter per key. */
@@ -168,8 +177,10 @@ function parameters(where: 'path' | 'query', schema: z.ZodObject) {
 }
 
 export function apiDoc(doc: ApiDoc): MiddlewareHandler {
+  const access: RouteAccess = doc.access ?? 'member';
   const errors = new Set<ErrorStatus>([...(doc.errors ?? []), 500]);
   if (!doc.public) errors.add(401);
+  if (access === 'admin') errors.add(403);
   if (doc.body) {
     errors.add(400);
     errors.add(413);
@@ -177,8 +188,9 @@ export function apiDoc(doc: ApiDoc): MiddlewareHandler {
   if (doc.query) errors.add(400);
   if (doc.params) errors.add(404);
   const { status, ...success } = doc.response;
-  return describeRoute({
+  const described = describeRoute({
     tags: [doc.tag],
+    ...(doc.public ? {} : { 'x-access': access }),
     operationId: doc.operationId,
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
@@ -195,4 +207,12 @@ export function apiDoc(doc: ApiDoc): MiddlewareHandler {
       ...Object.fromEntries([...errors].sort((a, b) => a - b).map((s) => [s, errorRef(s)])),
     },
   });
+  if (access === 'member') return described;
+  // The route's own check, carrying describeRoute's marker so the document still finds the route.
+  const enforce: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const session = c.var.session as AppEnv['Variables']['session'] | undefined;
+    if (!session || !canAccess(session.role, access)) throw forbidden();
+    await next();
+  };
+  return Object.assign(enforce, described);
 }

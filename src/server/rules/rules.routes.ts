@@ -22,6 +22,7 @@ const docs = {
   create: apiDoc({
     tag: 'rules',
     operationId: 'createRule',
+    access: 'admin',
     summary: "A program's rule: minimum margin (R$ and %), default RAV, optional CPM cap, SLA target",
     description:
       'Amounts in centavos (or as typed, "50,00"); percent and CPM cap as decimal text. One rule per program: a second one is refused on `program`.',
@@ -38,6 +39,7 @@ const docs = {
   update: apiDoc({
     tag: 'rules',
     operationId: 'updateRule',
+    access: 'admin',
     summary: "Save a rule's values whole; its program cannot change",
     params: uuidIdParams,
     body: ruleUpdateSchema,
@@ -47,6 +49,7 @@ const docs = {
   delete: apiDoc({
     tag: 'rules',
     operationId: 'deleteRule',
+    access: 'admin',
     summary: 'Delete a rule: its program goes back to the defaults',
     params: uuidIdParams,
     response: noContent('Deleted'),

@@ -41,12 +41,14 @@ const URL_RULES =
 const docs = {
   list: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'listWebhookEndpoints',
     summary: "The agency's webhook endpoints, oldest first, each with its newest delivery",
     response: json('Every endpoint (secrets masked)', webhookEndpointListSchema),
   }),
   create: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'createWebhookEndpoint',
     summary: 'A webhook endpoint: where the chosen events are POSTed, signed per Standard Webhooks',
     description: `${URL_RULES} The answer carries the signing secret in full, this once.`,
@@ -56,6 +58,7 @@ const docs = {
   }),
   get: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'getWebhookEndpoint',
     summary: 'A webhook endpoint (secret masked)',
     params: uuidIdParams,
@@ -63,6 +66,7 @@ const docs = {
   }),
   update: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'updateWebhookEndpoint',
     summary: "Save an endpoint's URL, description, events and whether it is enabled",
     description: `${URL_RULES} Enabling it again clears why it was disabled; disabling it fails what was still pending.`,
@@ -72,6 +76,7 @@ const docs = {
   }),
   delete: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'deleteWebhookEndpoint',
     summary: 'Delete an endpoint and its deliveries',
     params: uuidIdParams,
@@ -79,6 +84,7 @@ const docs = {
   }),
   rotate: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'rotateWebhookSecret',
     summary: 'A new signing secret for the endpoint; the old one stops signing at once',
     params: uuidIdParams,
@@ -86,6 +92,7 @@ const docs = {
   }),
   test: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'sendWebhookTest',
     summary: 'Queue a `webhook.test` delivery to this endpoint only',
     params: uuidIdParams,
@@ -94,6 +101,7 @@ const docs = {
   }),
   deliveries: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'listWebhookDeliveries',
     summary: "An endpoint's deliveries, newest first: status, attempts, last HTTP status, time and error",
     params: uuidIdParams,
@@ -102,6 +110,7 @@ const docs = {
   }),
   resend: apiDoc({
     tag: 'webhooks',
+    access: 'admin',
     operationId: 'resendWebhookDelivery',
     summary: 'Send a delivered or failed message again ("Reenviar")',
     description:

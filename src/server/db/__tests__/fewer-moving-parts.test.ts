@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { keptFigureMismatches, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { createDatabase, dropDatabase, urlOfDatabase } from '../../testing/db-template';
 import { createTestDb } from '../../testing/test-db';
@@ -175,6 +174,14 @@ async function kept(db: Database): Promise<Record<string, unknown[]>> {
   return out;
 }
 
+/** An agency and its user with the columns every migration since the first has (the factory writes today's). */
+async function seedAgency(db: Database, id: string) {
+  const cnpj = id.replace(/[^0-9]/g, '').slice(-14).padStart(14, '0');
+  await db.execute(sql`INSERT INTO agencies (id, legal_name, trade_name, cnpj) VALUES (${id}, 'Agência Teste Ltda', 'Agência', ${cnpj})`);
+  await db.execute(sql`INSERT INTO users (agency_id, name, email, password_hash)
+    VALUES (${id}, 'Usuária', ${`user-${id}@agencia.com.br`}, 'scrypt$1024$8$1$x$y')`);
+}
+
 async function migrationsApplied(db: Database): Promise<number> {
   const query = sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`;
   return rowsOf<{ n: number }>(await db.execute(query))[0]!.n;
@@ -187,8 +194,8 @@ describe(`${AFTER} keeps what ${BEFORE} kept; the latest migration keeps a recou
   beforeAll(async () => {
     [before, after, latest] = await Promise.all([createDbThrough(BEFORE), createDbThrough(AFTER), createTestDb()]);
     for (const h of [before, after, latest]) {
-      await createAgencyWithUser(h.db, { agency: { id: A } });
-      await createAgencyWithUser(h.db, { agency: { id: B } });
+      await seedAgency(h.db, A);
+      await seedAgency(h.db, B);
     }
   }, 240_000);
   afterAll(async () => {

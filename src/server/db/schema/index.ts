@@ -86,6 +86,18 @@ export const users = pgTable(
     phone: varchar({ length: 11 }),
     password_hash: text().notNull(),
     notification_prefs: jsonb().$type<Record<string, boolean | string>>().notNull().default({}),
+    /** admin (everything) or operador (day-to-day work): docs/decisions/0026-team-and-roles.md. */
+    role: text().notNull().default('admin'),
+    /** Set when an admin deactivates the user: their sessions end and sign-in refuses them; history stays. */
+    deactivated_at: ts(),
+    last_sign_in_at: ts(),
+    /** Base32 TOTP secret (RFC 6238): set while enrolling, in force once totp_enabled_at is set. */
+    totp_secret: text(),
+    totp_enabled_at: ts(),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totp_last_step: bigint({ mode: 'number' }),
+    /** SHA-256 of the unused single-use recovery codes. */
+    recovery_code_hashes: text().array().notNull().default(sql`'{}'::text[]`),
     password_changed_at: createdAt(),
     created_at: createdAt(),
     updated_at: createdAt(),
@@ -95,7 +107,51 @@ export const users = pgTable(
     uniqueIndex('users_phone_key').on(t.phone),
     index('users_agency_idx').on(t.agency_id),
     check('users_has_identifier', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`),
+    check('users_role', sql`${t.role} IN ('admin', 'operador')`),
   ],
+);
+
+/**
+ * An invitation to join an agency: a single-use link valid 72 h, found by its token's hash before
+ * the agency is known (the accept page), like a session.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    agency_id: agencyRef(),
+    email: text().notNull(),
+    role: text().notNull(),
+    /** SHA-256 of the link's token; the token itself is never stored. */
+    token_hash: varchar({ length: 64 }).notNull(),
+    invited_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    expires_at: ts().notNull(),
+    accepted_at: ts(),
+    accepted_user_id: uuid().references(() => users.id, { onDelete: 'set null' }),
+    revoked_at: ts(),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_key').on(t.token_hash),
+    index('invitations_agency_idx').on(t.agency_id, t.created_at),
+    check('invitations_role', sql`${t.role} IN ('admin', 'operador')`),
+  ],
+);
+
+/** "Esqueci minha senha": single-use links valid 30 minutes. Not agency data; only owner-run functions read it. */
+export const password_resets = pgTable(
+  'password_resets',
+  {
+    /** SHA-256 of the link's token. */
+    token_hash: varchar({ length: 64 }).primaryKey(),
+    user_id: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    expires_at: ts().notNull(),
+    used_at: ts(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.user_id)],
 );
 
 export const sessions = pgTable(
@@ -112,6 +168,8 @@ export const sessions = pgTable(
     expires_at: ts().notNull(),
     user_agent: text(),
     ip: text(),
+    /** Password proven, second factor (TOTP or a recovery code) still due: the session admits nothing yet. */
+    mfa_pending: boolean().notNull().default(false),
   },
   (t) => [
     index('sessions_user_idx').on(t.user_id),
@@ -260,6 +318,10 @@ export const clients = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     notes: text(),
+    /** LGPD: when the client's personal fields were replaced on request (money and stock history kept). */
+    anonymized_at: ts(),
+    /** LGPD: SHA-256 of the CPF/CNPJ an anonymisation removed, so limits per beneficiary still count it. */
+    document_hash: varchar({ length: 64 }),
     /**
      * Lower-case, accent-free name, e-mail and document, for contains-search with a trigram
      * index (clients_search_trgm_idx). translate() keeps it immutable on both engines, without
@@ -1139,6 +1201,10 @@ export const activity = pgTable(
     description: text().notNull(),
     ref_type: text(),
     ref_id: uuid(),
+    /** The audit log's before/after of the changed fields: { field: [before, after] }. */
+    changes: jsonb().$type<Record<string, [unknown, unknown]>>(),
+    /** The address the change came from: the request's, set per transaction (app.client_ip) by the session's entry. */
+    ip: text().default(sql`nullif(current_setting('app.client_ip', true), '')`),
     created_at: createdAt(),
   },
   (t) => [
@@ -1297,6 +1363,7 @@ export const webhook_deliveries = pgTable(
 export const AGENCY_TABLES = [
   'users',
   'sessions',
+  'invitations',
   'stored_files',
   'import_jobs',
   'import_presets',
