@@ -1,11 +1,7 @@
 /* Shapes of the API's answers shared across features (DESIGN.md §3). */
+import type { UserPublic } from '@domain/auth/auth.schema';
 
-export interface User {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-}
+export type User = UserPublic;
 
 export interface Agency {
   id: string;

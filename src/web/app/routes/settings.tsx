@@ -1,4 +1,4 @@
-import { BellIcon, Building2Icon, ShieldIcon, WalletIcon, WebhookIcon } from 'lucide-react';
+import { BellIcon, Building2Icon, ScrollTextIcon, ShieldIcon, UsersIcon, WalletIcon, WebhookIcon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -8,36 +8,48 @@ import { AgencyForm } from '@/features/agency/components/agency-form';
 import { FinancialSettingsForm } from '@/features/agency/components/financial-settings-form';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
+import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
+import { AuditLogSettings } from '@/features/audit/components/audit-log-settings';
+import { TeamSettings } from '@/features/team/components/team-settings';
+import { useRole } from '@/hooks/use-role';
 import { EmailOutboxCard } from '@/features/notifications/components/email-outbox-card';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form';
 import { WebhooksSettings } from '@/features/webhooks/components/webhooks-settings';
 import { authKeys } from '@/lib/query-keys';
 import type { Agency, Session } from '@/types/api';
 
-/* Spec part 2 §2 "/config": its four tabs and Webhooks (issue #16); the open one lives in ?tab= so it survives reloads and links. */
+/*
+ * Spec part 2 §2 "/config": its four tabs, Webhooks (issue #16), Equipe and Auditoria (#20); the
+ * open one lives in ?tab= so it survives reloads and links. An operador sees only the tabs of
+ * their own account (docs/decisions/0026-team-and-roles.md); the server refuses the rest anyway.
+ */
 const TABS = [
-  { value: 'agencia', label: 'Agência', icon: Building2Icon },
-  { value: 'financeiro', label: 'Financeiro', icon: WalletIcon },
-  { value: 'notificacoes', label: 'Notificações', icon: BellIcon },
-  { value: 'webhooks', label: 'Webhooks', icon: WebhookIcon },
-  { value: 'seguranca', label: 'Segurança', icon: ShieldIcon },
+  { value: 'agencia', label: 'Agência', icon: Building2Icon, adminOnly: false },
+  { value: 'financeiro', label: 'Financeiro', icon: WalletIcon, adminOnly: false },
+  { value: 'notificacoes', label: 'Notificações', icon: BellIcon, adminOnly: false },
+  { value: 'equipe', label: 'Equipe', icon: UsersIcon, adminOnly: true },
+  { value: 'webhooks', label: 'Webhooks', icon: WebhookIcon, adminOnly: true },
+  { value: 'auditoria', label: 'Auditoria', icon: ScrollTextIcon, adminOnly: true },
+  { value: 'seguranca', label: 'Segurança', icon: ShieldIcon, adminOnly: false },
 ] as const;
 
 type TabValue = (typeof TABS)[number]['value'];
 const DEFAULT_TAB: TabValue = 'agencia';
 
-function isTab(value: string | null): value is TabValue {
-  return TABS.some((tab) => tab.value === value);
+function isTab(value: string | null, tabs: readonly { value: TabValue }[]): value is TabValue {
+  return tabs.some((tab) => tab.value === value);
 }
 
 export default function SettingsRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const { isAdmin } = useRole();
+  const tabs = TABS.filter((item) => isAdmin || !item.adminOnly);
   const requested = searchParams.get('tab');
-  const tab = isTab(requested) ? requested : DEFAULT_TAB;
+  const tab = isTab(requested, tabs) ? requested : DEFAULT_TAB;
 
   const selectTab = (value: string) => {
-    if (!isTab(value)) return;
+    if (!isTab(value, tabs)) return;
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
@@ -61,7 +73,7 @@ export default function SettingsRoute() {
           aria-label="Seções das configurações"
           className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-fit"
         >
-          {TABS.map((item) => (
+          {tabs.map((item) => (
             <TabsTrigger key={item.value} value={item.value} className="h-8 sm:h-full">
               <item.icon aria-hidden="true" className="hidden sm:block" />
               {item.label}
@@ -78,11 +90,22 @@ export default function SettingsRoute() {
           <NotificationPreferencesForm />
           <EmailOutboxCard />
         </TabsContent>
-        <TabsContent value="webhooks">
-          <WebhooksSettings />
-        </TabsContent>
+        {isAdmin ? (
+          <>
+            <TabsContent value="equipe">
+              <TeamSettings />
+            </TabsContent>
+            <TabsContent value="webhooks">
+              <WebhooksSettings />
+            </TabsContent>
+            <TabsContent value="auditoria">
+              <AuditLogSettings />
+            </TabsContent>
+          </>
+        ) : null}
         <TabsContent value="seguranca" className="space-y-6">
           <ChangePasswordForm />
+          <TwoFactorCard />
           <SessionsCard />
         </TabsContent>
       </Tabs>
