@@ -61,13 +61,19 @@ export function clientIp(c: Context<AppEnv>): string {
   }
 }
 
-/** The only /api/v1 routes reachable without a session. */
+/** The only /api/v1 routes reachable without a session: these paths, and those under PUBLIC_PREFIXES. */
 export const PUBLIC_PATHS = new Set([
   '/api/v1/auth/setup',
   '/api/v1/auth/sign-in',
   '/api/v1/auth/sign-up',
   '/api/v1/auth/sign-out',
 ]);
+
+/** Public routes that carry a token in their path (an invitation's, a password reset's). */
+export const PUBLIC_PREFIXES: readonly string[] = [];
+
+export const isPublicPath = (path: string) =>
+  PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: Date) {
   setCookie(c, SESSION_COOKIE, token, {
@@ -83,13 +89,13 @@ export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: D
 class RollbackSignal extends Error {}
 
 /**
- * Every /api/v1 route but PUBLIC_PATHS needs a live session; then the rest of the request runs in
+ * Every /api/v1 route but the public ones (isPublicPath) needs a live session; then the rest of the request runs in
  * one transaction as the tenant role with the session's agency (DESIGN.md §2), entered by the
  * statement that finds the session. Any error or 4xx/5xx answer rolls it back, so a refused
  * request writes nothing.
  */
 export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (PUBLIC_PATHS.has(c.req.path)) return next();
+  if (isPublicPath(c.req.path)) return next();
   const token = getCookie(c, SESSION_COOKIE);
   let found = false;
   if (token) {
