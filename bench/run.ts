@@ -1,4 +1,5 @@
 import { runAlertsBench } from './alerts.bench';
+import { runAuditBench } from './audit.bench';
 import { runClientsBench } from './clients.bench';
 import { runDashboardBench } from './dashboard.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
@@ -26,6 +27,7 @@ const benches: Record<string, () => Promise<void>> = {
   dashboard: runDashboardBench,
   quotes: runQuotesBench,
   reports: runReportsBench,
+  audit: runAuditBench,
 };
 
 if (only && !(only in benches)) {

@@ -138,4 +138,20 @@ describe('the demo', () => {
       AS_READ,
     );
   });
+
+  it('has a team: colleagues with roles and last sign-ins, and an invitation waiting (/config → Equipe)', async () => {
+    await page.goto('/config?tab=equipe');
+    const rows = page.getByTestId('team-user-row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.filter({ hasText: 'Carla Menezes' })).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/, AS_READ);
+    await expect(page.getByRole('combobox', { name: 'Papel de Rafael Albuquerque' })).toHaveValue('operador');
+    await expect(page.getByRole('combobox', { name: 'Papel de Carla Menezes' })).toHaveValue('admin');
+    const invitations = page.getByTestId('invitation-row');
+    await expect(invitations.filter({ hasText: 'fernanda.lopes@potiguarmilhas.com.br' })).toContainText(
+      'Pendente',
+      AS_READ,
+    );
+    await expect(invitations.filter({ hasText: 'marcos.farias@gmail.com' })).toContainText('Expirado', AS_READ);
+    await expect(page.getByText('Tentar Novamente')).toHaveCount(0);
+  });
 });

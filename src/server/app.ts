@@ -5,6 +5,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { accountsRoutes } from './accounts/accounts.routes';
 import { agencyRoutes, meRoutes } from './agency/agency.routes';
+import { auditRoutes } from './audit/audit.routes';
+import { lgpdRoutes } from './audit/lgpd.routes';
 import { authRoutes } from './auth/auth.routes';
 import { clientsRoutes } from './clients/clients.routes';
 import { emissionsRoutes } from './emissions/emissions.routes';
@@ -20,6 +22,8 @@ import { webhooksRoutes } from './webhooks/webhooks.routes';
 import { emailRoutes } from './email/email.routes';
 import { eventsRoutes } from './events/events.routes';
 import { notificationsRoutes } from './notifications/notifications.routes';
+import { invitationRoutes } from './team/invitations.routes';
+import { teamRoutes } from './team/team.routes';
 import { apiBodyLimit } from './http/body-limit';
 import { importPresetsRoutes, importsRoutes } from './imports/imports.routes';
 import { busyError, isRetryableDbError } from './db/retry';
@@ -82,10 +86,12 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono<AppEnv>();
   api.use('*', sameOriginOnly, requireSession);
+  api.route('/auth/invitations', invitationRoutes);
   api.route('/auth', authRoutes);
   api.route('/agency', agencyRoutes);
   api.route('/me', meRoutes);
   api.route('/clients', clientsRoutes);
+  api.route('/clients', lgpdRoutes);
   api.route('/accounts', accountsRoutes);
   api.route('/lots', lotsRoutes);
   api.route('/emissions', emissionsRoutes);
@@ -102,6 +108,8 @@ export function createApp(deps: AppDeps) {
   api.route('/import-presets', importPresetsRoutes);
   api.route('/dashboard', dashboardRoutes);
   api.route('/reports', reportsRoutes);
+  api.route('/audit', auditRoutes);
+  api.route('/team', teamRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

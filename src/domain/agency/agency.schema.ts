@@ -78,6 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
   currency: 'BRL',
   lot_allocation_policy: 'cheapest',
   card_interest_percent: [...DEFAULT_CARD_INTEREST_PERCENT],
+  require_mfa: false,
 };
 
 const hasAtMostTwoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9;
@@ -130,11 +131,19 @@ export const settingsInputSchema = z.object({
   lot_allocation_policy: z.enum(LOT_ALLOCATION_POLICIES, { error: 'Política inválida' }),
   /** Optional in a PUT (a client that does not know it keeps the stored table); always in an answer. */
   card_interest_percent: cardInterestSchema.optional(),
+  /**
+   * "Exigir verificação em duas etapas para toda a equipe": a user without it can only enrol
+   * (docs/decisions/0026-team-and-roles.md). Optional in a PUT like card_interest_percent.
+   */
+  require_mfa: z.boolean({ error: 'Valor inválido' }).optional(),
 });
 export type SettingsInput = z.infer<typeof settingsInputSchema>;
 
 /** The settings as GET /agency/settings answers them and the /config form edits them: every field. */
-export const settingsSchema = settingsInputSchema.extend({ card_interest_percent: cardInterestSchema });
+export const settingsSchema = settingsInputSchema.extend({
+  card_interest_percent: cardInterestSchema,
+  require_mfa: z.boolean({ error: 'Valor inválido' }),
+});
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Each alert by e-mail as it opens, or one summary a day (the `email.digest` job, 08:00 in Brasília). */

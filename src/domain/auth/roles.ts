@@ -19,6 +19,9 @@ export const isAdmin = (role: UserRole | null | undefined) => role === 'admin';
 /** The 403 of a route the role may not use (spec part 1 §8 tone). */
 export const FORBIDDEN_MESSAGE = 'Você não tem permissão para esta ação. Peça a um administrador.';
 
+/** What the web says beside what only an admin may change (the agency form, the financial settings). */
+export const ADMIN_ONLY_NOTE = 'Somente administradores podem alterar.';
+
 /** The 403 while the agency requires a second factor the user has not enrolled. */
 export const MFA_SETUP_REQUIRED_MESSAGE =
   'A agência exige verificação em duas etapas: ative-a em Configurações → Segurança para continuar.';

@@ -186,6 +186,8 @@ export const clientSchema = z.object({
   status: z.enum(CLIENT_STATUSES),
   tags: z.array(z.string()),
   notes: z.string().nullable(),
+  /** LGPD: when its personal fields were erased on request (POST /clients/:id/anonymize); null otherwise. */
+  anonymized_at: timestampSchema.nullable(),
   /** Its live emissions that are not cancelled ("Emissões"). */
   emissions_count: z.number().int(),
   /** Pending, processing and issued: the ones total_spent_cents sums. */

@@ -20,7 +20,7 @@ export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = {
 };
 
 /** What an outbox row is rendered from (`template` + `data`). */
-export const EMAIL_TEMPLATES = ['alerts', 'alerts.digest', 'webhook.disabled'] as const;
+export const EMAIL_TEMPLATES = ['alerts', 'alerts.digest', 'webhook.disabled', 'invitation'] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
 /** What kind of message a row is, as the outbox names it. */
@@ -28,6 +28,7 @@ export const EMAIL_TEMPLATE_LABELS: Record<EmailTemplate, string> = {
   alerts: 'Alertas',
   'alerts.digest': 'Resumo diário',
   'webhook.disabled': 'Webhook desativado',
+  invitation: 'Convite para a equipe',
 };
 
 /** A row's template label; an unknown template (a newer writer's) as it is. */

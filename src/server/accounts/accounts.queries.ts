@@ -101,13 +101,13 @@ const ACCOUNT_COLUMNS = {
   client_id: loyalty_accounts.client_id,
 };
 
-/** A live account of the agency, with its holder's CPF/CNPJ (null for the agency's own). */
+/** A live account of the agency, with its holder's CPF/CNPJ (null for the agency's own) and, once anonymised, its hash. */
 export async function getAccount(
   db: Db,
   { agencyId, id }: { agencyId: string; id: string },
-): Promise<(AccountRef & { client_document: string | null }) | null> {
+): Promise<(AccountRef & { client_document: string | null; client_document_hash: string | null }) | null> {
   const [row] = await db
-    .select({ ...ACCOUNT_COLUMNS, client_document: clients.document })
+    .select({ ...ACCOUNT_COLUMNS, client_document: clients.document, client_document_hash: clients.document_hash })
     .from(loyalty_accounts)
     .leftJoin(
       clients,

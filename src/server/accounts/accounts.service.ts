@@ -1,4 +1,5 @@
 import type { AccountBeneficiaries, AccountLots } from '../../domain/accounts/account.schema';
+import { pseudonymCpf } from '../../domain/audit/lgpd.rules';
 import { onlyDigits } from '../../domain/documents';
 import type { ProgramKey } from '../../domain/programs';
 import { effectiveRule } from '../../domain/rules/rule.schema';
@@ -38,6 +39,14 @@ export async function getAccountLots(db: Db, request: AccountRequest): Promise<A
   };
 }
 
+/**
+ * An anonymised holder (LGPD) has no CPF but its hash: its passenger rows carry the stand-in CPF
+ * the hash gives (pseudonymCpf), so the holder stays uncounted and everyone else counts as before.
+ */
+function anonymizedHolder(account: { client_document: string | null; client_document_hash: string | null }) {
+  return !account.client_document && account.client_document_hash ? pseudonymCpf(account.client_document_hash) : null;
+}
+
 /** GET /accounts/:id/beneficiaries: the inputs of countBeneficiaries for this account. */
 export async function getAccountBeneficiaries(db: Db, request: AccountRequest): Promise<AccountBeneficiaries> {
   const { agencyId, id, today } = request;
@@ -46,7 +55,7 @@ export async function getAccountBeneficiaries(db: Db, request: AccountRequest): 
   return {
     // The loyalty_accounts_program check holds it to the catalogue.
     program: account.program as ProgramKey,
-    holder_cpf: document.length === 11 ? document : null,
+    holder_cpf: document.length === 11 ? document : anonymizedHolder(account),
     past_passengers: await getAccountPastPassengers(db, { agencyId, accountId: id }),
     today,
   };

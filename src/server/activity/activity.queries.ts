@@ -1,3 +1,4 @@
+import type { AuditChanges } from '../../domain/audit/audit.schema';
 import type { EventType } from '../../domain/events/event.schema';
 import type { Db } from '../db/client';
 import { activity } from '../db/schema';
@@ -12,6 +13,11 @@ export interface ActivityInput {
   description: string;
   refType?: string | null;
   refId?: string | null;
+  /**
+   * The audit log's before/after of the fields that changed (diffFields in
+   * src/domain/audit/audit.rules.ts); null or absent for a creation, a deletion or a bulk line.
+   */
+  changes?: AuditChanges | null;
 }
 
 /**
@@ -45,11 +51,14 @@ const ACTIVITY_EVENTS: Record<string, EventType> = {
   quote_sent: 'quote.updated',
   quote_accepted: 'quote.updated',
   quote_declined: 'quote.updated',
+  lgpd_anonymize: 'client.updated',
 };
 
 /**
- * Who did what: one row of the agency's activity feed, written in the caller's transaction, and
- * the event it is (for the open tabs and the webhooks), committed with it.
+ * Who did what: one row of the agency's activity feed — the audit log (decision 0026) — written in
+ * the caller's transaction, and the event it is (for the open tabs and the webhooks), committed
+ * with it. The row's `ip` is the column's default: the request's address (app.client_ip). A bulk
+ * statement writes one line, never one per row.
  */
 export async function recordActivity(db: Db, input: ActivityInput): Promise<void> {
   await db.insert(activity).values({
@@ -59,6 +68,7 @@ export async function recordActivity(db: Db, input: ActivityInput): Promise<void
     description: input.description,
     ref_type: input.refType ?? null,
     ref_id: input.refId ?? null,
+    changes: input.changes ?? null,
   });
   const type = ACTIVITY_EVENTS[input.kind];
   if (type) {
@@ -83,6 +93,7 @@ export function recordChange(
   actor: { agencyId: string; userId: string | null },
   change: keyof typeof CHANGED,
   record: { type: 'client' | 'lot'; id: string; label: string },
+  changes?: AuditChanges | null,
 ): Promise<void> {
   return recordActivity(db, {
     ...actor,
@@ -90,5 +101,6 @@ export function recordChange(
     description: `${record.label} ${CHANGED[change]}`,
     refType: record.type,
     refId: record.id,
+    changes,
   });
 }

@@ -5,6 +5,8 @@ import {
   settingsInputSchema,
   settingsSchema,
 } from '../../domain/agency/agency.schema';
+import { diffFields } from '../../domain/audit/audit.rules';
+import { recordActivity } from '../activity/activity.queries';
 import { scanAlerts } from '../alerts/alerts.service';
 import { unauthenticated } from '../http/errors';
 import { recordEvent } from '../events/events.queries';
@@ -22,6 +24,9 @@ import {
   updateSettings,
 } from './agency.queries';
 import { agencyNotFound, duplicateCnpj } from './agency.errors';
+
+/** The agency record's fields whose changes the audit log keeps (before/after). */
+const AGENCY_AUDITED_FIELDS = Object.keys(agencyInputSchema.shape) as (keyof typeof agencyInputSchema.shape)[];
 
 const docs = {
   get: apiDoc({
@@ -79,9 +84,23 @@ export const agencyRoutes = new Hono<AppEnv>()
   })
   .put('/', docs.update, async (c) => {
     const input = await readJson(c, agencyInputSchema);
+    const { agencyId, userId } = c.var.session;
     try {
-      const agency = await updateAgency(c.var.db, { agencyId: c.var.session.agencyId, input });
-      if (!agency) throw agencyNotFound();
+      const before = await getAgency(c.var.db, { agencyId });
+      const agency = await updateAgency(c.var.db, { agencyId, input });
+      if (!before || !agency) throw agencyNotFound();
+      const changes = diffFields(toAgencyDto(before), toAgencyDto(agency), AGENCY_AUDITED_FIELDS);
+      if (changes) {
+        await recordActivity(c.var.db, {
+          agencyId,
+          userId,
+          kind: 'agency_updated',
+          description: 'Dados da agência atualizados',
+          refType: 'agency',
+          refId: agencyId,
+          changes,
+        });
+      }
       return c.json(toAgencyDto(agency));
     } catch (err) {
       if (isUniqueViolation(err, 'agencies_cnpj_key')) {
@@ -106,6 +125,18 @@ export const agencyRoutes = new Hono<AppEnv>()
       await scanAlerts(c.var.db, { agencyId, today: c.var.today, now: new Date().toISOString() });
     }
     await recordEvent(c.var.db, agencyId, { type: 'settings.changed', actorId: c.var.session.userId });
+    const changes = diffFields<Record<string, unknown>>(before, settings, Object.keys(settings));
+    if (changes) {
+      await recordActivity(c.var.db, {
+        agencyId,
+        userId: c.var.session.userId,
+        kind: 'settings_updated',
+        description: 'Configurações da agência atualizadas',
+        refType: 'agency',
+        refId: agencyId,
+        changes,
+      });
+    }
     return c.json(settings);
   });
 

@@ -7,7 +7,7 @@ import type { Database, Db } from '../db/client';
 import { agencies, users } from '../db/schema';
 import { unauthenticated } from '../http/errors';
 import { deriveKey, hashPassword, PASSWORD_COST, verifyPassword, type PasswordCost } from './password';
-import { endOtherSessions, enterSession, MAX_SESSIONS_PER_USER, newSessionToken } from './sessions';
+import { endOtherSessions, enterSession, MAX_SESSIONS_PER_USER, MFA_PENDING_TTL_MS, newSessionToken } from './sessions';
 import { THROTTLE } from './throttle';
 import { rowsOf } from '../db/rows';
 import { invalidCredentials, signUpClosed, tooManyAttempts, wrongPassword } from './auth.errors';
@@ -34,13 +34,13 @@ export async function needsSetup(db: Database): Promise<boolean> {
   return Boolean((rows as { rows: { needs: boolean }[] }).rows[0]?.needs);
 }
 
-interface ClientInfo {
+export interface ClientInfo {
   ip: string;
   userAgent: string | null;
 }
 
 /** The user and agency a new session belongs to, read as that session (under its agency's policies). */
-async function readAsSession(db: Database, token: string) {
+export async function readAsSession(db: Database, token: string) {
   return db.transaction(async (tx) => {
     const session = await enterSession(tx, token);
     if (!session) throw invalidCredentials();
@@ -90,7 +90,8 @@ export async function signUp(db: Database, input: SignUp, client: ClientInfo, co
  * Sign-in by e-mail or phone. The attempt is counted before the password is checked, atomically
  * with the check of the limits (app_sign_in_begin), so parallel guesses cannot pass them; the
  * database then compares the key derived here with the stored one and opens the session
- * (app_sign_in_finish).
+ * (app_sign_in_finish). A user with a second factor gets a session that still waits for a code
+ * (`mfaRequired`: short-lived, admitting nothing until POST /auth/sign-in/verify completes it).
  */
 export async function signIn(
   db: Database,
@@ -113,13 +114,23 @@ export async function signIn(
   }
   const key = await deriveKey(input.password, begun.password_params, cost);
   const session = newSessionToken();
-  const opened = rowsOf<{ user_id: string }>(
+  const pendingExpiresAt = new Date(Date.now() + MFA_PENDING_TTL_MS);
+  const [opened] = rowsOf<{ user_id: string; mfa_pending: boolean }>(
     await db.execute(sql`SELECT * FROM app_sign_in_finish(${String(begun.attempt_id)}::bigint, ${key}, ${session.hash},
-      ${session.expiresAt.toISOString()}::timestamptz, ${client.userAgent}, ${MAX_SESSIONS_PER_USER})`),
+      ${session.expiresAt.toISOString()}::timestamptz, ${pendingExpiresAt.toISOString()}::timestamptz,
+      ${client.userAgent}, ${MAX_SESSIONS_PER_USER})`),
   );
-  if (opened.length === 0) throw invalidCredentials();
+  if (!opened) throw invalidCredentials();
+  if (opened.mfa_pending) {
+    return { mfaRequired: true as const, session: { token: session.token, expiresAt: pendingExpiresAt } };
+  }
   const { user, agency } = await readAsSession(db, session.token);
-  return { user, agency, session: { token: session.token, expiresAt: session.expiresAt } };
+  return {
+    mfaRequired: false as const,
+    user,
+    agency,
+    session: { token: session.token, expiresAt: session.expiresAt },
+  };
 }
 
 /** Changing the password ends every other session of the user (a stolen session does not survive it). */

@@ -10,6 +10,8 @@ export const SESSION_COOKIE = 'milheiro_session';
 /** Sliding expiry: a session lives 7 days past its last use (refreshed at most every 5 minutes). */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** A session waiting for its second factor lives this long (docs/decisions/0026-team-and-roles.md). */
+export const MFA_PENDING_TTL_MS = 10 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -106,7 +108,7 @@ export async function listUserSessions(db: Db, userId: string) {
       ip: sessions.ip,
     })
     .from(sessions)
-    .where(and(eq(sessions.user_id, userId), gt(sessions.expires_at, sql`now()`)))
+    .where(and(eq(sessions.user_id, userId), gt(sessions.expires_at, sql`now()`), eq(sessions.mfa_pending, false)))
     .orderBy(sql`${sessions.last_seen_at} DESC`);
 }
 

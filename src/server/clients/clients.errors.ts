@@ -9,6 +9,7 @@ export const CLIENT_ERROR_STATUS = {
   DUPLICATE_PROGRAM: 409,
   ACCOUNT_IN_USE: 409,
   RESTORE_CONFLICT: 409,
+  CLIENT_ANONYMIZED: 409,
 } as const;
 
 /** The Portuguese messages of its refusals: `error.message`, and `fields` beside the form's fields. */
@@ -27,6 +28,7 @@ export const CLIENT_ERROR_MESSAGES = {
   accountMovedInUse: (account: string) => `A conta ${account} possui lotes ou emissões e não pode mudar de programa.`,
   accountMovedInUseField: 'Conta com lotes ou emissões não pode mudar de programa',
   restoreConflict: 'Não foi possível restaurar: um cliente ativo já usa a mesma conta de fidelidade.',
+  anonymized: 'Cliente anonimizado (LGPD): os dados pessoais não podem ser preenchidos de novo.',
 } as const;
 
 const M = CLIENT_ERROR_MESSAGES;
@@ -45,3 +47,5 @@ export const accountRemovedInUse = (account: string) => clientError('ACCOUNT_IN_
 export const accountMovedInUse = (account: string, field: string) =>
   clientError('ACCOUNT_IN_USE', M.accountMovedInUse(account), { fields: { [field]: M.accountMovedInUseField } });
 export const restoreConflict = () => clientError('RESTORE_CONFLICT', M.restoreConflict);
+/** LGPD: an anonymised client is not edited back with personal data. */
+export const clientAnonymized = () => clientError('CLIENT_ANONYMIZED', M.anonymized);

@@ -80,6 +80,7 @@ export function toClientDto(c: ClientRow, accounts: LoyaltyAccount[]): Client {
     status: c.status as ClientStatus,
     tags: c.tags,
     notes: c.notes,
+    anonymized_at: c.anonymized_at,
     emissions_count: c.emissions_count,
     active_emissions_count: c.active_emissions_count,
     total_spent_cents: c.total_spent_cents,

@@ -7,6 +7,7 @@ import type {
   ClientList,
   ClientListQuery,
 } from '../../domain/clients/client.schema';
+import { diffFields } from '../../domain/audit/audit.rules';
 import { computeClientStats } from '../../domain/clients/client.rules';
 import { formatCpfOrCnpj } from '../../domain/documents';
 import { programName } from '../../domain/programs';
@@ -33,6 +34,7 @@ import {
   CLIENT_ERROR_MESSAGES,
   clientHasEmissions,
   clientHasLots,
+  clientAnonymized,
   clientNotFound,
   duplicateDocument,
   duplicateProgram,
@@ -63,6 +65,13 @@ interface Actor {
   agencyId: string;
   userId: string | null;
 }
+
+/** The fields of a client whose changes the audit log keeps (before/after). */
+const AUDITED_FIELDS = ['name', 'email', 'phone', 'document', 'birth_date', 'status', 'tags', 'notes'] as const;
+
+/** The loyalty accounts as one audited value: "LATAM Pass (12345)", in program order. */
+const accountsValue = (accounts: readonly Pick<LoyaltyAccountRow, 'program' | 'account_number'>[]) =>
+  accounts.map(accountLabel).sort();
 
 /** A client as its activity lines name it: "Cliente José da Silva". */
 const clientRecord = (client: { id: string; name: string }) => ({
@@ -165,6 +174,8 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
   const { agencyId } = actor;
   const existing = await getClient(db, { agencyId, id });
   if (!existing) throw clientNotFound();
+  // LGPD: an anonymised client's personal fields stay erased (docs/decisions/0027-audit-log-and-lgpd.md).
+  if (existing.anonymized_at) throw clientAnonymized();
   await assertDocumentFree(db, agencyId, input.document, id);
 
   const current = await getClientAccounts(db, { agencyId, clientId: id });
@@ -216,7 +227,12 @@ async function updateClientOnce(db: Db, actor: Actor, id: string, input: ClientI
   } catch (err) {
     throw duplicateProgramError(err) ?? err;
   }
-  await recordChange(db, actor, 'updated', clientRecord(row));
+  const changes = diffFields(
+    { ...existing, loyalty_accounts: accountsValue(current) },
+    { ...row, loyalty_accounts: accountsValue(input.loyalty_accounts) },
+    [...AUDITED_FIELDS, 'loyalty_accounts'],
+  );
+  await recordChange(db, actor, 'updated', clientRecord(row), changes);
   const [dto] = await withLoyaltyAccounts(db, { agencyId, rows: [row] });
   return dto!;
 }

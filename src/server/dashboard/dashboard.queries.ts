@@ -232,7 +232,8 @@ export async function getRecentActivity(db: Db, { agencyId, limit }: { agencyId:
     await db.execute(sql`
       SELECT id, kind, description, ref_type, ref_id, created_at::text AS created_at
       FROM activity WHERE agency_id = ${agencyId}
-      ORDER BY created_at DESC, id DESC
+      -- NULLS LAST as activity_agency_created_idx has it, so the newest are read off the index.
+      ORDER BY created_at DESC NULLS LAST, id DESC
       LIMIT ${limit}`),
   );
 }

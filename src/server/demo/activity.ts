@@ -12,28 +12,53 @@ const programNameSql = sql.raw(
  * have written it over its year: each client registered, each lot bought and each emission created,
  * issued, failed or cancelled, at the moment it happened and in the app's own words
  * ("Cliente Ana Souza cadastrado", "Lote Smiles de 120.000 milhas cadastrado", "Emissão GRU-LIS
- * criada para Ana Souza", "Emissão GRU-LIS emitida"). One statement.
+ * criada para Ana Souza", "Emissão GRU-LIS emitida"). One statement. As the audit log (#20) shows
+ * it: some edits with their before/after (a client set inactive, a lot's expiry corrected, each
+ * status change of an emission), and the office's addresses.
  */
 export async function seedDemoActivity(db: Database, { agencyId, userId }: { agencyId: string; userId: string }) {
   await db.execute(sql`
-    INSERT INTO activity (agency_id, user_id, kind, description, ref_type, ref_id, created_at)
-    SELECT ${agencyId}::uuid, ${userId}::uuid, kind, description, ref_type, ref_id, at FROM (
+    INSERT INTO activity (agency_id, user_id, kind, description, ref_type, ref_id, changes, ip, created_at)
+    SELECT ${agencyId}::uuid, ${userId}::uuid, kind, description, ref_type, ref_id, changes,
+      -- The office's two connections, and now and then a phone's.
+      CASE abs(hashtext(ref_id::text || kind)) % 10 WHEN 0 THEN '177.37.201.' || (10 + abs(hashtext(ref_id::text)) % 200)
+        WHEN 1 THEN '189.6.34.12' WHEN 2 THEN '189.6.34.12' ELSE '200.155.92.41' END,
+      at FROM (
       SELECT 'client_created' AS kind, 'Cliente ' || name || ' cadastrado' AS description, 'client' AS ref_type, id AS ref_id,
-        created_at AS at
+        NULL::jsonb AS changes, created_at AS at
       FROM clients WHERE agency_id = ${agencyId} AND deleted_at IS NULL AND import_job_id IS NULL
       UNION ALL
+      -- The audit log's edits (#20): clients set inactive or blocked some weeks in, e-mails added later.
+      SELECT 'client_updated', 'Cliente ' || name || ' atualizado', 'client', id,
+        CASE WHEN status <> 'active' THEN jsonb_build_object('status', jsonb_build_array('active', status))
+          ELSE jsonb_build_object('email', jsonb_build_array(NULL, email)) END,
+        created_at + make_interval(days => 20 + abs(hashtext(id::text)) % 60)
+      FROM clients WHERE agency_id = ${agencyId} AND deleted_at IS NULL AND import_job_id IS NULL
+        AND (status <> 'active' OR (email IS NOT NULL AND abs(hashtext(id::text)) % 9 = 0))
+      UNION ALL
       SELECT 'lot_created', 'Lote ' || ${programNameSql} || ' de '
-          || replace(to_char(original_quantity, 'FM999G999G999'), ',', '.') || ' milhas cadastrado', 'lot', id, created_at
+          || replace(to_char(original_quantity, 'FM999G999G999'), ',', '.') || ' milhas cadastrado', 'lot', id, NULL, created_at
       FROM mile_lots WHERE agency_id = ${agencyId} AND deleted_at IS NULL AND import_job_id IS NULL
       UNION ALL
-      SELECT 'emission_created', 'Emissão ' || e.route || ' criada para ' || c.name, 'emission', e.id, e.created_at
+      -- Lots whose expiry was corrected from the program's statement two days after the purchase.
+      SELECT 'lot_updated', 'Lote ' || ${programNameSql} || ' de '
+          || replace(to_char(original_quantity, 'FM999G999G999'), ',', '.') || ' milhas atualizado', 'lot', id,
+        jsonb_build_object('expiry_date', jsonb_build_array(to_char(expiry_date - 90, 'YYYY-MM-DD'), to_char(expiry_date, 'YYYY-MM-DD'))),
+        created_at + interval '2 days 3 hours'
+      FROM mile_lots WHERE agency_id = ${agencyId} AND deleted_at IS NULL AND import_job_id IS NULL
+        AND expiry_date IS NOT NULL AND abs(hashtext(id::text)) % 7 = 0
+      UNION ALL
+      SELECT 'emission_created', 'Emissão ' || e.route || ' criada para ' || c.name, 'emission', e.id, NULL, e.created_at
       FROM emissions e JOIN clients c ON c.agency_id = e.agency_id AND c.id = e.client_id
       WHERE e.agency_id = ${agencyId} AND e.deleted_at IS NULL AND e.import_job_id IS NULL
       UNION ALL
-      SELECT x.kind, 'Emissão ' || e.route || ' ' || x.verb, 'emission', e.id, x.at
+      SELECT x.kind, 'Emissão ' || e.route || ' ' || x.verb, 'emission', e.id,
+        jsonb_build_object('status', jsonb_build_array(x.before, x.after)), x.at
       FROM emissions e
-      CROSS JOIN LATERAL (VALUES ('emission_issue', 'emitida', e.issued_at), ('emission_fail', 'marcada com falha', e.failed_at),
-        ('emission_cancel', 'cancelada', e.cancelled_at)) AS x(kind, verb, at)
+      CROSS JOIN LATERAL (VALUES ('emission_issue', 'emitida', e.issued_at, 'processing', 'issued'),
+        ('emission_fail', 'marcada com falha', e.failed_at, 'processing', 'failed'),
+        ('emission_cancel', 'cancelada', e.cancelled_at, CASE WHEN e.issued_at IS NULL THEN 'processing' ELSE 'issued' END,
+          'cancelled')) AS x(kind, verb, at, before, after)
       WHERE e.agency_id = ${agencyId} AND e.deleted_at IS NULL AND e.import_job_id IS NULL AND x.at IS NOT NULL
     ) feed
     -- The generator holds what would fall after now at now (issued the instant it was seeded): left out.

@@ -80,7 +80,7 @@ export async function seedDemoImports(
     bytes: Buffer.from(twice.join('\n'), 'utf8'),
     onlyValid: false,
   });
-  await withTenant(db, agencyId, (tx) => undoImport(tx, actor, undone));
+  await withTenant(db, agencyId, (tx) => undoImport(tx, { ...actor, role: 'admin' }, undone));
 
   // Dated back: the agency arrived with its clients ten months ago; the rest is recent.
   for (const [id, days] of [

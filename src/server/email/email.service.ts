@@ -179,6 +179,11 @@ export async function listOutbox(
   };
 }
 
+/** A password reset link as the outbox shows it: its token hidden, so no admin can use another's link. */
+const RESET_LINK = /\/redefinir-senha\/[A-Za-z0-9_-]+/g;
+const redactResetLinks = (part: string | null) =>
+  part === null ? null : part.replace(RESET_LINK, '/redefinir-senha/[link oculto]');
+
 /** GET /email/outbox/{id}: one message with its parts. */
 export async function getOutboxMessage(
   db: Db,
@@ -186,5 +191,8 @@ export async function getOutboxMessage(
 ): Promise<EmailMessage> {
   const row = await getOutboxRow(db, { agencyId, id });
   if (!row) throw emailNotFound();
+  if (row.template === 'password_reset') {
+    return { ...toItem(row), html: redactResetLinks(row.html), text: redactResetLinks(row.text) };
+  }
   return { ...toItem(row), html: row.html, text: row.text };
 }

@@ -323,6 +323,7 @@ async function transitionEmissionOnce(
     description: `Emissão ${row.route} ${ACTION_ACTIVITY[action]}`,
     refType: 'emission',
     refId: id,
+    changes: { status: [row.status, plan.to] },
   });
   return getEmissionDetail(db, { agencyId, id });
 }

@@ -8,6 +8,8 @@ import {
   type EntryList,
   type EntryListQuery,
 } from '../../domain/finance/entry.schema';
+import { diffFields } from '../../domain/audit/audit.rules';
+import type { AuditChanges } from '../../domain/audit/audit.schema';
 import { recordActivity } from '../activity/activity.queries';
 import type { Db } from '../db/client';
 import { validationError } from '../http/errors';
@@ -62,13 +64,34 @@ const entryLabel = (values: Pick<EntryValues, 'category' | 'amount_cents'>) =>
 
 const CHANGED = { created: 'criado', updated: 'atualizado', deleted: 'excluído' } as const;
 
-function recordEntryChange(db: Db, actor: Actor, change: keyof typeof CHANGED, id: string, values: EntryValues) {
+/** The fields of a posting whose changes the audit log keeps (before/after). */
+const AUDITED_FIELDS = [
+  'kind',
+  'category',
+  'amount_cents',
+  'description',
+  'payment_method',
+  'installments',
+  'entry_date',
+  'emission_id',
+  'lot_id',
+] as const satisfies readonly (keyof EntryValues)[];
+
+function recordEntryChange(
+  db: Db,
+  actor: Actor,
+  change: keyof typeof CHANGED,
+  id: string,
+  values: EntryValues,
+  changes?: AuditChanges | null,
+) {
   return recordActivity(db, {
     ...actor,
     kind: `entry_${change}`,
     description: `${entryLabel(values)} ${CHANGED[change]}`,
     refType: 'entry',
     refId: id,
+    changes,
   });
 }
 
@@ -102,7 +125,8 @@ export async function updateEntry(db: Db, actor: Actor, id: string, body: unknow
   if (existing.category === 'lot_purchase') throw entryOfALot();
   const values = await entryValues(db, actor.agencyId, parseOrThrow(entryInputSchema, body));
   await updateEntryRow(db, { agencyId: actor.agencyId, id, values });
-  await recordEntryChange(db, actor, 'updated', id, values);
+  const changes = diffFields({ ...existing, amount_cents: Number(existing.amount_cents) }, values, AUDITED_FIELDS);
+  await recordEntryChange(db, actor, 'updated', id, values, changes);
   return getEntryDetail(db, { agencyId: actor.agencyId, id });
 }
 

@@ -67,10 +67,13 @@ export const PUBLIC_PATHS = new Set([
   '/api/v1/auth/sign-in',
   '/api/v1/auth/sign-up',
   '/api/v1/auth/sign-out',
+  '/api/v1/auth/sign-in/verify',
+  '/api/v1/auth/password/forgot',
+  '/api/v1/auth/password/reset',
 ]);
 
 /** Public routes that carry a token in their path (an invitation's, a password reset's). */
-export const PUBLIC_PREFIXES: readonly string[] = [];
+export const PUBLIC_PREFIXES: readonly string[] = ['/api/v1/auth/invitations/', '/api/v1/auth/password/reset/'];
 
 export const isPublicPath = (path: string) =>
   PUBLIC_PATHS.has(path) || PUBLIC_PREFIXES.some((prefix) => path.startsWith(prefix));

@@ -57,18 +57,20 @@ export const API_TAGS = {
   imports: 'CSV and XLSX imports: upload, mapping, dry run, import, undo, presets',
   dashboard: 'The agency at a glance: KPIs, trends, rankings and charts',
   reports: 'PDF reports of an emission or a lot: generate, history, signed download links',
+  audit: 'The audit log (admins): who changed what, when and from where; LGPD requests about a client',
+  team: "The agency's users, their roles and invitations (admins), and the public accept page's invitation",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
 type SuccessDoc = {
-  status: 200 | 201 | 204;
+  status: 200 | 201 | 202 | 204;
   description: string;
   content?: Record<string, { schema: object }>;
   headers?: Record<string, { description: string; schema: object }>;
 };
 
 /** A JSON answer; without a schema, an object whose shape is not yet a shared zod schema. */
-export function json(description: string, schema?: z.ZodType, status: 200 | 201 = 200): SuccessDoc {
+export function json(description: string, schema?: z.ZodType, status: 200 | 201 | 202 = 200): SuccessDoc {
   return {
     status,
     description,
@@ -119,6 +121,7 @@ export const ERROR_RESPONSES = {
     description: 'The resource does not exist in this agency (an id that is not a UUID included)',
   },
   409: { name: 'Conflict', description: 'The request conflicts with the current state; `code` says which rule' },
+  410: { name: 'Gone', description: 'A link that can no longer be used (used, expired or revoked); `code` says which' },
   413: {
     name: 'PayloadTooLarge',
     description: 'PAYLOAD_TOO_LARGE: the JSON body is over 1 MB (JSON_BODY_LIMIT_BYTES)',
@@ -129,7 +132,7 @@ export const ERROR_RESPONSES = {
   503: { name: 'Unavailable', description: 'UNAVAILABLE: the service this route needs is not running in this process' },
 } as const;
 export type ErrorStatus = keyof typeof ERROR_RESPONSES;
-type RouteErrorStatus = 400 | 401 | 404 | 409 | 429 | 503;
+type RouteErrorStatus = 400 | 401 | 404 | 409 | 410 | 429 | 503;
 
 /** The body of every error answer (AppError.toBody, app.onError). */
 export const apiErrorSchema = z.object({

@@ -91,7 +91,7 @@ const docs = {
     operationId: 'undoImport',
     summary: '"Desfazer": the rows the import created are deleted (soft), the ones it updated put back',
     description:
-      'Only a completed import, once. Refused (409 UNDO_REFUSED, `details.reasons`) when its records were used since.',
+      'Only a completed import, once. Refused (409 UNDO_REFUSED, `details.reasons`) when its records were used since; an operador may undo only their own imports (403 FORBIDDEN otherwise), an admin any.',
     params: uuidIdParams,
     response: json('The job, undone', importJobSchema),
     errors: [409],
@@ -163,7 +163,9 @@ export const importsRoutes = new Hono<AppEnv>()
   .get('/:id', docs.get, async (c) =>
     c.json(await getImport(c.var.db, { agencyId: c.var.session.agencyId, id: jobId(c) })),
   )
-  .post('/:id/undo', docs.undo, async (c) => c.json(await undoImport(c.var.db, actorOf(c), jobId(c))));
+  .post('/:id/undo', docs.undo, async (c) =>
+    c.json(await undoImport(c.var.db, { ...actorOf(c), role: c.var.session.role }, jobId(c))),
+  );
 
 /** Mounted at /import-presets. */
 export const importPresetsRoutes = new Hono<AppEnv>()

@@ -24,6 +24,8 @@ import {
 import { cleanMapping, mappingErrors } from '../../domain/imports/mapping';
 import { toCsv } from '../../domain/csv';
 import { formatNumber, todayIso } from '../../domain/format';
+import { isAdmin, type UserRole } from '../../domain/auth/roles';
+import { TEAM_MESSAGES } from '../../domain/team/team.schema';
 import { recordActivity } from '../activity/activity.queries';
 import type { Database, Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
@@ -349,9 +351,20 @@ export async function getImport(db: Db, { agencyId, id }: { agencyId: string; id
  * used since. The rows it created are soft-deleted and the ones it updated put back, in one
  * transaction (the request's); the kept totals follow through their triggers.
  */
-export async function undoImport(db: Db, actor: Actor & { today: string }, id: string): Promise<ImportJob> {
+/**
+ * "Desfazer". An operador may undo only their own imports; an admin any (docs/decisions/0026):
+ * another user's job is a 403 before anything is read or changed.
+ */
+export async function undoImport(
+  db: Db,
+  actor: Actor & { today: string; role: UserRole },
+  id: string,
+): Promise<ImportJob> {
   const job = await lockImportJob(db, { agencyId: actor.agencyId, id });
   if (!job) throw jobNotFound();
+  if (!isAdmin(actor.role) && job.user_id !== actor.userId) {
+    throw new AppError('FORBIDDEN', TEAM_MESSAGES.undoOthersImport, { status: 403 });
+  }
   if (job.status === 'undone') throw importError('IMPORT_ALREADY_UNDONE', M.undoAlready, 409);
   if (job.status !== 'completed') throw importError('IMPORT_NOT_COMPLETED', M.undoNotCompleted, 409);
   const importer = importerOf(job.kind as ImportKind);

@@ -26,6 +26,7 @@ import {
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
 import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
+import { diffFields } from '../../domain/audit/audit.rules';
 import { recordActivity, recordChange } from '../activity/activity.queries';
 import { followAlerts, scanAlerts } from '../alerts/alerts.service';
 import { getSettings } from '../agency/agency.queries';
@@ -86,6 +87,27 @@ const purchaseEntry = (lotId: string, values: LotValues): PurchaseEntry => ({
   amountCents: values.total_cost_cents,
   description: `Compra de lote ${programName(values.program)} — ${formatNumber(values.original_quantity)} milhas`,
   entryDate: values.purchase_date,
+});
+
+/** The fields of a lot whose changes the audit log keeps (before/after). */
+const AUDITED_FIELDS = [
+  'program',
+  'account_number',
+  'original_quantity',
+  'remaining_quantity',
+  'total_cost_cents',
+  'cost_per_thousand',
+  'purchase_date',
+  'expiry_date',
+  'supplier',
+  'notes',
+  'status',
+] as const;
+
+/** A lot's audited values; the cost per thousand compared as a number ("17.5" and "17.5000" are one price). */
+const auditedLot = (lot: Record<(typeof AUDITED_FIELDS)[number], unknown> & { cost_per_thousand: string }) => ({
+  ...lot,
+  cost_per_thousand: Number(lot.cost_per_thousand),
 });
 
 /** A lot as its activity lines name it: "Lote LATAM Pass de 100.000 milhas". */
@@ -354,7 +376,8 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
   );
   await updateLotRow(db, { agencyId, id, values });
   await updatePurchaseEntry(db, { agencyId, entry: purchaseEntry(id, values) });
-  await recordChange(db, actor, 'updated', lotRecord(id, values));
+  const changes = diffFields(auditedLot(existing), auditedLot(values), AUDITED_FIELDS);
+  await recordChange(db, actor, 'updated', lotRecord(id, values), changes);
   await followAlerts(db, { agencyId, today: actor.today, scope: { lotIds: [id], emissionIds: [] } });
   return lotDto(db, agencyId, id);
 }

@@ -243,6 +243,7 @@ export async function changeQuoteStatus(db: Db, actor: Actor, id: string, to: Qu
     description: `Cotação ${row.route} marcada como ${QUOTE_STATUS_LABELS[to].toLowerCase()}`,
     refType: 'quote',
     refId: id,
+    changes: { status: [row.status, to] },
   });
   return getQuote(db, { agencyId, id });
 }

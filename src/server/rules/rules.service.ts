@@ -10,6 +10,8 @@ import {
   type RuleInput,
   type RuleList,
 } from '../../domain/rules/rule.schema';
+import { diffFields } from '../../domain/audit/audit.rules';
+import type { AuditChanges } from '../../domain/audit/audit.schema';
 import { recordActivity } from '../activity/activity.queries';
 import { scanAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
@@ -42,12 +44,28 @@ const valuesOf = (input: Omit<RuleInput, 'program'>): RuleValues => ({
 
 const CHANGED = { created: 'criada', updated: 'atualizada', deleted: 'excluída' } as const;
 
+const AUDITED_FIELDS = [
+  'min_margin_cents',
+  'min_margin_percent',
+  'default_rav_cents',
+  'cpm_cap',
+  'sla_target_hours',
+] as const satisfies readonly (keyof RuleValues)[];
+
+/** A rule's audited values; numeric text compared as numbers ("12" and "12.00" are one margin). */
+const auditedRule = (rule: RuleValues) => ({
+  ...rule,
+  min_margin_percent: Number(rule.min_margin_percent),
+  cpm_cap: rule.cpm_cap === null ? null : Number(rule.cpm_cap),
+});
+
 /** "Regra LATAM Pass atualizada: margem mín. R$ 50,00 / 12%, RAV R$ 0,00, CPM máx. 28, SLA 24 h". */
 function recordRuleChange(
   db: Db,
   actor: Actor,
   change: keyof typeof CHANGED,
   rule: { id: string; program: string } & RuleValues,
+  changes?: AuditChanges | null,
 ) {
   const cap = rule.cpm_cap === null ? 'sem CPM máx.' : `CPM máx. ${formatNumber(Number(rule.cpm_cap))}`;
   const detail =
@@ -61,6 +79,7 @@ function recordRuleChange(
     description: `Regra ${programName(rule.program)} ${CHANGED[change]}${detail}`,
     refType: 'rule',
     refId: rule.id,
+    changes,
   });
 }
 
@@ -101,7 +120,8 @@ export async function updateRule(db: Db, actor: Actor, id: string, body: unknown
   }
   const values = valuesOf(input);
   await updateRuleRow(db, { agencyId: actor.agencyId, id, values });
-  await recordRuleChange(db, actor, 'updated', { id, program: existing.program, ...values });
+  const changes = diffFields(auditedRule(existing), auditedRule(values), AUDITED_FIELDS);
+  await recordRuleChange(db, actor, 'updated', { id, program: existing.program, ...values }, changes);
   await followRule(db, actor.agencyId);
   return getRuleDetail(db, { agencyId: actor.agencyId, id });
 }

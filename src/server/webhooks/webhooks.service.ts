@@ -13,6 +13,9 @@ import {
   type WebhookEndpointList,
   type WebhookSecret,
 } from '../../domain/webhooks/webhook.schema';
+import { diffFields } from '../../domain/audit/audit.rules';
+import type { AuditChanges } from '../../domain/audit/audit.schema';
+import { recordActivity } from '../activity/activity.queries';
 import type { Db } from '../db/client';
 import { notifyOutbox } from '../events/events.queries';
 import { validationError } from '../http/errors';
@@ -75,6 +78,33 @@ function toEndpoint(row: EndpointRow, last: LastDelivery | undefined): WebhookEn
   };
 }
 
+const AUDITED_FIELDS = ['url', 'description', 'event_types', 'enabled'] as const;
+
+const WEBHOOK_CHANGED = {
+  created: 'cadastrado',
+  updated: 'atualizado',
+  deleted: 'excluído',
+  secret_rotated: 'teve o segredo renovado',
+} as const;
+
+/** The audit log's line of an endpoint's change: "Webhook https://erp.example.com/hooks atualizado" (never the secret). */
+function recordWebhookChange(
+  db: Db,
+  actor: Actor,
+  change: keyof typeof WEBHOOK_CHANGED,
+  endpoint: { id: string; url: string },
+  changes?: AuditChanges | null,
+) {
+  return recordActivity(db, {
+    ...actor,
+    kind: `webhook_${change}`,
+    description: `Webhook ${endpoint.url} ${WEBHOOK_CHANGED[change]}`,
+    refType: 'webhook',
+    refId: endpoint.id,
+    changes,
+  });
+}
+
 /** 'msg_' and 32 hex digits, as recordEvents names an event's deliveries. */
 const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`;
 
@@ -118,6 +148,7 @@ export async function createEndpoint(
   if ((await countEndpoints(db, { agencyId: actor.agencyId })) >= WEBHOOK_ENDPOINTS_MAX) throw webhookLimitReached();
   const secret = newWebhookSecret();
   const id = await insertEndpoint(db, { agencyId: actor.agencyId, values: input, secret });
+  await recordWebhookChange(db, actor, 'created', { id, url: input.url });
   return { ...(await getEndpointDetail(db, { agencyId: actor.agencyId, id })), secret };
 }
 
@@ -136,6 +167,8 @@ export async function updateEndpoint(
   if (!existing) throw webhookNotFound();
   const input = await parseEndpoint(body, options, (i) => i.url !== existing.url || i.enabled);
   await updateEndpointRow(db, { agencyId: actor.agencyId, id, values: input });
+  const changes = diffFields(existing, input, AUDITED_FIELDS);
+  if (changes) await recordWebhookChange(db, actor, 'updated', { id, url: input.url }, changes);
   if (existing.enabled && !input.enabled) {
     await failPendingDeliveries(db, { agencyId: actor.agencyId, endpointId: id, reason: DISABLED_BY_USER_ERROR });
   }
@@ -146,6 +179,7 @@ export async function deleteEndpoint(db: Db, actor: Actor, id: string): Promise<
   const existing = await getEndpoint(db, { agencyId: actor.agencyId, id }, true);
   if (!existing) throw webhookNotFound();
   await deleteEndpointRow(db, { agencyId: actor.agencyId, id });
+  await recordWebhookChange(db, actor, 'deleted', existing);
 }
 
 /** "Gerar novo segredo": the old one stops signing at once; the new one is answered this once. */
@@ -154,6 +188,7 @@ export async function rotateSecret(db: Db, actor: Actor, id: string): Promise<We
   if (!existing) throw webhookNotFound();
   const secret = newWebhookSecret();
   await setEndpointSecret(db, { agencyId: actor.agencyId, id, secret });
+  await recordWebhookChange(db, actor, 'secret_rotated', existing);
   return { secret };
 }
 

@@ -3,7 +3,7 @@ import { hashKey } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ERROR_MESSAGES } from '@/config/messages';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
-import { setUnauthorizedHandler } from '@/lib/api-client';
+import { setMfaSetupRequiredHandler, setUnauthorizedHandler } from '@/lib/api-client';
 import { afterFirstPageInteractive } from '@/lib/after-interactive';
 import { createQueryClient } from '@/lib/query-client';
 import { authKeys } from '@/lib/query-keys';
@@ -36,7 +36,13 @@ export function App() {
         description: 'Sua sessão terminou. Entre novamente para continuar.',
       });
     });
-    return () => setUnauthorizedHandler(null);
+    // The agency now requires a second factor this user lacks: reload the session, whose
+    // mfa_setup_required sends RequireAuth to the enrolment page.
+    setMfaSetupRequiredHandler(() => void queryClient.invalidateQueries({ queryKey: authKeys.me() }));
+    return () => {
+      setUnauthorizedHandler(null);
+      setMfaSetupRequiredHandler(null);
+    };
   }, [queryClient]);
 
   return (

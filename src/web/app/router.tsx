@@ -5,6 +5,7 @@ import { FullPageLoader } from '@/components/full-page-loader';
 import { RootRouteErrorScreen, RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { PAGES, type RouteHandle } from '@/config/navigation';
 import { SIGN_IN_PATH } from '@/config/constants';
+import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, TWO_FACTOR_SETUP_PATH } from '@/features/auth/paths';
 import type { RouteLoaders } from './route-loaders';
 
 /** Route modules default-export their page and load on first visit. */
@@ -29,6 +30,27 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       HydrateFallback: FullPageLoader,
       children: [
         { path: SIGN_IN_PATH, handle: handle(PAGES.signIn.title), lazy: page(() => import('./routes/sign-in')) },
+        {
+          // An invitation's link (#20): public, like /entrar; accepting it signs the new user in.
+          path: 'convite/:token',
+          handle: handle(PAGES.invitation.title),
+          lazy: page(() => import('./routes/accept-invitation')),
+        },
+        {
+          path: FORGOT_PASSWORD_PATH,
+          handle: handle('Esqueci minha senha'),
+          lazy: page(() => import('./routes/forgot-password')),
+        },
+        {
+          path: `${RESET_PASSWORD_PATH}/:token`,
+          handle: handle('Redefinir senha'),
+          lazy: page(() => import('./routes/reset-password')),
+        },
+        {
+          path: TWO_FACTOR_SETUP_PATH,
+          handle: handle('Verificação em duas etapas'),
+          lazy: page(() => import('./routes/two-factor-setup')),
+        },
         {
           // The signed-in shell (menus, tooltips, dialogs) loads with the first signed-in page, not with /entrar.
           lazy: async () => ({ Component: (await import('./routes/app-layout')).AppLayout }),

@@ -1,4 +1,5 @@
 import type * as React from 'react';
+import { LockIcon } from 'lucide-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { FormCardSkeleton } from '@/components/form-card-skeleton';
 import { QueryErrorState } from '@/components/query-error-state';
@@ -21,6 +22,11 @@ export interface FormCardProps {
   footer: React.ReactNode;
   /** The fields. */
   children: React.ReactNode;
+  /**
+   * The signed-in role may not change this (docs/decisions/0026-team-and-roles.md): the fields are
+   * shown disabled and the footer says why instead of offering the button.
+   */
+  readOnlyNote?: string;
 }
 
 /** A settings page's form: a card with its title, its fields and its submit button under a rule. */
@@ -33,6 +39,7 @@ export function FormCard({
   footerClassName = 'justify-end',
   footer,
   children,
+  readOnlyNote,
 }: FormCardProps) {
   return (
     <Card>
@@ -41,8 +48,25 @@ export function FormCard({
           <CardTitle>{title}</CardTitle>
           <CardDescription>{description}</CardDescription>
         </CardHeader>
-        <CardContent className={contentClassName}>{children}</CardContent>
-        <CardFooter className={cn('border-t pt-5', footerClassName)}>{footer}</CardFooter>
+        <CardContent className={contentClassName}>
+          {readOnlyNote ? (
+            <fieldset disabled className="contents">
+              {children}
+            </fieldset>
+          ) : (
+            children
+          )}
+        </CardContent>
+        <CardFooter className={cn('border-t pt-5', readOnlyNote ? 'justify-start' : footerClassName)}>
+          {readOnlyNote ? (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="read-only-note">
+              <LockIcon aria-hidden="true" className="size-4 shrink-0" />
+              {readOnlyNote}
+            </p>
+          ) : (
+            footer
+          )}
+        </CardFooter>
       </form>
     </Card>
   );

@@ -10,7 +10,8 @@ export interface ListPageHeaderProps {
   query: { refetch: () => unknown; isFetching: boolean; isPending: boolean };
   /** 'Novo Cliente', 'Novo Lote', 'Nova Emissão'. */
   createLabel: string;
-  onCreate: () => void;
+  /** Absent: the role may not create here (docs/decisions/0026-team-and-roles.md), no button. */
+  onCreate?: () => void;
 }
 
 /** A list page's title with 'Atualizar' and its create button. */
@@ -26,7 +27,7 @@ export function ListPageHeader({ title, subtitle, query, createLabel, onCreate }
             <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
             Atualizar
           </Button>
-          <CreateButton label={createLabel} onClick={onCreate} />
+          {onCreate ? <CreateButton label={createLabel} onClick={onCreate} /> : null}
         </>
       }
     />

@@ -73,6 +73,7 @@ export const PAGES = {
   },
   notFound: { title: 'Página não encontrada', subtitle: undefined },
   signIn: { title: 'Entrar', subtitle: undefined },
+  invitation: { title: 'Convite para a equipe', subtitle: undefined },
 } as const satisfies Record<string, { title: string; subtitle: string | undefined }>;
 
 export interface RouteHandle {

@@ -79,6 +79,9 @@ const AUTH_ENDPOINTS = new Set([
   '/auth/sign-up',
   '/auth/sign-out',
   '/auth/password',
+  '/auth/sign-in/verify',
+  '/auth/password/forgot',
+  '/auth/password/reset',
 ]);
 
 type UnauthorizedHandler = () => void;
@@ -87,6 +90,17 @@ let unauthorizedHandler: UnauthorizedHandler | null = null;
 /** Called on a 401 from any non-auth endpoint: the app clears its auth state and goes to sign-in. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
+}
+
+type MfaSetupRequiredHandler = () => void;
+let mfaSetupRequiredHandler: MfaSetupRequiredHandler | null = null;
+
+/**
+ * Called on a 403 MFA_SETUP_REQUIRED: the agency began requiring a second factor while this user
+ * was signed in; the app reloads the session, and RequireAuth sends them to enrol.
+ */
+export function setMfaSetupRequiredHandler(handler: MfaSetupRequiredHandler | null): void {
+  mfaSetupRequiredHandler = handler;
 }
 
 export function fallbackMessage(status: number): string {
@@ -191,6 +205,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   if (response.status === 401 && !AUTH_ENDPOINTS.has(pathOf(path))) unauthorizedHandler?.();
 
   const error = isErrorBody(data) ? data.error : undefined;
+  if (response.status === 403 && error?.code === 'MFA_SETUP_REQUIRED') mfaSetupRequiredHandler?.();
   throw new ApiError({
     status: response.status,
     code: error?.code ?? `HTTP_${response.status}`,

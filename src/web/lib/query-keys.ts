@@ -10,6 +10,7 @@ export const authKeys = {
   me: () => [...authKeys.all, 'me'] as const,
   sessions: () => [...authKeys.all, 'sessions'] as const,
   setup: () => [...authKeys.all, 'setup'] as const,
+  twoFactor: () => [...authKeys.all, 'two-factor'] as const,
 };
 
 export const agencyKeys = {
@@ -131,4 +132,12 @@ export const importKeys = {
 export const reportKeys = {
   all: ['reports'] as const,
   of: (refType: string, refId: string) => [...reportKeys.all, refType, refId] as const,
+};
+
+/** The audit log (/config → Auditoria, #20): its pages by filter, and the users of its filter. */
+export const auditKeys = {
+  all: ['audit'] as const,
+  lists: () => [...auditKeys.all, 'list'] as const,
+  list: (params: object) => [...auditKeys.lists(), params] as const,
+  users: () => [...auditKeys.all, 'users'] as const,
 };

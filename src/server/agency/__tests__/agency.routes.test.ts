@@ -117,6 +117,7 @@ describe('settings', () => {
       currency: 'BRL',
       lot_allocation_policy: 'cheapest',
       card_interest_percent: [...DEFAULT_CARD_INTEREST_PERCENT],
+      require_mfa: false,
     });
   });
 
@@ -127,6 +128,7 @@ describe('settings', () => {
       currency: 'BRL',
       lot_allocation_policy: 'expiring_first',
       card_interest_percent: [0, 0, 0, 2.5, 3, 3.5, 4, 4.5, 5, 5.5, 6, 12.99],
+      require_mfa: false,
     };
     expect((await call(ctx.app, 'PUT', '/api/v1/agency/settings', { cookie, body })).body).toEqual(body);
     expect((await call(ctx.app, 'GET', '/api/v1/agency/settings', { cookie })).body).toEqual(body);

@@ -655,6 +655,7 @@ describe('list, search, sort and pages', () => {
         'status',
         'tags',
         'notes',
+        'anonymized_at',
         'emissions_count',
         'active_emissions_count',
         'total_spent_cents',

@@ -176,8 +176,13 @@ async function kept(db: Database): Promise<Record<string, unknown[]>> {
 
 /** An agency and its user with the columns every migration since the first has (the factory writes today's). */
 async function seedAgency(db: Database, id: string) {
-  const cnpj = id.replace(/[^0-9]/g, '').slice(-14).padStart(14, '0');
-  await db.execute(sql`INSERT INTO agencies (id, legal_name, trade_name, cnpj) VALUES (${id}, 'Agência Teste Ltda', 'Agência', ${cnpj})`);
+  const cnpj = id
+    .replace(/[^0-9]/g, '')
+    .slice(-14)
+    .padStart(14, '0');
+  await db.execute(
+    sql`INSERT INTO agencies (id, legal_name, trade_name, cnpj) VALUES (${id}, 'Agência Teste Ltda', 'Agência', ${cnpj})`,
+  );
   await db.execute(sql`INSERT INTO users (agency_id, name, email, password_hash)
     VALUES (${id}, 'Usuária', ${`user-${id}@agencia.com.br`}, 'scrypt$1024$8$1$x$y')`);
 }

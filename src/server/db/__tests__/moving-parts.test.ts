@@ -94,11 +94,18 @@ describe('moving parts', () => {
 
   it('the functions: sessions and sign-in, the triggers and what they call, the SLA statistic', async () => {
     expect(await functions(handle.db)).toEqual([
-      // Sessions and sign-in (migration 0015), run as their owner.
+      // Sessions and sign-in (migration 0015), run as their owner; the second factor and password
+      // recovery (migration 0033).
+      'app_attempt_open',
       'app_current_agency',
       'app_enter_session',
+      'app_mfa_begin',
+      'app_mfa_finish',
       'app_needs_setup',
       'app_open_session',
+      'app_password_forgot',
+      'app_password_reset',
+      'app_password_reset_state',
       'app_prune_auth',
       'app_sign_in_begin',
       'app_sign_in_finish',

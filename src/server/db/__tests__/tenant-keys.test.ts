@@ -32,7 +32,7 @@ const REFERENCE_TABLES: Record<string, string> = {
     "Read before the agency is known: the accept page finds an invitation by its link's token hash alone (invitations_token_key), " +
     'and the invitation names the agency. A handful of rows per agency, written when an admin invites and once when accepted.',
   password_resets:
-    "No agency_id: \"Esqueci minha senha\" finds the user by e-mail across all agencies and keeps only the link's token hash, " +
+    'No agency_id: "Esqueci minha senha" finds the user by e-mail across all agencies and keeps only the link\'s token hash, ' +
     'read by owner-run functions before any agency is known.',
   login_attempts:
     'No agency_id: sign-in throttling counts attempts per account key and per address before any agency is known (app_sign_in_begin).',

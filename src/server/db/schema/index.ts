@@ -97,7 +97,10 @@ export const users = pgTable(
     /** The last 30-second step a code was accepted for: a code is never accepted twice. */
     totp_last_step: bigint({ mode: 'number' }),
     /** SHA-256 of the unused single-use recovery codes. */
-    recovery_code_hashes: text().array().notNull().default(sql`'{}'::text[]`),
+    recovery_code_hashes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     password_changed_at: createdAt(),
     created_at: createdAt(),
     updated_at: createdAt(),

@@ -68,9 +68,19 @@ export interface EmailLayoutProps extends EmailContext {
   children: ContainerProps['children'];
   /** Why the reader gets this e-mail, under the rule. */
   footer: string;
+  /** The link to the reader's notification preferences (false for someone who is not a user yet). */
+  preferences?: boolean;
 }
 
-export function EmailLayout({ agencyName, appUrl, preview, title, children, footer }: EmailLayoutProps) {
+export function EmailLayout({
+  agencyName,
+  appUrl,
+  preview,
+  title,
+  children,
+  footer,
+  preferences = true,
+}: EmailLayoutProps) {
   return (
     <Html lang="pt-BR">
       <Head />
@@ -85,12 +95,14 @@ export function EmailLayout({ agencyName, appUrl, preview, title, children, foot
           <Hr style={styles.hr} />
           <Section>
             <Text style={styles.muted}>{footer}</Text>
-            <Text style={styles.muted}>
-              Preferências de notificação:{' '}
-              <Link href={appLink(appUrl, PREFERENCES_PATH)} style={styles.link}>
-                Configurações → Notificações
-              </Link>
-            </Text>
+            {preferences ? (
+              <Text style={styles.muted}>
+                Preferências de notificação:{' '}
+                <Link href={appLink(appUrl, PREFERENCES_PATH)} style={styles.link}>
+                  Configurações → Notificações
+                </Link>
+              </Text>
+            ) : null}
           </Section>
         </Container>
       </Body>

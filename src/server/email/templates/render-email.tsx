@@ -3,10 +3,14 @@ import type { z } from 'zod';
 import { AlertsDigestEmail, alertsDigestSubject } from './alerts-digest-email';
 import { AlertsEmail, alertsSubject } from './alerts-email';
 import type { EmailContext } from './email-layout';
+import { PasswordResetEmail, passwordResetSubject } from './password-reset-email';
+import { InvitationEmail, invitationSubject } from './invitation-email';
 import { ProposalEmail, proposalSubject } from './proposal-email';
 import {
   alertsDataSchema,
   alertsDigestDataSchema,
+  invitationDataSchema,
+  passwordResetDataSchema,
   proposalDataSchema,
   webhookDisabledDataSchema,
 } from './template-data';
@@ -54,6 +58,14 @@ function build(template: string, data: unknown, context: EmailContext) {
     case 'proposal': {
       const d = parse(proposalDataSchema, template, data);
       return { subject: proposalSubject(d, context.agencyName), element: <ProposalEmail data={d} {...context} /> };
+    }
+    case 'password_reset': {
+      const d = parse(passwordResetDataSchema, template, data);
+      return { subject: passwordResetSubject(), element: <PasswordResetEmail data={d} {...context} /> };
+    }
+    case 'invitation': {
+      const d = parse(invitationDataSchema, template, data);
+      return { subject: invitationSubject(d, context.agencyName), element: <InvitationEmail data={d} {...context} /> };
     }
     default:
       throw new EmailTemplateError(`Modelo de e-mail desconhecido: ${template}`);

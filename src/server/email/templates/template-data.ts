@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALERT_KINDS } from '../../../domain/alerts/alert.schema';
+import { USER_ROLES } from '../../../domain/auth/roles';
 
 // What each template is rendered from: the `data` of its outbox row, written by whoever queued it
 // (alert-emails.ts, the webhooks' sender) and read back here, so a row written by an older or a
@@ -63,3 +64,21 @@ export const proposalDataSchema = z.object({
   attachments: z.array(emailAttachmentSchema).min(1),
 });
 export type ProposalData = z.infer<typeof proposalDataSchema>;
+
+/** "Esqueci minha senha" (app_password_forgot, migration 0033): the link carries the reset token. */
+export const passwordResetDataSchema = z.object({
+  user_name: z.string(),
+  /** /redefinir-senha/<token>, joined to the app's address when rendered. */
+  link: z.string().startsWith('/redefinir-senha/'),
+  valid_minutes: z.number(),
+});
+export type PasswordResetData = z.infer<typeof passwordResetDataSchema>;
+
+/** "Convidar" (issue #20): the link's token (the link is the app's /convite/<token>), the role, who invited. */
+export const invitationDataSchema = z.object({
+  token: z.string().min(1),
+  role: z.enum(USER_ROLES),
+  inviter_name: z.string().nullable(),
+  expires_at: z.string(),
+});
+export type InvitationData = z.infer<typeof invitationDataSchema>;

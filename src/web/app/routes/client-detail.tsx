@@ -3,14 +3,17 @@ import { DetailColumns, DetailHeader, DetailPage, useEditDelete, type DetailText
 import { DetailSkeleton } from '@/components/detail-skeleton';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClient } from '@/features/clients/api/get-client';
+import { ClientAnonymizedBadge } from '@/features/clients/components/client-anonymized-badge';
 import { ClientAvatar } from '@/features/clients/components/client-avatar';
 import { ClientEmissionsCard } from '@/features/clients/components/client-emissions-card';
 import { ClientFormDialog } from '@/features/clients/components/client-form-dialog';
+import { ClientLgpdActions } from '@/features/clients/components/client-lgpd-actions';
 import { ClientLoyaltyAccountsCard } from '@/features/clients/components/client-loyalty-accounts-card';
 import { ClientProfileCard } from '@/features/clients/components/client-profile-card';
 import { ClientStatsCards } from '@/features/clients/components/client-stats-cards';
 import { ClientStatusBadge } from '@/features/clients/components/client-status-badge';
 import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
+import { useRole } from '@/hooks/use-role';
 
 const TEXTS: DetailTexts = {
   back: { to: '/clientes', label: 'Voltar para clientes' },
@@ -22,6 +25,7 @@ export default function ClientDetailRoute() {
   const { id = '' } = useParams();
   const detail = useClient(id);
   const record = useEditDelete(TEXTS.back);
+  const { isAdmin } = useRole();
 
   return (
     <DetailPage query={detail} texts={TEXTS} skeleton={<ClientDetailSkeleton />}>
@@ -30,10 +34,19 @@ export default function ClientDetailRoute() {
           <DetailHeader
             back={TEXTS.back}
             leading={<ClientAvatar name={client.name} className="size-12 text-base" />}
-            actions={record.actions}
+            actions={
+              <>
+                {isAdmin && <ClientLgpdActions client={client} />}
+                {/* An anonymised client's personal data stay erased: no edit (the server refuses it too). */}
+                {!client.anonymized_at && record.actions}
+              </>
+            }
           >
             <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{client.name}</h1>
-            <ClientStatusBadge status={client.status} />
+            <div className="flex flex-wrap items-center gap-2">
+              <ClientStatusBadge status={client.status} />
+              <ClientAnonymizedBadge anonymizedAt={client.anonymized_at} />
+            </div>
           </DetailHeader>
 
           <ClientStatsCards stats={stats} />

@@ -11,10 +11,15 @@ import { DeleteRuleDialog } from '@/features/rules/components/delete-rule-dialog
 import { RuleFormDialog } from '@/features/rules/components/rule-form-dialog';
 import { RulesInfo } from '@/features/rules/components/rules-info';
 import { RulesTable } from '@/features/rules/components/rules-table';
+import { useRole } from '@/hooks/use-role';
 
-/** /regras (spec part 2 §2 "Regras & Políticas"): one rule per programme, created, edited and deleted here. */
+/**
+ * /regras (spec part 2 §2 "Regras & Políticas"): one rule per programme, created, edited and deleted
+ * here by an admin; an operador reads them (docs/decisions/0026-team-and-roles.md).
+ */
 export default function RulesRoute() {
   const rules = useRules();
+  const { isAdmin } = useRole();
   const list = rules.data?.data ?? [];
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Rule | null>(null);
@@ -31,7 +36,12 @@ export default function RulesRoute() {
 
   return (
     <div className="space-y-6">
-      <ListPageHeader {...PAGES.rules} query={rules} createLabel="Nova Regra" onCreate={openCreate} />
+      <ListPageHeader
+        {...PAGES.rules}
+        query={rules}
+        createLabel="Nova Regra"
+        onCreate={isAdmin ? openCreate : undefined}
+      />
 
       <Card>
         <CardContent className="px-4 sm:px-5">
@@ -48,13 +58,19 @@ export default function RulesRoute() {
               <ScaleIcon aria-hidden="true" className="size-10 text-muted-foreground" />
               <p className="font-semibold">Nenhuma regra cadastrada</p>
               <p className="max-w-md text-sm text-muted-foreground">
-                Sem regra, cada programa usa os valores padrão. Crie uma regra para definir a margem mínima, o RAV
-                padrão, o CPM máximo e a meta de SLA de um programa.
+                Sem regra, cada programa usa os valores padrão.{' '}
+                {isAdmin
+                  ? 'Crie uma regra para definir a margem mínima, o RAV padrão, o CPM máximo e a meta de SLA de um programa.'
+                  : 'Somente administradores podem criar e alterar regras.'}
               </p>
-              <CreateButton label="Nova Regra" onClick={openCreate} />
+              {isAdmin && <CreateButton label="Nova Regra" onClick={openCreate} />}
             </div>
           ) : (
-            <RulesTable rules={list} onEdit={openEdit} onDelete={setDeleting} />
+            <RulesTable
+              rules={list}
+              onEdit={isAdmin ? openEdit : undefined}
+              onDelete={isAdmin ? setDeleting : undefined}
+            />
           )}
         </CardContent>
       </Card>

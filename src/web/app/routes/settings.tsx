@@ -6,6 +6,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PAGES } from '@/config/navigation';
 import { AgencyForm } from '@/features/agency/components/agency-form';
 import { FinancialSettingsForm } from '@/features/agency/components/financial-settings-form';
+import { RequireMfaSetting } from '@/features/agency/components/require-mfa-setting';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
@@ -88,7 +89,8 @@ export default function SettingsRoute() {
         </TabsContent>
         <TabsContent value="notificacoes" className="space-y-6">
           <NotificationPreferencesForm />
-          <EmailOutboxCard />
+          {/* The outbox is the agency's, read by its admins (docs/decisions/0026-team-and-roles.md). */}
+          {isAdmin ? <EmailOutboxCard /> : null}
         </TabsContent>
         {isAdmin ? (
           <>
@@ -105,7 +107,7 @@ export default function SettingsRoute() {
         ) : null}
         <TabsContent value="seguranca" className="space-y-6">
           <ChangePasswordForm />
-          <TwoFactorCard />
+          <TwoFactorCard teamSetting={isAdmin ? <RequireMfaSetting /> : null} />
           <SessionsCard />
         </TabsContent>
       </Tabs>

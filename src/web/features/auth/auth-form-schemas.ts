@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '@domain/auth/auth.schema';
+import { recoveryCodeSchema, totpCodeSchema } from '@domain/auth/two-factor.schema';
 
 /* The sign-in page's form schemas, loaded on the forms' first validation (lib/lazy-resolver.ts). */
 
@@ -13,3 +14,7 @@ export const signUpFormSchema = signUpSchema
 
 export const signInResolver = zodResolver(signInSchema);
 export const signUpResolver = zodResolver(signUpFormSchema);
+
+/** The sign-in's second step: the app's 6 digits, or a recovery code. */
+export const totpCodeResolver = zodResolver(z.object({ code: totpCodeSchema }));
+export const recoveryCodeResolver = zodResolver(z.object({ code: recoveryCodeSchema }));

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, filenameFromContentDisposition, setUnauthorizedHandler } from '../api-client';
+import {
+  api,
+  ApiError,
+  filenameFromContentDisposition,
+  setMfaSetupRequiredHandler,
+  setUnauthorizedHandler,
+} from '../api-client';
 
 type FetchArgs = [input: string, init: RequestInit];
 
@@ -124,6 +130,22 @@ describe('api client', () => {
     const error = await failure(api.get('/clients?page=2'));
     expect(error.status).toBe(401);
     expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('calls the second-factor handler on a 403 MFA_SETUP_REQUIRED, and not on another 403', async () => {
+    const handler = vi.fn<() => void>();
+    setMfaSetupRequiredHandler(handler);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(403, {
+        error: { code: 'MFA_SETUP_REQUIRED', message: 'A agência exige verificação em duas etapas.' },
+      }),
+    );
+    await failure(api.get('/clients'));
+    expect(handler).toHaveBeenCalledOnce();
+    fetchMock.mockResolvedValueOnce(jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'Sem permissão.' } }));
+    await failure(api.get('/team/users'));
+    expect(handler).toHaveBeenCalledOnce();
+    setMfaSetupRequiredHandler(null);
   });
 
   it.each(['/auth/sign-in', '/auth/sign-up', '/auth/me', '/auth/sign-out', '/auth/password'])(

@@ -21,6 +21,8 @@ import { toast } from '@/lib/toast';
 import type { Agency } from '@/types/api';
 import { useAgency } from '../api/get-agency';
 import { useUpdateAgency } from '../api/update-agency';
+import { ADMIN_ONLY_NOTE } from '@domain/auth/roles';
+import { useRole } from '@/hooks/use-role';
 
 /* The API takes centavos; people type "1.234,56". Every other rule is agencyInputSchema's. */
 const agencyFormSchema = agencyInputSchema
@@ -83,6 +85,7 @@ const SAVE_TEXTS = { saved: 'Agência atualizada', failed: 'Erro ao atualizar ag
 
 function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: AgencyFormProps['onUpdated'] }) {
   const update = useUpdateAgency({ onUpdated });
+  const { isAdmin } = useRole();
   const form = useForm<AgencyFormValues, unknown, AgencyFormOutput>({
     resolver: zodResolver(agencyFormSchema),
     defaultValues: toFormValues(agency),
@@ -134,6 +137,7 @@ function AgencyFormLoaded({ agency, onUpdated }: { agency: Agency; onUpdated: Ag
       title="Dados da Agência"
       description="Informações cadastrais da agência, usadas no painel e nos relatórios."
       onSubmit={onSubmit}
+      readOnlyNote={isAdmin ? undefined : ADMIN_ONLY_NOTE}
       contentClassName="grid gap-5 md:grid-cols-2"
       footerClassName="flex-col items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between"
       footer={

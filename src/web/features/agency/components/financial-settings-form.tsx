@@ -11,6 +11,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { saveInPlace } from '@/lib/form';
 import { useAgencySettings } from '../api/get-settings';
 import { useUpdateAgencySettings } from '../api/update-settings';
+import { ADMIN_ONLY_NOTE } from '@domain/auth/roles';
+import { useRole } from '@/hooks/use-role';
 
 export const LOT_ALLOCATION_POLICY_LABELS: Record<LotAllocationPolicy, string> = {
   cheapest: 'Mais barato primeiro',
@@ -41,6 +43,7 @@ export function FinancialSettingsForm() {
 
 function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
   const update = useUpdateAgencySettings();
+  const { isAdmin } = useRole();
   const form = useForm<Settings>({
     resolver: zodResolver(settingsSchema),
     defaultValues: settings,
@@ -58,6 +61,7 @@ function FinancialSettingsFormLoaded({ settings }: { settings: Settings }) {
       title="Configurações Financeiras"
       description="Valores padrão usados na precificação, nos alertas e na escolha de lotes."
       onSubmit={onSubmit}
+      readOnlyNote={isAdmin ? undefined : ADMIN_ONLY_NOTE}
       contentClassName="grid gap-5 md:grid-cols-2"
       footer={
         <SubmitButton pending={update.isPending} icon={SaveIcon}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import type { signInSchema } from '@domain/auth/auth.schema';
 import { Button } from '@/components/ui/button';
@@ -11,9 +12,10 @@ import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import { lazyResolver } from '@/lib/lazy-resolver';
 import type { Session } from '@/types/api';
-import { useSignIn } from '../api/sign-in';
+import { isMfaRequired, useSignIn } from '../api/sign-in';
 import type { SetupStatus } from '../api/get-setup';
 import { FormAlert } from './form-alert';
+import { SignInCodeForm } from './sign-in-code-form';
 
 export interface SignInFormProps {
   demo?: SetupStatus['demo'];
@@ -27,6 +29,8 @@ const resolver = lazyResolver(async () => (await import('../auth-form-schemas'))
 export function SignInForm({ demo, onSuccess }: SignInFormProps) {
   const signIn = useSignIn();
   const [formError, setFormError] = useState<string | null>(null);
+  /** The password was right and the account asks for a code: the second step. */
+  const [codeStep, setCodeStep] = useState(false);
   const form = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
     resolver,
     defaultValues: { identifier: '', password: '' },
@@ -37,7 +41,10 @@ export function SignInForm({ demo, onSuccess }: SignInFormProps) {
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
     signIn.mutate(values, {
-      onSuccess,
+      onSuccess: (answer) => {
+        if (isMfaRequired(answer)) setCodeStep(true);
+        else onSuccess(answer);
+      },
       onError: (error) => {
         if (applyServerFieldErrors(error, form.setError, ['identifier', 'password'])) return;
         setFormError(error.message);
@@ -55,6 +62,22 @@ export function SignInForm({ demo, onSuccess }: SignInFormProps) {
     form.setValue('password', demo.password, { shouldValidate: true });
     setFormError(null);
   };
+
+  if (codeStep) {
+    return (
+      <div className="space-y-4">
+        <h2 className="text-base font-semibold">Verificação em duas etapas</h2>
+        <SignInCodeForm
+          onSuccess={onSuccess}
+          onRestart={(message) => {
+            setCodeStep(false);
+            setFormError(message ?? null);
+            form.resetField('password');
+          }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-5">
@@ -92,6 +115,14 @@ export function SignInForm({ demo, onSuccess }: SignInFormProps) {
         <FormField id="sign-in-password" label="Senha" error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password')} />
         </FormField>
+        <div className="-mt-2 flex justify-end">
+          <Link
+            to="/esqueci-senha"
+            className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            Esqueci minha senha
+          </Link>
+        </div>
         <SubmitButton className="w-full" size="lg" pending={signIn.isPending}>
           Entrar
         </SubmitButton>

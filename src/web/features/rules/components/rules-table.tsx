@@ -9,8 +9,9 @@ import { formatCostPerThousand } from '@/lib/cost-format';
 
 export interface RulesTableProps {
   rules: readonly Rule[];
-  onEdit: (rule: Rule) => void;
-  onDelete: (rule: Rule) => void;
+  /** Both absent for an operador: rules are the admins' (docs/decisions/0026-team-and-roles.md). */
+  onEdit?: (rule: Rule) => void;
+  onDelete?: (rule: Rule) => void;
 }
 
 export const percentText = (text: string) => `${formatNumber(Number(text))}%`;
@@ -18,6 +19,7 @@ export const cpmCapText = (cap: string | null) => (cap === null ? '—' : format
 export const slaText = (hours: number) => `${formatNumber(hours)} h`;
 
 function RowActions({ rule, onEdit, onDelete }: { rule: Rule } & Pick<RulesTableProps, 'onEdit' | 'onDelete'>) {
+  if (!onEdit || !onDelete) return null;
   const name = programName(rule.program);
   return (
     <div className="flex justify-end gap-1">
@@ -46,6 +48,7 @@ function RowActions({ rule, onEdit, onDelete }: { rule: Rule } & Pick<RulesTable
 
 /** The rules: a table from 640 px, one card per rule on a phone. */
 export function RulesTable({ rules, onEdit, onDelete }: RulesTableProps) {
+  const editable = onEdit !== undefined && onDelete !== undefined;
   return (
     <>
       <div className="hidden sm:block">
@@ -58,9 +61,11 @@ export function RulesTable({ rules, onEdit, onDelete }: RulesTableProps) {
               <TableHead className="text-right">RAV padrão</TableHead>
               <TableHead className="text-right">CPM máx.</TableHead>
               <TableHead className="text-right">SLA</TableHead>
-              <TableHead className="w-24">
-                <span className="sr-only">Ações</span>
-              </TableHead>
+              {editable && (
+                <TableHead className="w-24">
+                  <span className="sr-only">Ações</span>
+                </TableHead>
+              )}
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -74,9 +79,11 @@ export function RulesTable({ rules, onEdit, onDelete }: RulesTableProps) {
                 <TableCell className="text-right tabular-nums">{formatCents(rule.default_rav_cents)}</TableCell>
                 <TableCell className="text-right tabular-nums">{cpmCapText(rule.cpm_cap)}</TableCell>
                 <TableCell className="text-right tabular-nums">{slaText(rule.sla_target_hours)}</TableCell>
-                <TableCell>
-                  <RowActions rule={rule} onEdit={onEdit} onDelete={onDelete} />
-                </TableCell>
+                {editable && (
+                  <TableCell>
+                    <RowActions rule={rule} onEdit={onEdit} onDelete={onDelete} />
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>
