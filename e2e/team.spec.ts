@@ -2,7 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSmtpServer, type SmtpTestServer } from '../src/server/email/__tests__/smtp-test-server';
+import { totpCodeAt } from '../src/server/auth/totp';
 import { AS_READ, expect, OWNER } from './fixtures';
+import { ShellPage } from './pages/shell-page';
+import { SignInPage } from './pages/sign-in-page';
+import { TwoFactorPage } from './pages/two-factor-page';
 import { useSpecSession } from './session';
 
 /**
@@ -10,7 +14,8 @@ import { useSpecSession } from './session';
  * a colleague as operador from /config → Equipe, a real SMTP server on 127.0.0.1 receives the
  * e-mail with the single-use link, the colleague opens it in another browser, sets name and
  * password, lands signed in on the dashboard — and, as an operador, finds no Equipe tab, a
- * read-only agency form, and a 403 from the team API.
+ * read-only agency form, and a 403 from the team API; then enrols an authenticator app and signs
+ * in again with password and code.
  */
 let smtp: SmtpTestServer;
 beforeAll(async () => {
@@ -37,7 +42,7 @@ async function expectAccessible(target: Page) {
 const COLLEAGUE = { email: 'bruno.costa@potiguar.com.br', name: 'Bruno Costa Ribeiro', password: 'Operador123' };
 
 describe('team', () => {
-  it('the admin invites an operador by e-mail; the colleague accepts, is signed in, and cannot open Equipe', async () => {
+  it('the admin invites an operador by e-mail; the colleague accepts, is signed in, cannot open Equipe, enrols TOTP and signs in with a code', async () => {
     await page.goto('/config?tab=equipe');
     const users = page.getByRole('list', { name: 'Usuários da equipe' });
     await expect(users.getByTestId('team-user-row')).toHaveCount(1);
@@ -118,6 +123,32 @@ describe('team', () => {
       await invited.goto(invitePath);
       await expect(invited.getByRole('heading', { level: 1 })).toHaveText('Convite já aceito');
       await expectAccessible(invited);
+
+      // The operador enrols an authenticator app in Segurança and signs in again with a code.
+      const tf = new TwoFactorPage(invited);
+      await invited.goto('/config?tab=seguranca');
+      await invited.getByRole('button', { name: 'Ativar', exact: true }).click();
+      const enrol = tf.dialog();
+      await expect(enrol.getByTestId('totp-manual-key')).toHaveText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+      const secret = await tf.manualKey();
+      await enrol.getByLabel('Código de verificação').fill(totpCodeAt(secret, Date.now()));
+      await enrol.getByRole('button', { name: 'Ativar' }).click();
+      await expect(tf.recoveryCodes()).toHaveCount(10);
+      await enrol.getByRole('button', { name: 'Guardei os códigos' }).click();
+      await expect(enrol).toBeHidden();
+      await new ShellPage(invited).signOut();
+      await expect(invited).toHaveURL(/\/entrar/);
+      const signIn = new SignInPage(invited);
+      await signIn.goto('/clientes');
+      await signIn.signIn(COLLEAGUE.email, COLLEAGUE.password);
+      const codeForm = tf.codeForm();
+      await expect(codeForm).toBeVisible();
+      // The next step's code: inside the ±1 window and later than the step the enrolment used.
+      await codeForm.getByLabel('Código de verificação').fill(totpCodeAt(secret, Date.now() + 30_000));
+      await codeForm.getByRole('button', { name: 'Verificar' }).click();
+      await expect(invited).toHaveURL(/\/clientes$/);
+      const after = await colleague.context.request.get('/api/v1/auth/me');
+      expect((await after.json()).user).toMatchObject({ role: 'operador', totp_enabled: true });
     } finally {
       await colleague.context.close();
     }

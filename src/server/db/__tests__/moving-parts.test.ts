@@ -94,11 +94,14 @@ describe('moving parts', () => {
 
   it('the functions: sessions and sign-in, the triggers and what they call, the SLA statistic', async () => {
     expect(await functions(handle.db)).toEqual([
-      // Sessions and sign-in (migration 0015), run as their owner; the second factor and password
-      // recovery (migration 0033).
+      // Sessions and sign-in (migration 0015), run as their owner; invitations (0032), the second
+      // factor and password recovery (0033), an anonymised client's audit lines (0034).
+      'app_accept_invitation',
       'app_attempt_open',
       'app_current_agency',
+      'app_email_registered',
       'app_enter_session',
+      'app_invitation_preview',
       'app_mfa_begin',
       'app_mfa_finish',
       'app_needs_setup',
@@ -107,6 +110,7 @@ describe('moving parts', () => {
       'app_password_reset',
       'app_password_reset_state',
       'app_prune_auth',
+      'app_redact_client_activity',
       'app_sign_in_begin',
       'app_sign_in_finish',
       'app_sign_out',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { KeyRoundIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -15,7 +15,6 @@ import type { Session } from '@/types/api';
 import { isMfaRequired, useSignIn } from '../api/sign-in';
 import type { SetupStatus } from '../api/get-setup';
 import { FormAlert } from './form-alert';
-import { SignInCodeForm } from './sign-in-code-form';
 
 export interface SignInFormProps {
   demo?: SetupStatus['demo'];
@@ -23,6 +22,9 @@ export interface SignInFormProps {
 }
 
 type SignInValues = z.input<typeof signInSchema>;
+
+/* The second step only some users meet: its module loads when the password asks for it, keeping /entrar's first load in budget (e2e/first-load.spec.ts). */
+const SignInCodeForm = lazy(async () => ({ default: (await import('./sign-in-code-form')).SignInCodeForm }));
 
 const resolver = lazyResolver(async () => (await import('../auth-form-schemas')).signInResolver);
 
@@ -67,14 +69,16 @@ export function SignInForm({ demo, onSuccess }: SignInFormProps) {
     return (
       <div className="space-y-4">
         <h2 className="text-base font-semibold">Verificação em duas etapas</h2>
-        <SignInCodeForm
-          onSuccess={onSuccess}
-          onRestart={(message) => {
-            setCodeStep(false);
-            setFormError(message ?? null);
-            form.resetField('password');
-          }}
-        />
+        <Suspense fallback={<p className="text-sm text-muted-foreground">Carregando…</p>}>
+          <SignInCodeForm
+            onSuccess={onSuccess}
+            onRestart={(message) => {
+              setCodeStep(false);
+              setFormError(message ?? null);
+              form.resetField('password');
+            }}
+          />
+        </Suspense>
       </div>
     );
   }
