@@ -154,4 +154,16 @@ describe('the demo', () => {
     await expect(invitations.filter({ hasText: 'marcos.farias@gmail.com' })).toContainText('Expirado', AS_READ);
     await expect(page.getByText('Tentar Novamente')).toHaveCount(0);
   });
+
+  it('keeps an audit log with before and after (/config → Auditoria) and offers two-factor sign-in (Segurança)', async () => {
+    await page.goto('/config?tab=auditoria');
+    // The table at 1280 px; each line says who, and some what changed.
+    await expect(page.getByTestId('audit-row').first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/, AS_READ);
+    await expect(page.getByTestId('audit-changes').first()).toContainText(/\S: \S/, AS_READ);
+    await expect(page.getByText('Tentar Novamente')).toHaveCount(0);
+
+    await page.goto('/config?tab=seguranca');
+    await expect(page.getByText('Verificação em duas etapas', { exact: true })).toBeVisible();
+    await expect(page.getByText('Sua conta entra só com a senha.', { exact: false })).toBeVisible();
+  });
 });

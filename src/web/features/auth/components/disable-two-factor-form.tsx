@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { TwoFactorCodeInput } from './two-factor-code-input';
 import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import { toast, toastError } from '@/lib/toast';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
@@ -64,25 +65,7 @@ export function DisableTwoFactorForm({ onDone, onCancel }: DisableTwoFactorFormP
         label={recovery ? 'Código de recuperação' : 'Código do aplicativo'}
         error={errors.code?.message}
       >
-        {recovery ? (
-          <Input
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="xxxxx-xxxxx"
-            className="font-mono"
-            {...form.register('code')}
-          />
-        ) : (
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="000000"
-            maxLength={7}
-            className="font-mono tracking-[0.3em]"
-            {...form.register('code')}
-          />
-        )}
+        <TwoFactorCodeInput recovery={recovery} registration={form.register('code')} />
       </FormField>
       <Button
         type="button"

@@ -3,8 +3,8 @@ import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { TwoFactorCodeInput } from './two-factor-code-input';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldErrors, submitHandler } from '@/lib/form';
 import { lazyResolver } from '@/lib/lazy-resolver';
@@ -90,27 +90,7 @@ function CodeStep({
         label={recovery ? 'Código de recuperação' : 'Código de verificação'}
         error={errors.code?.message}
       >
-        {recovery ? (
-          <Input
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="xxxxx-xxxxx"
-            className="font-mono"
-            autoFocus
-            {...form.register('code')}
-          />
-        ) : (
-          <Input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="000000"
-            maxLength={7}
-            className="font-mono text-lg tracking-[0.3em]"
-            autoFocus
-            {...form.register('code')}
-          />
-        )}
+        <TwoFactorCodeInput recovery={recovery} registration={form.register('code')} autoFocus large />
       </FormField>
       <SubmitButton className="w-full" size="lg" pending={verify.isPending}>
         Verificar
