@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expectAccessibleInBothThemes, switchTheme } from './axe';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { ClientsPage } from './pages/clients-page';
 import { onPhone, useSpecSession } from './session';
@@ -21,34 +21,6 @@ async function seed(body: Record<string, unknown>): Promise<string> {
   const res = await apiAs(context, 'POST', '/clients', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
-}
-
-/** Toasts and dialogs fade: axe reads their contrast mid-animation, so it waits for them to settle. */
-async function seriousViolations(target: Page) {
-  await expect(target.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await target.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await target.waitForTimeout(200);
-  const results = await new AxeBuilder({ page: target })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
-/** The theme follows the system's scheme (the app's default): emulated, and waited until its transition ends. */
-async function switchTheme(target: Page, colorScheme: 'light' | 'dark') {
-  await target.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-  await expect(target.locator('html.dark')).toHaveCount(colorScheme === 'dark' ? 1 : 0);
-  await expect(target.locator('html.theme-transition')).toHaveCount(0);
-}
-
-async function expectAccessibleInBothThemes(target: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await switchTheme(target, colorScheme);
-    expect(await seriousViolations(target), colorScheme).toEqual([]);
-  }
-  await switchTheme(target, 'light');
 }
 
 /** With SCREENSHOT_DIR set, the page as it is in both themes: audit-<name>-light.png, audit-<name>-dark.png. */

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSmtpServer, type SmtpTestServer } from '../src/server/email/__tests__/smtp-test-server';
 import { totpCodeAt } from '../src/server/auth/totp';
+import { expectNoSeriousAxeViolations } from './axe';
 import { AS_READ, expect, OWNER } from './fixtures';
 import { ShellPage } from './pages/shell-page';
 import { SignInPage } from './pages/sign-in-page';
@@ -31,14 +31,6 @@ beforeEach(() => {
   ({ page } = session);
 });
 
-/** axe on the page as it settles: a toast fading out would read as low contrast. */
-async function expectAccessible(target: Page) {
-  await expect(target.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  const axe = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
-}
-
 const COLLEAGUE = { email: 'bruno.costa@potiguar.com.br', name: 'Bruno Costa Ribeiro', password: 'Operador123' };
 
 describe('team', () => {
@@ -53,7 +45,7 @@ describe('team', () => {
     const dialog = page.getByRole('dialog', { name: 'Convidar para a equipe' });
     await dialog.getByLabel('E-mail').fill(COLLEAGUE.email);
     await expect(dialog.getByLabel('Papel')).toHaveValue('operador');
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Enviar convite' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Convite enviado', { exact: true })).toBeVisible();
@@ -69,7 +61,7 @@ describe('team', () => {
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Descartar' }).click();
     await expect(dialog).toBeHidden();
-    await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page);
 
     // The SMTP server receives the link.
     await expect.poll(() => smtp.received.length, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -90,7 +82,7 @@ describe('team', () => {
       );
       await expect(invited.getByText('Operador', { exact: true })).toBeVisible();
       await expect(invited.getByLabel('E-mail')).toHaveValue(COLLEAGUE.email);
-      await expectAccessible(invited);
+      await expectNoSeriousAxeViolations(invited);
       await invited.getByLabel('Seu nome').fill(COLLEAGUE.name);
       await invited.getByLabel('Senha', { exact: true }).fill(COLLEAGUE.password);
       await invited.getByLabel('Confirmar senha').fill('Outra12345');
@@ -122,7 +114,7 @@ describe('team', () => {
       // The link was single-use.
       await invited.goto(invitePath);
       await expect(invited.getByRole('heading', { level: 1 })).toHaveText('Convite já aceito');
-      await expectAccessible(invited);
+      await expectNoSeriousAxeViolations(invited);
 
       // The operador enrols an authenticator app in Segurança and signs in again with a code.
       const tf = new TwoFactorPage(invited);

@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { totpCodeAt } from '../src/server/auth/totp';
 import { startSmtpServer, type SmtpTestServer } from '../src/server/email/__tests__/smtp-test-server';
+import { expectNoSeriousAxeViolations } from './axe';
 import { apiAs, AS_READ, expect, OWNER } from './fixtures';
 import { ConfigPage } from './pages/config-page';
 import { ShellPage } from './pages/shell-page';
@@ -31,18 +31,6 @@ let page: Page;
 beforeEach(() => {
   ({ context, page } = session);
 });
-
-/** Toasts and dialogs fade in and out: axe reads contrast mid-animation, so it waits for them (as notifications.spec). */
-async function expectNoSeriousAxeViolations(target: Page) {
-  await expect(target.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await target.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const axe = await new AxeBuilder({ page: target }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-  ).toEqual([]);
-}
 
 describe('two-factor sign-in', () => {
   it('enrols an authenticator app, signs out and signs in again with password and code', async () => {
