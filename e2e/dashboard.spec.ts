@@ -155,8 +155,13 @@ describe('dashboard', () => {
 
     // A month long past: no profit, no emission created in it; the stocks stay today's.
     await dashboard.period().selectOption({ label: 'Personalizado' });
+    // The boxes arrive with the period shown so far, written to the address: type once they have.
+    await expect(page).toHaveURL(/\?de=\d{4}-\d{2}-\d{2}&ate=\d{4}-\d{2}-\d{2}$/);
+    await expect(dashboard.periodDay('from')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
     await dashboard.periodDay('from').fill('01/01/2025');
+    await expect(dashboard.periodDay('from')).toHaveValue('01/01/2025');
     await dashboard.periodDay('to').fill('31/01/2025');
+    await expect(dashboard.periodDay('to')).toHaveValue('31/01/2025');
     await expect(page).toHaveURL(/\?de=2025-01-01&ate=2025-01-31$/);
     const past = await dashboardOf('?from=2025-01-01&to=2025-01-31');
     expect(past.kpis.profit_cents.current).toBe(0);

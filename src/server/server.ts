@@ -127,6 +127,11 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(`Milheiro em http://localhost:${info.port}`);
   });
+  // An idle keep-alive connection outlives the clients' and load balancers' own idle limits (often
+  // 60 s): a request sent just as the server dropped the connection would fail with ECONNRESET.
+  const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
 
   let stopping = false;
   const shutdown = (signal: string) => {
