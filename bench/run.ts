@@ -1,5 +1,6 @@
 import { runAlertsBench } from './alerts.bench';
 import { runAuditBench } from './audit.bench';
+import { runBackupsBench } from './backups.bench';
 import { runClientsBench } from './clients.bench';
 import { runDashboardBench } from './dashboard.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
@@ -28,6 +29,7 @@ const benches: Record<string, () => Promise<void>> = {
   quotes: runQuotesBench,
   reports: runReportsBench,
   audit: runAuditBench,
+  backups: runBackupsBench,
 };
 
 if (only && !(only in benches)) {

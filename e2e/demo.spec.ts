@@ -155,7 +155,7 @@ describe('the demo', () => {
     await expect(page.getByText('Tentar Novamente')).toHaveCount(0);
   });
 
-  it('keeps an audit log with before and after (/config → Auditoria) and offers two-factor sign-in (Segurança)', async () => {
+  it('keeps an audit log with before and after (/config → Auditoria), offers two-factor sign-in and lists its backups (Segurança)', async () => {
     await page.goto('/config?tab=auditoria');
     // The table at 1280 px; each line says who, and some what changed.
     await expect(page.getByTestId('audit-row').first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/, AS_READ);
@@ -165,5 +165,14 @@ describe('the demo', () => {
     await page.goto('/config?tab=seguranca');
     await expect(page.getByText('Verificação em duas etapas', { exact: true })).toBeVisible();
     await expect(page.getByText('Sua conta entra só com a senha.', { exact: false })).toBeVisible();
+    // The demo's first backup, listed to the admin and downloadable (issue #21).
+    await expect(page.getByTestId('backup-row')).toHaveCount(1);
+    await expect(page.getByTestId('backup-row')).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/, AS_READ);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar o mais recente' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^milheiro-backup-\d{8}T\d{6}Z\.tar\.gz$/);
+    await expect(page.getByText('Download iniciado')).toBeVisible();
   });
 });

@@ -26,19 +26,26 @@ import { invitationRoutes } from './team/invitations.routes';
 import { teamRoutes } from './team/team.routes';
 import { apiBodyLimit } from './http/body-limit';
 import { importPresetsRoutes, importsRoutes } from './imports/imports.routes';
+import { backupsRoutes } from './backups/backups.routes';
 import { busyError, isRetryableDbError } from './db/retry';
 import { AppError, MESSAGES } from './http/errors';
 import type { AppDeps, AppEnv } from './http/context';
 import { requestToday, requireSession, sameOriginOnly } from './http/middleware';
+import { turnAwayWhileStopping } from './http/lifecycle';
 import { securityHeaders } from './http/security-headers';
 import { buildOpenApiDocument, healthDoc, openApiDoc } from './openapi';
+import { Metrics, recordRequests } from './ops/metrics';
+import { opsRoutes } from './ops/ops.routes';
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   // Read once: the page served and the CSP hash of its theme script come from the same text.
   const indexHtml = deps.webDir ? readFileSync(path.join(deps.webDir, 'index.html'), 'utf8') : undefined;
+  const metrics = deps.metrics ?? new Metrics({ eventHub: deps.eventHub });
 
-  // First, so every answer carries them: errors, 404s, static files and the app shell too.
+  // Outermost, so every answer is counted and timed: refusals, errors and static files too.
+  app.use('*', recordRequests(metrics));
+  // Before everything else, so every answer carries them: errors, 404s, static files and the app shell too.
   app.use('*', securityHeaders({ cookieSecure: deps.cookieSecure, indexHtml }));
 
   app.use('*', async (c, next) => {
@@ -60,6 +67,8 @@ export function createApp(deps: AppDeps) {
     }
   });
 
+  // After the request log (a turned-away request is logged too), before anything reads a body or the session.
+  app.use('*', turnAwayWhileStopping(deps.lifecycle));
   app.use('*', requestToday);
   // Before the session and anything else that could read a body.
   app.use('/api/*', apiBodyLimit);
@@ -83,6 +92,8 @@ export function createApp(deps: AppDeps) {
 
   app.get('/api/health', healthDoc, (c) => c.json({ ok: true }));
   app.get('/api/openapi.json', openApiDoc, async (c) => c.json(await buildOpenApiDocument(app)));
+  // /api/ready and /metrics: outside the session and the same-origin check, before the web app's fallback.
+  app.route('/', opsRoutes(deps, metrics));
 
   const api = new Hono<AppEnv>();
   api.use('*', sameOriginOnly, requireSession);
@@ -110,6 +121,7 @@ export function createApp(deps: AppDeps) {
   api.route('/reports', reportsRoutes);
   api.route('/audit', auditRoutes);
   api.route('/team', teamRoutes);
+  api.route('/backups', backupsRoutes);
   api.all('*', () => {
     throw new AppError('NOT_FOUND', MESSAGES.notFound, { status: 404 });
   });

@@ -9,24 +9,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import { backupsDirOf, writeBackup } from './backups/backup-file';
 import { createDb } from './db/client';
 import { DEMO_CREDENTIALS, seedDemo } from './demo/demo-seed';
-import { loadEnv } from './env';
+import { loadDemoEnv } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';
-
-const demoEnvSchema = z.object({
-  DEMO_CLIENTS: z.coerce.number().int().min(0).max(100_000).default(400),
-  DEMO_SEED: z.coerce.number().int().default(2026),
-});
 
 async function main() {
   let env;
   let demoEnv;
   try {
-    env = loadEnv();
-    demoEnv = demoEnvSchema.parse(process.env);
+    ({ env, demo: demoEnv } = loadDemoEnv());
   } catch (err) {
     console.error((err as Error).message);
     process.exit(1);
@@ -58,6 +52,8 @@ async function main() {
     },
     'demo database ready (removed on exit)',
   );
+  // A first backup, so /config → Segurança shows what the daily one writes (issue #21).
+  await writeBackup(handle.embedded!, backupsDirOf(dataDir));
   logger.info(`Demonstração: entre com ${DEMO_CREDENTIALS.identifier} / ${DEMO_CREDENTIALS.password}`);
   startServer({ env, logger, handle, demo: { ...DEMO_CREDENTIALS }, afterClose: removeDataDir });
 }

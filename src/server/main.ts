@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createDb } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { readSchemaStatus, schemaStatusProblem } from './db/schema-status';
 import { loadEnv } from './env';
 import { createLogger } from './logger';
 import { startServer } from './server';
@@ -24,7 +25,21 @@ async function main() {
   const owner = env.MIGRATION_DATABASE_URL
     ? await createDb({ kind: 'postgres', url: env.MIGRATION_DATABASE_URL, poolSize: 3 })
     : undefined;
-  await (owner ?? handle).migrate();
+  // A database a newer Milheiro migrated is refused before anything touches it, and again after
+  // migrating (a newer process may have migrated it meanwhile): this build does not know its schema.
+  const migrator = owner ?? handle;
+  const refuseIfAhead = async () => {
+    const status = await readSchemaStatus(migrator.db);
+    if (status.state !== 'ahead') return status;
+    console.error(`${schemaStatusProblem(status)} Atualize o Milheiro ou restaure um backup compatível.`);
+    await handle.close();
+    await owner?.close();
+    process.exit(1);
+  };
+  await refuseIfAhead();
+  await migrator.migrate();
+  const schema = await refuseIfAhead();
+  if (schema.state !== 'current') logger.error({ schema }, 'database schema not current after migrating');
   logger.info(
     { database: handle.kind, dataDir: handle.kind === 'pglite' ? path.resolve(env.DATA_DIR) : undefined },
     'database ready',

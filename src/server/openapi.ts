@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { generateSpecs } from 'hono-openapi';
+import { describeRoute, generateSpecs } from 'hono-openapi';
 import { z } from 'zod';
 import { SESSION_COOKIE } from './auth/sessions';
 import { API_TAGS, apiDoc, apiErrorSchema, ERROR_RESPONSES, errorRef, json, toSchema } from './http/openapi';
@@ -11,6 +11,31 @@ export const healthDoc = apiDoc({
   public: true,
   response: json('The process is up', z.object({ ok: z.literal(true) })),
 });
+
+export const readyDoc = [
+  apiDoc({
+    tag: 'system',
+    operationId: 'getReadiness',
+    summary: 'Readiness: the process can serve (its database answers and its migrations are current)',
+    description:
+      'For a load balancer: 200 while this process can serve; 503 `{ ok: false, reason }` while it is stopping, its database does not answer within 2 s, or the database is not migrated to the version this build expects. Liveness is GET /api/health.',
+    public: true,
+    response: json('Ready', z.object({ ok: z.literal(true) })),
+  }),
+  // Its 503 is not the error shape, so it is described here rather than by apiDoc's errors.
+  describeRoute({
+    responses: {
+      503: {
+        description: 'Not ready; `reason` says why, in Portuguese',
+        content: {
+          'application/json': {
+            schema: toSchema(z.object({ ok: z.literal(false), reason: z.string() }), 'output'),
+          },
+        },
+      },
+    },
+  }),
+] as const;
 
 export const openApiDoc = apiDoc({
   tag: 'system',

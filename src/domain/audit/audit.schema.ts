@@ -27,6 +27,7 @@ export const AUDIT_AREAS = [
   'quotes',
   'webhooks',
   'lgpd',
+  'backups',
 ] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
@@ -42,6 +43,7 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
   quotes: 'Cotações',
   webhooks: 'Webhooks',
   lgpd: 'LGPD',
+  backups: 'Backups',
 };
 
 /** The first words of the kinds of each area (`split_part(kind, '_', 1)` in SQL). */
@@ -57,6 +59,7 @@ export const AUDIT_AREA_KIND_PREFIXES: Record<AuditArea, readonly string[]> = {
   quotes: ['quote', 'quotes'],
   webhooks: ['webhook', 'webhooks'],
   lgpd: ['lgpd'],
+  backups: ['backup'],
 };
 
 const AREA_OF_PREFIX = new Map<string, AuditArea>(

@@ -45,6 +45,9 @@ const ADMIN_ROUTES = [
   'get /api/v1/audit/users',
   'get /api/v1/clients/{id}/lgpd-export',
   'post /api/v1/clients/{id}/anonymize',
+  'get /api/v1/backups',
+  'post /api/v1/backups/newest/link',
+  'get /api/v1/backups/{name}/download',
 ].sort();
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];

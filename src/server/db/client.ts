@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { installJobSchema, type JobConnection } from '../jobs/job-schema';
@@ -28,6 +29,19 @@ export interface DbHandle {
   /** LISTEN (real-time events, outbox nudges): PostgreSQL's NOTIFY, or PGlite's in-process one. */
   listen: Listen;
   close(): Promise<void>;
+  /** An embedded database kept in a directory: what its backups read (backups/backup-file.ts). */
+  embedded?: { dataDir: string; pglite: PGlite };
+  /** The connections of `db`, for /metrics (ops/metrics.ts). */
+  poolStats?: () => PoolStats;
+}
+
+/** PostgreSQL: pg's pool. PGlite: its one connection; whether it is busy is not known, so no idle/waiting. */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle?: number;
+  /** Queries waiting for a free connection. */
+  waiting?: number;
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -37,7 +51,8 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.kind === 'postgres') {
     const { default: pg } = await import('pg');
     // bigint and numeric stay strings unless the schema maps them (bigint mode: number).
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max });
     pool.on('error', () => undefined);
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -53,19 +68,20 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
         await installJobSchema(jobConnection, (text) => pool.query(text));
       },
       listen: listener.listen,
+      poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener.close();
         await pool.end();
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGlite: Engine } = await import('@electric-sql/pglite');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   // Before PGlite touches the directory: a second process on it would lose writes (#11).
   const lock = options.dataDir ? acquireDataDirLock(options.dataDir) : null;
   // Options go in one object: PGlite ignores them when dataDir is passed as undefined.
-  const client = new PGlite({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = new Engine({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   try {
     await client.waitReady;
   } catch (err) {
@@ -90,6 +106,8 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
         if (!client.closed) await unlisten();
       };
     },
+    embedded: options.dataDir ? { dataDir: path.resolve(options.dataDir), pglite: client } : undefined,
+    poolStats: () => ({ max: 1, total: client.closed ? 0 : 1 }),
     close: async () => {
       try {
         if (!client.closed) await client.close();

@@ -9,8 +9,20 @@ export interface StreamSubscriber {
   agencyId: string;
   userId: string;
   push(events: readonly StreamEvent[]): void;
-  /** Ends the stream (the process is shutting down). */
-  end(): void;
+  /**
+   * Ends the stream (the process is shutting down), telling the browser to reconnect after
+   * `retryMs` (an SSE `retry:` line): to another process behind the balancer, or to this one restarted.
+   */
+  end(retryMs: number): void;
+}
+
+/**
+ * A stream ended by a shutdown reconnects after 1–4 s (its Last-Event-ID replays what it missed),
+ * spread so the tabs of a whole process do not all reconnect in the same instant
+ * (https://html.spec.whatwg.org/multipage/server-sent-events.html#concept-event-stream-reconnection-time).
+ */
+export function shutdownRetryMs(): number {
+  return 1000 + Math.floor(Math.random() * 3000);
 }
 
 export interface EventHubOptions {
@@ -33,6 +45,7 @@ export class EventHub {
   private readonly outboxHandlers = new Set<(what: string) => void>();
   private unlisten: (() => Promise<void>)[] = [];
   private flushing: Promise<void> | null = null;
+  private stopped = false;
 
   constructor(private readonly options: EventHubOptions) {}
 
@@ -45,9 +58,13 @@ export class EventHub {
     ];
   }
 
-  /** Ends every open stream (their browsers reconnect, to another process) and stops listening. */
+  /**
+   * Ends every open stream with a retry hint (their browsers reconnect, to another process) and
+   * stops listening; a stream subscribing afterwards (its request was already past the door) ends at once.
+   */
   async stop(): Promise<void> {
-    for (const set of this.streams.values()) for (const stream of set) stream.end();
+    this.stopped = true;
+    for (const set of this.streams.values()) for (const stream of set) stream.end(shutdownRetryMs());
     const unlisten = this.unlisten;
     this.unlisten = [];
     await Promise.allSettled(unlisten.map((u) => u()));
@@ -59,6 +76,7 @@ export class EventHub {
     let set = this.streams.get(subscriber.agencyId);
     if (!set) this.streams.set(subscriber.agencyId, (set = new Set()));
     set.add(subscriber);
+    if (this.stopped) subscriber.end(shutdownRetryMs());
     return () => {
       set.delete(subscriber);
       if (set.size === 0) this.streams.delete(subscriber.agencyId);

@@ -50,11 +50,16 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', docs.stream, async (c) =
   let pending: StreamEvent[] = [];
   let deliver: ((events: readonly StreamEvent[]) => void) | null = null;
   let end = () => undefined as void;
+  // Set when the process stops: the stream's last line tells the browser when to reconnect.
+  let shutdownRetry: number | null = null;
   const unsubscribe = hub.subscribe({
     agencyId,
     userId,
     push: (events) => (deliver ? deliver(events) : pending.push(...events)),
-    end: () => end(),
+    end: (retryMs) => {
+      shutdownRetry = retryMs;
+      end();
+    },
   });
   let replay: StreamEvent[] = [];
   let from: number;
@@ -85,6 +90,7 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', docs.stream, async (c) =
     };
     const ended = new Promise<void>((resolve) => {
       end = resolve;
+      if (shutdownRetry !== null) resolve();
       stream.onAbort(resolve);
       setTimeout(resolve, STREAM_LIFETIME_MS).unref();
     });
@@ -105,6 +111,10 @@ export const eventsRoutes = new Hono<AppEnv>().get('/', docs.stream, async (c) =
       pending = [];
       await write(buffered);
       await ended;
+      if (shutdownRetry !== null && !stream.aborted && !stream.closed) {
+        await chain.catch(() => undefined);
+        await stream.write(`retry: ${shutdownRetry}\n\n`);
+      }
     } finally {
       clearInterval(heartbeat);
       unsubscribe();

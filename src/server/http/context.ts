@@ -1,8 +1,11 @@
+import type { EmbeddedBackups } from '../backups/backups.service';
 import type { EventHub } from '../events/event-hub';
 import type { Logger } from 'pino';
 import type { Database, Transaction } from '../db/client';
 import type { PasswordCost } from '../auth/password';
 import type { SessionContext } from '../auth/sessions';
+import type { Metrics } from '../ops/metrics';
+import type { Lifecycle } from './lifecycle';
 
 export interface AppDeps {
   db: Database;
@@ -34,6 +37,19 @@ export interface AppDeps {
   smtpConfigured?: boolean;
   /** The real-time fan-out of this process (GET /api/v1/events); absent: the stream answers 503. */
   eventHub?: EventHub;
+  /** The process's state (stopping on SIGTERM); absent in the API tests' apps: never stopping. */
+  lifecycle?: Lifecycle;
+  /** The embedded database's backups (listed and downloaded by the admin); null on PostgreSQL. */
+  backups?: EmbeddedBackups | null;
+  /**
+   * The owner's connection when requests log in as the tenant role only (MIGRATION_DATABASE_URL,
+   * decision 0012): /api/ready reads the applied migrations through it, which the login may not.
+   */
+  ownerDb?: Database;
+  /** What GET /metrics serves (server.ts builds it with the pool and the job queue); absent: the app makes its own. */
+  metrics?: Metrics;
+  /** The bearer token GET /metrics asks for (env METRICS_TOKEN); absent: loopback only. */
+  metricsToken?: string;
 }
 
 export type AppEnv = {

@@ -59,6 +59,7 @@ export const API_TAGS = {
   reports: 'PDF reports of an emission or a lot: generate, history, signed download links',
   audit: 'The audit log (admins): who changed what, when and from where; LGPD requests about a client',
   team: "The agency's users, their roles and invitations (admins), and the public accept page's invitation",
+  backups: "The embedded database's backups (admins): the last ones and a signed link to the newest",
 } as const;
 export type ApiTag = keyof typeof API_TAGS;
 
@@ -82,8 +83,13 @@ export function csv(description: string): SuccessDoc {
   return { status: 200, description, content: { 'text/csv': { schema: { type: 'string' } } } };
 }
 
+/** A file answered as it is (a PDF, a backup). */
+export function file(description: string, mediaType: string): SuccessDoc {
+  return { status: 200, description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } };
+}
+
 export function pdf(description: string): SuccessDoc {
-  return { status: 200, description, content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } };
+  return file(description, 'application/pdf');
 }
 
 export function noContent(description: string, headers?: Record<string, string>): SuccessDoc {

@@ -43,6 +43,8 @@ export interface JobQueueOptions {
   definitions: readonly AnyJobDefinition[];
   /** How often an idle worker looks for jobs, in seconds (tests shorten it). */
   pollingIntervalSeconds?: number;
+  /** Called each time a handler throws (the failures counter of /metrics). */
+  onFailure?: (queue: string) => void;
 }
 
 export class UnknownQueueError extends Error {
@@ -77,6 +79,8 @@ export class JobQueue {
       if (existing) await this.boss.updateQueue(definition.name, definition.queue);
       else await this.boss.createQueue(definition.name, definition.queue);
       if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {}, { tz: AGENCY_TIME_ZONE });
+      // A calendar turned off (BACKUP_HOUR=off) must not keep its old schedule.
+      else await this.boss.unschedule(definition.name);
       await this.boss.work<JobPayload>(
         definition.name,
         {
@@ -101,6 +105,7 @@ export class JobQueue {
     } catch (err) {
       // pg-boss retries it on the queue's schedule; the log says why.
       this.options.logger.warn({ err, job: definition.name, id: job.id }, 'job failed');
+      this.options.onFailure?.(definition.name);
       throw err;
     }
   }

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ALERT_KIND_LABELS } from '../../domain/alerts/alert.schema';
 import { addDaysIso, addMonthsIso, monthYearLabel } from '../../domain/format';
 import { programName } from '../../domain/programs';
@@ -31,6 +30,7 @@ import { getLotDetail } from '../lots/lots.service';
 import type { ReportDocumentRequest } from './pdf/documents';
 import { pdfThread } from './pdf/pdf-thread';
 import { getReport, insertReport, listReportsOf, type ReportRow } from './reports.queries';
+import { linkTokenValid, signLink } from '../http/signed-link';
 
 const M = REPORT_MESSAGES;
 
@@ -61,30 +61,14 @@ const toDto = (row: ReportRow): Report => ({
 
 // ---- Signed links ----
 
-const signature = (sessionId: string, reportId: string, expires: number) =>
-  createHmac('sha256', sessionId).update(`${reportId}.${expires}`).digest('base64url');
-
-/**
- * A download link valid REPORT_LINK_SECONDS (spec part 2 §7), signed with the session's own key
- * (the hash of its cookie, which only the server holds): it opens in a new tab of the same browser,
- * any process can check it, and it dies with the session or its time.
- */
+/** A download link valid REPORT_LINK_SECONDS (spec part 2 §7), signed with the session's key (http/signed-link.ts). */
 export function reportLink(sessionId: string, reportId: string, now = Date.now()): ReportLink {
-  const expires = Math.floor(now / 1000) + REPORT_LINK_SECONDS;
-  const token = `${expires}.${signature(sessionId, reportId, expires)}`;
-  return {
-    url: `/api/v1/reports/${reportId}/download?token=${encodeURIComponent(token)}`,
-    expires_at: new Date(expires * 1000).toISOString(),
-  };
+  const { token, expires_at } = signLink(sessionId, reportId, REPORT_LINK_SECONDS, now);
+  return { url: `/api/v1/reports/${reportId}/download?token=${encodeURIComponent(token)}`, expires_at };
 }
 
-function checkToken(sessionId: string, reportId: string, token: string, now = Date.now()) {
-  const [expiresText, mac] = token.split('.');
-  const expires = Number(expiresText);
-  if (!mac || !Number.isSafeInteger(expires) || expires < now / 1000) throw linkInvalid();
-  const expected = Buffer.from(signature(sessionId, reportId, expires));
-  const given = Buffer.from(mac);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw linkInvalid();
+function checkToken(sessionId: string, reportId: string, token: string) {
+  if (!linkTokenValid(sessionId, reportId, token)) throw linkInvalid();
 }
 
 // ---- Generation ----

@@ -141,3 +141,8 @@ export const auditKeys = {
   list: (params: object) => [...auditKeys.lists(), params] as const,
   users: () => [...auditKeys.all, 'users'] as const,
 };
+
+/** The embedded database's backups (/config → Segurança, #21). */
+export const backupKeys = {
+  all: ['backups'] as const,
+};

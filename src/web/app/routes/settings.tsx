@@ -11,6 +11,7 @@ import { ChangePasswordForm } from '@/features/auth/components/change-password-f
 import { SessionsCard } from '@/features/auth/components/sessions-card';
 import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { AuditLogSettings } from '@/features/audit/components/audit-log-settings';
+import { BackupsCard } from '@/features/backups/components/backups-card';
 import { TeamSettings } from '@/features/team/components/team-settings';
 import { useRole } from '@/hooks/use-role';
 import { EmailOutboxCard } from '@/features/notifications/components/email-outbox-card';
@@ -109,6 +110,8 @@ export default function SettingsRoute() {
           <ChangePasswordForm />
           <TwoFactorCard teamSetting={isAdmin ? <RequireMfaSetting /> : null} />
           <SessionsCard />
+          {/* The database's backups are the admins' (docs/decisions/0028-backups.md). */}
+          {isAdmin ? <BackupsCard /> : null}
         </TabsContent>
       </Tabs>
     </div>

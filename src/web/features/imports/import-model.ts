@@ -55,20 +55,6 @@ export function fileProblem(file: { name: string; size: number }, maxBytes: numb
   return null;
 }
 
-/** "845 bytes", "12,4 KB", "3,2 MB" (1 KB = 1024 bytes, as file managers count). */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${formatNumber(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = value < 10 ? 1 : 0;
-  return `${value.toLocaleString('pt-BR', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ${units[unit]}`;
-}
-
 export function delimiterLabel(file: Pick<ImportFile, 'delimiter' | 'format'>): string {
   if (file.delimiter) return DELIMITER_LABELS[file.delimiter];
   return file.format === 'xlsx' ? 'Não se aplica (planilha)' : '—';

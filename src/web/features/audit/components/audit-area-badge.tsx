@@ -13,6 +13,7 @@ const AREA_VARIANTS: Record<AuditArea, NonNullable<BadgeProps['variant']>> = {
   quotes: 'secondary',
   webhooks: 'outline',
   lgpd: 'warning',
+  backups: 'outline',
 };
 
 /** The area of an audit line (Clientes, Financeiro, LGPD…); nothing for a kind of no area. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, type ImportDryRun, type ImportJob } from '@domain/imports/import.schema';
 import { ApiError } from '@/lib/api-client';
+import { formatFileSize } from '@domain/format';
 import {
   applyPreset,
   canConfirm,
   fileProblem,
-  formatFileSize,
   importedDescription,
   initialMapping,
   isMappingComplete,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { HistoryIcon, RefreshCwIcon, RotateCcwIcon } from 'lucide-react';
 import { IMPORT_HISTORY_LIMIT, IMPORT_KIND_LABELS, type ImportJob } from '@domain/imports/import.schema';
-import { formatDateTime, formatNumber } from '@domain/format';
+import { formatDateTime, formatFileSize, formatNumber } from '@domain/format';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,6 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { cn } from '@/lib/utils';
 import { useImports } from '../api/get-imports';
-import { formatFileSize } from '../import-model';
 import { ImportStatusBadge } from './import-status-badge';
 import { UndoImportDialog } from './undo-import-dialog';
 

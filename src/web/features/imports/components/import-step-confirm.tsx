@@ -19,7 +19,7 @@ import {
   type ImportMapping,
   type ImportUpload,
 } from '@domain/imports/import.schema';
-import { formatDate, formatNumber } from '@domain/format';
+import { formatDate, formatFileSize, formatNumber } from '@domain/format';
 import { DetailItem } from '@/components/detail-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
-import { formatFileSize, IMPORT_LIST_LINKS, importedDescription, jobPercent } from '../import-model';
+import { IMPORT_LIST_LINKS, importedDescription, jobPercent } from '../import-model';
 
 export interface ImportStepConfirmProps {
   kind: ImportKind;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { FileSpreadsheetIcon, Loader2Icon, TriangleAlertIcon, UploadCloudIcon } from 'lucide-react';
 import { IMPORT_MESSAGES, IMPORT_PREVIEW_ROWS, type ImportUpload } from '@domain/imports/import.schema';
-import { formatDate, formatNumber } from '@domain/format';
+import { formatDate, formatFileSize, formatNumber } from '@domain/format';
 import { DetailItem } from '@/components/detail-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { buttonVariants } from '@/components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
-import { delimiterLabel, formatFileSize, IMPORT_FILE_ACCEPT } from '../import-model';
+import { delimiterLabel, IMPORT_FILE_ACCEPT } from '../import-model';
 
 export interface ImportStepUploadProps {
   upload: ImportUpload | null;

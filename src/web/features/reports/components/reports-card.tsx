@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { DownloadIcon } from 'lucide-react';
 import type { RecordReportType } from '@domain/reports/report.schema';
-import { formatDateTime, formatNumber } from '@domain/format';
+import { formatDateTime, formatFileSize } from '@domain/format';
 import { GenerateReportButton, openInTab } from '@/components/generate-report-button';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
@@ -10,11 +10,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { toastError } from '@/lib/toast';
 import { getReportLink, useReports } from '../api/reports';
-
-const sizeLabel = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
 
 /**
  * 'Gerar PDF' and the history of generated reports (spec part 2 §2 /emissoes/{id}; issue #19), each
@@ -72,7 +67,7 @@ export function ReportsCard({ refType, refId }: { refType: RecordReportType; ref
                     {r.file_name}
                   </p>
                   <p className="text-xs text-muted-foreground tabular-nums">
-                    {formatDateTime(r.generated_at)} · {sizeLabel(r.size_bytes)} · {r.pages} página(s)
+                    {formatDateTime(r.generated_at)} · {formatFileSize(r.size_bytes)} · {r.pages} página(s)
                     {r.generated_by_name ? ` · ${r.generated_by_name}` : ''}
                   </p>
                 </div>
