@@ -1,3 +1,4 @@
+import { expect } from '../fixtures';
 import type { Page } from 'playwright-core';
 
 export class ShellPage {
@@ -17,9 +18,17 @@ export class ShellPage {
     await this.page.locator('body').press(key);
   }
 
+  /**
+   * Opens the theme menu and picks `label`. A click that lands while the page is still settling
+   * (CI saw the menu stay shut once) is tried again until the menu shows.
+   */
   async chooseTheme(label: 'Modo Claro' | 'Modo Escuro' | 'Sistema (Claro/Escuro)') {
-    await this.page.getByRole('button', { name: /^Tema:/ }).click();
-    await this.page.getByRole('menuitemradio', { name: label }).click();
+    const item = this.page.getByRole('menuitemradio', { name: label });
+    await expect(async () => {
+      if (!(await item.isVisible())) await this.page.getByRole('button', { name: /^Tema:/ }).click();
+      await expect(item).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await item.click();
   }
 
   /** The <html> element: its `dark` class is the theme in force. */

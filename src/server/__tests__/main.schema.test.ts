@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -10,13 +8,13 @@ import { rowsOf } from '../db/rows';
 import { knownMigrations } from '../db/schema-status';
 import { createScratchDatabase } from '../testing/scratch-db';
 import { parseScrape, sampleValue } from '../testing/prometheus';
+import { spawnServer, waitUntilUp } from '../testing/server-process';
 
 /**
  * The real entry point (issue #21) refuses a database that a newer Milheiro migrated — one
  * sentence, exit 1, the database as it was — and, on one it knows, answers /api/ready and
  * /metrics as startServer wires them.
  */
-const root = path.resolve(import.meta.dirname, '../../..');
 const known = knownMigrations();
 const NEWER_HASH = 'from-a-newer-build';
 const NEWER_WHEN = known.at(-1)!.when + 60_000;
@@ -26,61 +24,12 @@ const TOKEN = 'token-das-metricas-0123456789';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'milheiro-main-schema-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** `npm run serve`'s command: the process, its URL, its exit code once it exits, and what it wrote. */
-async function start(env: Record<string, string>) {
-  const port = await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      MIGRATION_DATABASE_URL: '',
-      METRICS_TOKEN: '',
-      LOG_LEVEL: 'info',
-      WEB_DIR: './no-web-here',
-      STOP_WITH_PID: String(process.pid),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  // A server left running is stopped, so a test fails on its code rather than hanging.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    }),
+/** `npm run serve` on this file's embedded data directory unless `env` names a PostgreSQL. */
+const start = (env: Record<string, string>) =>
+  spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: '', MIGRATION_DATABASE_URL: '', METRICS_TOKEN: '', ...env },
+    { killAfterMs: 90_000 },
   );
-  return { child, url: `http://127.0.0.1:${port}`, exited, output: () => output };
-}
-
-async function waitUp(server: Awaited<ReturnType<typeof start>>) {
-  for (let i = 0; i < 900; i++) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    try {
-      if ((await fetch(`${server.url}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
 
 async function expectRefused(env: Record<string, string>) {
   const server = await start(env);
@@ -94,7 +43,7 @@ async function expectRefused(env: Record<string, string>) {
 async function expectServing(env: Record<string, string>, metricsHeaders: Record<string, string>) {
   const server = await start(env);
   try {
-    await waitUp(server);
+    await waitUntilUp(server);
     const ready = await fetch(`${server.url}/api/ready`);
     expect(ready.status, server.output()).toBe(200);
     expect(await ready.json()).toEqual({ ok: true });

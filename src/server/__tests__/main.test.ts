@@ -1,61 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer, waitUntilUp } from '../testing/server-process';
 
 /** The real entry point, as `npm run serve` starts it, on the embedded database. */
-const root = path.resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'milheiro-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function start(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
-  const port = await freePort();
-  let stderr = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      WEB_DIR: './no-web-here',
-      STOP_WITH_PID: String(process.pid),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr.on('data', (d) => (stderr += d));
-  child.stdout.on('data', (d) => (stderr += d));
-  const url = `http://127.0.0.1:${port}`;
-  return { child, url, stderr: () => stderr };
-}
-
-/** Up to 90 s: a first start migrates a fresh embedded database, 25 s seen on a loaded machine. */
-async function waitUp(url: string, child: ChildProcess) {
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error('server exited');
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
-}
+/** `npm run serve` on this file's embedded data directory (DATABASE_URL unset). */
+const start = (env: Record<string, string>) => spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', ...env });
 
 /** POST a JSON body to the real server. */
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -65,13 +19,10 @@ const postJson = (url: string, body: unknown, headers: Record<string, string> = 
     body: JSON.stringify(body),
   });
 
-const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-
 describe('server process', () => {
   it('stops with a clear message on a bad environment', async () => {
-    const { child, stderr } = await start({ PORT: 'abc' });
-    expect(await exitOf(child)).toBe(1);
+    const { exited, output: stderr } = await start({ PORT: 'abc' });
+    expect(await exited).toBe(1);
     expect(stderr()).toContain('Configuração inválida no ambiente');
     expect(stderr()).toContain('PORT deve ser um número');
   });
@@ -82,7 +33,7 @@ describe('server process', () => {
   // servers: every start but the refused one is needed by both the clean shutdowns and the lock.
   it('shuts down cleanly on SIGTERM and SIGINT losing nothing, and refuses a second server on the same data directory until the first stopped or was killed', async () => {
     const first = await start({});
-    await waitUp(first.url, first.child);
+    await waitUntilUp(first);
     const signUp = await postJson(`${first.url}/api/v1/auth/sign-up`, {
       agency: { legal_name: 'Agência Persistente Ltda', trade_name: 'Persistente', cnpj: '11222333000181' },
       user: { name: 'Ana Lima', email: 'ana@persistente.com', password: 'Segura123' },
@@ -90,20 +41,20 @@ describe('server process', () => {
     expect(signUp.status).toBe(201);
 
     const second = await start({});
-    expect(await exitOf(second.child)).toBe(1);
-    expect(second.stderr()).toContain(
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
       `Outro processo do Milheiro já está usando o diretório de dados ${dataDir} (PID ${first.child.pid}`,
     );
     expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
 
-    const firstExited = exitOf(first.child);
+    const firstExited = first.exited;
     first.child.kill('SIGTERM');
     expect(await firstExited).toBe(0);
-    expect(first.stderr()).toContain('database closed');
+    expect(first.output()).toContain('database closed');
 
     // The next start takes over the directory, with what the first one wrote.
     const third = await start({});
-    await waitUp(third.url, third.child);
+    await waitUntilUp(third);
     const setup = await (await fetch(`${third.url}/api/v1/auth/setup`)).json();
     expect(setup.needs_setup).toBe(false);
     const signIn = await postJson(`${third.url}/api/v1/auth/sign-in`, {
@@ -113,12 +64,12 @@ describe('server process', () => {
     expect(signIn.status).toBe(200);
 
     // A crash leaves the lock file behind: its process is gone, so the next start takes it over.
-    const thirdExited = exitOf(third.child);
+    const thirdExited = third.exited;
     third.child.kill('SIGKILL');
     await thirdExited;
     const fourth = await start({});
-    await waitUp(fourth.url, fourth.child);
-    const fourthExited = exitOf(fourth.child);
+    await waitUntilUp(fourth);
+    const fourthExited = fourth.exited;
     fourth.child.kill('SIGINT');
     expect(await fourthExited).toBe(0);
   }, 180_000);
@@ -152,7 +103,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server process with a least-pri
         DATABASE_URL: requests.toString(),
         MIGRATION_DATABASE_URL: owner.toString(),
       });
-      await waitUp(server.url, server.child);
+      await waitUntilUp(server);
       expect((await (await fetch(`${server.url}/api/v1/auth/setup`)).json()).needs_setup).toBe(true);
       const signUp = await postJson(`${server.url}/api/v1/auth/sign-up`, {
         agency: { legal_name: 'Agência Mínima Ltda', trade_name: 'Mínima', cnpj: '11222333000181' },
@@ -190,7 +141,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('server process with a least-pri
       } finally {
         await check.end();
       }
-      const exited = exitOf(server.child);
+      const exited = server.exited;
       server.child.kill('SIGTERM');
       expect(await exited).toBe(0);
     } finally {

@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -9,6 +8,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SHUTTING_DOWN_MESSAGE } from '../http/lifecycle';
 import { validCpf } from '../testing/factories/client.factory';
 import { createDatabase, dropDatabase, urlOfDatabase } from '../testing/db-template';
+import { spawnServer, waitUntilUp } from '../testing/server-process';
 
 /**
  * Shutdown that drops nothing (issue #21), on the real process and PostgreSQL: SIGTERM in the middle
@@ -18,7 +18,6 @@ import { createDatabase, dropDatabase, urlOfDatabase } from '../testing/db-templ
  * just before the signal: every loop's request is then waiting inside its transaction, and is
  * released only after the server has begun stopping.
  */
-const root = path.resolve(import.meta.dirname, '../../..');
 const serverUrl = process.env.TEST_DATABASE_URL;
 const LOOPS = 8;
 const SHUTDOWN_TIMEOUT_SECONDS = 15;
@@ -29,15 +28,6 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -91,46 +81,23 @@ async function startServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'milheiro-shutdown-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      MIGRATION_DATABASE_URL: '',
-      LOG_LEVEL: 'info',
-      WEB_DIR: './no-web-here',
-      STOP_WITH_PID: String(process.pid),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl,
+    MIGRATION_DATABASE_URL: '',
+    ...env,
   });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   cleanups.push(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
   });
-  await until(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited:\n${output}`);
-      return (await fetch(`${url}/api/health`).catch(() => null))?.ok === true;
-    },
-    'the server to start',
-    30_000,
-  );
+  await waitUntilUp(server, 30_000);
 
   // The test reads and locks as the owner.
   const owner = new Client({ connectionString: dbUrl });
   await owner.connect();
   cleanups.push(() => owner.end());
-  return { child, url, port, dbName, owner, exited, output: () => output };
+  return { ...server, dbName, owner };
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>;

@@ -1,12 +1,12 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { requestBackup } from '../backup-control';
 import { listBackups, readManifest } from '../backup-file';
+import { REPO_ROOT as root, spawnServer, waitUntilUp } from '../../testing/server-process';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (issue #21), against the real
@@ -14,7 +14,6 @@ import { listBackups, readManifest } from '../backup-file';
  * made while SIGTERM arrives, one with the server stopped, one on a full disk; a restore refused
  * while the server holds the directory, then done once it is stopped.
  */
-const root = path.resolve(import.meta.dirname, '../../../..');
 const work = mkdtempSync(path.join(tmpdir(), 'milheiro-backup-cli-'));
 const dataDir = path.join(work, 'data');
 const backupsDir = path.join(dataDir, 'backups');
@@ -27,15 +26,6 @@ const baseEnv = {
   MIGRATION_DATABASE_URL: '',
   TZ: 'America/Sao_Paulo',
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** A full disk is a small filesystem mounted for the test: root only (CI runs as root). */
 const canMount = (() => {
@@ -71,32 +61,9 @@ async function cli(args: string[]): Promise<{ code: number | null; out: string }
 }
 
 async function startServer() {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...baseEnv,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIR: './no-web-here',
-      STOP_WITH_PID: String(process.pid),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout!.on('data', (d) => (log += d));
-  child.stderr!.on('data', (d) => (log += d));
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return { child, log: () => log };
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+  const server = await spawnServer({ ...baseEnv, LOG_LEVEL: 'warn' });
+  await waitUntilUp(server);
+  return { child: server.child, log: server.output };
 }
 
 // The embedded database's own commands: nothing to add in the PostgreSQL pass.
