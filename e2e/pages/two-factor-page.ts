@@ -4,10 +4,17 @@ import type { Locator, Page } from 'playwright-core';
 export class TwoFactorPage {
   constructor(readonly page: Page) {}
 
+  /** The card whose title reads "Verificação em duas etapas" (then its status badge, once loaded). */
   card() {
-    return this.page
-      .getByText('Verificação em duas etapas', { exact: true })
-      .locator('xpath=ancestor::*[@data-slot="card"][1]');
+    return this.title().locator('xpath=ancestor::*[@data-slot="card"][1]');
+  }
+
+  /**
+   * The card's title. Not an exact text match: the status badge ("Desativada", "Ativa") sits inside
+   * the title once the status has loaded, and an exact match then finds nothing.
+   */
+  title() {
+    return this.page.getByText(/^Verificação em duas etapas/);
   }
 
   dialog() {
