@@ -6,7 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type DbHandle } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { knownMigrations } from '../db/schema-status';
-import { createScratchDatabase } from '../testing/scratch-db';
+import { createScratchDatabase, leastPrivilegeLogin } from '../testing/scratch-db';
 import { parseScrape, sampleValue } from '../testing/prometheus';
 import { spawnServer, waitUntilUp } from '../testing/server-process';
 
@@ -84,18 +84,11 @@ const migrationRows = async (db: DbHandle['db']) =>
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the server process on PostgreSQL', () => {
   it('refuses a database a newer Milheiro migrated, whether requests or the owner migrate; serves one it knows', async () => {
     const scratch = await createScratchDatabase();
-    const login = 'milheiro_login_schema';
     const owner = await createDb({ kind: 'postgres', url: scratch.url, poolSize: 1 });
     try {
       await addNewerMigration(owner.db);
-      await owner.db.execute(
-        sql.raw(`DO $$ BEGIN
-          IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${login}') THEN CREATE ROLE ${login} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE IN ROLE milheiro_app; END IF;
-          EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`),
-      );
-      const loginUrl = new URL(scratch.url);
-      loginUrl.username = login;
-      const leastPrivilege = { DATABASE_URL: loginUrl.toString(), MIGRATION_DATABASE_URL: scratch.url };
+      const loginUrl = await leastPrivilegeLogin(owner.db, scratch.url, 'milheiro_login_schema');
+      const leastPrivilege = { DATABASE_URL: loginUrl, MIGRATION_DATABASE_URL: scratch.url };
 
       await expectRefused({ DATABASE_URL: scratch.url });
       await expectRefused(leastPrivilege);

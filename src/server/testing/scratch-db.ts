@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { createDb } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { createDb, type Db } from '../db/client';
 import { createDatabase, dropDatabase, urlOfDatabase } from './db-template';
 
 /**
@@ -28,4 +29,19 @@ export async function createScratchDatabase(options: { empty?: boolean } = {}): 
     }
   }
   return { name, url, drop: () => dropDatabase(serverUrl, name) };
+}
+
+/**
+ * A least-privilege login (decision 0012) — a role that is only the tenant role — created through
+ * the owner's `db` if missing, and the database URL that logs in as it.
+ */
+export async function leastPrivilegeLogin(db: Db, databaseUrl: string, login: string): Promise<string> {
+  await db.execute(
+    sql.raw(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${login}') THEN CREATE ROLE ${login} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE IN ROLE milheiro_app; END IF;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`),
+  );
+  const url = new URL(databaseUrl);
+  url.username = login;
+  return url.toString();
 }

@@ -6,7 +6,7 @@ import { createDb, type DbHandle } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { knownMigrations } from '../../db/schema-status';
 import { Lifecycle } from '../../http/lifecycle';
-import { createScratchDatabase } from '../../testing/scratch-db';
+import { createScratchDatabase, leastPrivilegeLogin } from '../../testing/scratch-db';
 import { startTcpProxy } from '../../testing/tcp-proxy';
 import { call } from '../../testing/test-app';
 import { createTestDb } from '../../testing/test-db';
@@ -175,16 +175,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('GET /api/ready when the databas
   }, 60_000);
 
   it('reads the migrations through the owner when requests log in as a role that may not (decision 0012)', async () => {
-    const login = 'milheiro_login_ready';
     const owner = await createDb({ kind: 'postgres', url: scratch.url, poolSize: 1 });
-    await owner.db.execute(
-      sql.raw(`DO $$ BEGIN
-        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${login}') THEN CREATE ROLE ${login} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE IN ROLE milheiro_app; END IF;
-        EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`),
-    );
-    const loginUrl = new URL(scratch.url);
-    loginUrl.username = login;
-    const requests = await createDb({ kind: 'postgres', url: loginUrl.toString(), poolSize: 1 });
+    const loginUrl = await leastPrivilegeLogin(owner.db, scratch.url, 'milheiro_login_ready');
+    const requests = await createDb({ kind: 'postgres', url: loginUrl, poolSize: 1 });
     try {
       await expect(requests.db.execute(sql`SELECT count(*) FROM drizzle.__drizzle_migrations`)).rejects.toMatchObject({
         cause: { message: expect.stringMatching(/permission denied/) },
