@@ -6,6 +6,7 @@ import { runDashboardBench } from './dashboard.bench';
 import { runEmissionListBench, runEmissionsBench } from './emissions.bench';
 import { runFinanceBench } from './finance.bench';
 import { runImportBench } from './import.bench';
+import { runLedgerBench } from './ledger.bench';
 import { runLotsBench } from './lots.bench';
 import { runQuotesBench } from './quotes.bench';
 import { runRealtimeBench } from './realtime.bench';
@@ -30,6 +31,7 @@ const benches: Record<string, () => Promise<void>> = {
   reports: runReportsBench,
   audit: runAuditBench,
   backups: runBackupsBench,
+  ledger: runLedgerBench,
 };
 
 if (only && !(only in benches)) {

@@ -12,6 +12,9 @@ export const PROGRAM_KEYS = [
   'IBERIA',
   'QATAR',
   'OTHER',
+  'LIVELO',
+  'ESFERA',
+  'POINTS_OTHER',
 ] as const;
 
 export type ProgramKey = (typeof PROGRAM_KEYS)[number];
@@ -32,8 +35,16 @@ export interface BeneficiaryLimit {
   max: number;
 }
 
+/**
+ * An airline programme issues tickets; a points programme (a bank's: Livelo, Esfera) only holds
+ * points until they are transferred to an airline programme (issue #23): its accounts and lots are
+ * like any other, but never feed an emission.
+ */
+export type ProgramKind = 'airline' | 'points';
+
 export interface Program {
   key: ProgramKey;
+  kind: ProgramKind;
   name: string;
   currency: ProgramCurrency;
   /** Validity of miles in months; null when unknown (OTHER). */
@@ -48,6 +59,7 @@ export const FALLBACK_PROGRAM_COLOR = '#6B7280';
 export const PROGRAMS: Record<ProgramKey, Program> = {
   LATAM: {
     key: 'LATAM',
+    kind: 'airline',
     name: 'LATAM Pass',
     currency: 'BRL',
     expiryMonths: 36,
@@ -56,6 +68,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   SMILES: {
     key: 'SMILES',
+    kind: 'airline',
     name: 'Smiles',
     currency: 'BRL',
     expiryMonths: 24,
@@ -64,6 +77,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   AZUL: {
     key: 'AZUL',
+    kind: 'airline',
     name: 'TudoAzul',
     currency: 'BRL',
     expiryMonths: 24,
@@ -72,6 +86,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   TAP: {
     key: 'TAP',
+    kind: 'airline',
     name: 'TAP Miles&Go',
     currency: 'EUR',
     expiryMonths: 24,
@@ -80,6 +95,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   AVIANCA: {
     key: 'AVIANCA',
+    kind: 'airline',
     name: 'LifeMiles',
     currency: 'USD',
     expiryMonths: 24,
@@ -88,6 +104,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   AMERICAN: {
     key: 'AMERICAN',
+    kind: 'airline',
     name: 'AAdvantage',
     currency: 'USD',
     expiryMonths: 18,
@@ -96,6 +113,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   UNITED: {
     key: 'UNITED',
+    kind: 'airline',
     name: 'MileagePlus',
     currency: 'USD',
     expiryMonths: 18,
@@ -104,6 +122,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   IBERIA: {
     key: 'IBERIA',
+    kind: 'airline',
     name: 'Iberia Plus',
     currency: 'EUR',
     expiryMonths: 36,
@@ -112,6 +131,7 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   QATAR: {
     key: 'QATAR',
+    kind: 'airline',
     name: 'Privilege Club',
     currency: 'USD',
     expiryMonths: 36,
@@ -120,16 +140,54 @@ export const PROGRAMS: Record<ProgramKey, Program> = {
   },
   OTHER: {
     key: 'OTHER',
+    kind: 'airline',
     name: 'Outro',
     currency: 'BRL',
     expiryMonths: null,
     color: '#94A3B8',
     beneficiaryLimit: null,
   },
+  LIVELO: {
+    key: 'LIVELO',
+    kind: 'points',
+    name: 'Livelo',
+    currency: 'BRL',
+    expiryMonths: 24,
+    color: '#D6006D',
+    beneficiaryLimit: null,
+  },
+  ESFERA: {
+    key: 'ESFERA',
+    kind: 'points',
+    name: 'Esfera',
+    currency: 'BRL',
+    expiryMonths: 24,
+    color: '#B3001B',
+    beneficiaryLimit: null,
+  },
+  POINTS_OTHER: {
+    key: 'POINTS_OTHER',
+    kind: 'points',
+    name: 'Outro programa de pontos',
+    currency: 'BRL',
+    expiryMonths: null,
+    color: '#7C6F9B',
+    beneficiaryLimit: null,
+  },
 };
 
 /** Catalogue entries in PROGRAM_KEYS order, e.g. for selects and chart legends. */
 export const PROGRAM_LIST: readonly Program[] = PROGRAM_KEYS.map((key) => PROGRAMS[key]);
+
+/** The programmes that issue tickets: emissions, simulations, quotes and rules are theirs. */
+export const AIRLINE_PROGRAM_KEYS = PROGRAM_KEYS.filter((key) => PROGRAMS[key].kind === 'airline');
+export const AIRLINE_PROGRAM_LIST: readonly Program[] = AIRLINE_PROGRAM_KEYS.map((key) => PROGRAMS[key]);
+/** The points programmes (Livelo, Esfera, another): they only transfer to airline programmes. */
+export const POINTS_PROGRAM_KEYS = PROGRAM_KEYS.filter((key) => PROGRAMS[key].kind === 'points');
+
+export function isPointsProgram(key: string): boolean {
+  return getProgram(key)?.kind === 'points';
+}
 
 export function isProgramKey(key: string): key is ProgramKey {
   return (PROGRAM_KEYS as readonly string[]).includes(key);

@@ -1,3 +1,4 @@
+import { conversionsRoutes, creditsRoutes, transfersRoutes } from './transfers/transfers.routes';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -107,6 +108,9 @@ export function createApp(deps: AppDeps) {
   api.route('/lots', lotsRoutes);
   api.route('/emissions', emissionsRoutes);
   api.route('/quotes', quotesRoutes);
+  api.route('/transfers', transfersRoutes);
+  api.route('/credits', creditsRoutes);
+  api.route('/conversions', conversionsRoutes);
   api.route('/finance', financeRoutes);
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);

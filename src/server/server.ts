@@ -19,6 +19,7 @@ import { EventHub } from './events/event-hub';
 import { JobQueue } from './jobs/job-queue';
 import { Metrics } from './ops/metrics';
 import { quoteExpiryJob } from './quotes/quotes.jobs';
+import { creditsDueJob } from './transfers/credits.jobs';
 import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './webhooks/webhooks.jobs';
 
 export interface StartOptions {
@@ -100,6 +101,7 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
     definitions: [
       alertScanJob,
       quoteExpiryJob,
+      creditsDueJob,
       housekeepingJob(handle.kind),
       ...emailJobs({
         smtpUrl: env.SMTP_URL,

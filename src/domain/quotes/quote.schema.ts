@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { departureDateSchema, PASSENGER_NAME_MAX_LENGTH, routeSchema } from '../emissions/emission.schema';
 import { todayIso } from '../format';
-import { PROGRAM_KEYS } from '../programs';
+import { AIRLINE_PROGRAM_KEYS, PROGRAM_KEYS, type ProgramKey } from '../programs';
 import {
   emptyToUndefined,
   limitParamSchema,
@@ -143,7 +143,8 @@ export const validityHoursSchema = z
 export function makeQuoteInputSchema(today: () => string) {
   return z
     .object({
-      program: z.enum(PROGRAM_KEYS, { error: M.programInvalid }),
+      // Airline programmes only: a points programme issues no ticket (issue #23).
+      program: z.enum(AIRLINE_PROGRAM_KEYS as [ProgramKey, ...ProgramKey[]], { error: M.programInvalid }),
       client_id: optionalUuid(M.clientInvalid),
       account_id: optionalUuid(M.accountInvalid),
       lot_id: optionalUuid(M.lotInvalid),

@@ -48,6 +48,7 @@ const ADMIN_ROUTES = [
   'get /api/v1/backups',
   'post /api/v1/backups/newest/link',
   'get /api/v1/backups/{name}/download',
+  'put /api/v1/conversions',
 ].sort();
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];

@@ -6,6 +6,7 @@ import { seedDemoActivity } from './activity';
 import { scanAlerts } from '../alerts/alerts.service';
 import { seedDemoImports } from './imports';
 import { seedDemoQuotes } from './quotes';
+import { seedDemoTransfers } from './transfers';
 import { seedDemoTeam } from './team';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
@@ -102,6 +103,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
   await seedDemoActivity(db, { agencyId: agency!.id, userId: user!.id });
   // Before the webhooks: the emission a quote became is not in the ERP's delivery log as undelivered.
   await seedDemoQuotes(db, { agencyId: agency!.id, userId: user!.id });
+  await seedDemoTransfers(db, { agencyId: agency!.id, userId: user!.id, seed: options.seed });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
   await seedDemoTeam(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoImports(db, {

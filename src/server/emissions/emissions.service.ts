@@ -23,6 +23,9 @@ import type {
 import { isMarginCritical } from '../../domain/alerts/alert.rules';
 import { checkQuoteConversion } from '../../domain/quotes/quote.rules';
 import { todayIso } from '../../domain/format';
+import { isPointsProgram } from '../../domain/programs';
+import { TRANSFER_MESSAGES } from '../../domain/transfers/transfer.schema';
+import { validationError } from '../http/errors';
 import { accountNotFound } from '../accounts/accounts.errors';
 import { recordActivity } from '../activity/activity.queries';
 import { followAlerts } from '../alerts/alerts.service';
@@ -178,6 +181,9 @@ async function createEmissionOnce(
       { account_id: EMISSION_ERROR_MESSAGES.accountNotOfClient },
       EMISSION_ERROR_MESSAGES.accountNotOfClient,
     );
+  }
+  if (context.program && isPointsProgram(context.program)) {
+    throw validationError({ account_id: TRANSFER_MESSAGES.pointsAccountEmission });
   }
   const id = randomUUID();
   const candidates = context.lots;

@@ -47,6 +47,7 @@ export const API_TAGS = {
   lots: 'Miles lots: purchases, balances, expiry',
   emissions: 'Ticket emissions and their lifecycle',
   quotes: 'Price quotes saved from the simulator: status, payment options, expiry',
+  transfers: "Transfers of points with bonus, the miles still to be credited, and the points programmes' ratios",
   finance: 'Postings (money in and out) and the finance figures',
   rules: 'Per-program rules: minimum margin, default RAV, CPM cap, SLA target',
   alerts: 'Alerts: lots expiring, emissions past their SLA or below their minimum margin',

@@ -21,7 +21,8 @@ import {
 } from '../../domain/lots/allocation';
 import { lotStatusAfterAllocation } from '../../domain/lots/lot.rules';
 import { parseDecimalInput } from '../../domain/money';
-import { programName, type ProgramKey } from '../../domain/programs';
+import { isPointsProgram, programName, type ProgramKey } from '../../domain/programs';
+import { TRANSFER_MESSAGES } from '../../domain/transfers/transfer.schema';
 import { z } from '../../domain/zod';
 import { getSettings } from '../agency/agency.queries';
 import { followAlerts } from '../alerts/alerts.service';
@@ -132,6 +133,9 @@ export async function checkEmissionRows(
     if (!clientKey) errors.add(line, 'client', cell('client'), M.clientNotFound);
     const program = programOf(cell('program'));
     if (!program) errors.add(line, 'program', cell('program'), M.programUnknown);
+    else if (isPointsProgram(program)) {
+      errors.add(line, 'program', cell('program'), TRANSFER_MESSAGES.pointsAccountEmission);
+    }
     const accountNumber = cell('account_number');
     if (!accountNumber) errors.add(line, 'account_number', '', M.accountNotFound);
     const issuedOn = importDate(cell('issued_on'));

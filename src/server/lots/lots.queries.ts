@@ -400,7 +400,10 @@ export async function lockLot(db: Db, { agencyId, id }: { agencyId: string; id: 
   const [row] = await db
     .select({
       ...LOT_COLUMNS,
-      has_allocations: sql<boolean>`EXISTS (SELECT 1 FROM emission_allocations a WHERE a.agency_id = mile_lots.agency_id AND a.lot_id = mile_lots.id)`,
+      // Fed an emission or a transfer, or came of a credit (issue #23): its history stays.
+      has_allocations: sql<boolean>`(EXISTS (SELECT 1 FROM emission_allocations a WHERE a.agency_id = mile_lots.agency_id AND a.lot_id = mile_lots.id)
+        OR EXISTS (SELECT 1 FROM lot_withdrawals w WHERE w.agency_id = mile_lots.agency_id AND w.lot_id = mile_lots.id)
+        OR EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = mile_lots.agency_id AND c.lot_id = mile_lots.id))`,
     })
     .from(mile_lots)
     .where(and(eq(mile_lots.agency_id, agencyId), eq(mile_lots.id, id), isNull(mile_lots.deleted_at)))
@@ -561,7 +564,10 @@ function deleteCandidates(db: Db, { agencyId, ids }: { agencyId: string; ids: st
       id: mile_lots.id,
       program: mile_lots.program,
       original_quantity: mile_lots.original_quantity,
-      has_allocations: sql<boolean>`EXISTS (SELECT 1 FROM emission_allocations a WHERE a.agency_id = mile_lots.agency_id AND a.lot_id = mile_lots.id)`,
+      // Fed an emission or a transfer, or came of a credit (issue #23): its history stays.
+      has_allocations: sql<boolean>`(EXISTS (SELECT 1 FROM emission_allocations a WHERE a.agency_id = mile_lots.agency_id AND a.lot_id = mile_lots.id)
+        OR EXISTS (SELECT 1 FROM lot_withdrawals w WHERE w.agency_id = mile_lots.agency_id AND w.lot_id = mile_lots.id)
+        OR EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = mile_lots.agency_id AND c.lot_id = mile_lots.id))`,
     })
     .from(mile_lots)
     .where(and(eq(mile_lots.agency_id, agencyId), inArray(mile_lots.id, ids), isNull(mile_lots.deleted_at)))

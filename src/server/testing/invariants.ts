@@ -11,7 +11,7 @@ export interface BrokenLot {
 
 /**
  * Lots of the agency that break DESIGN.md §2's invariant — original = remaining + miles allocated
- * to live (non-cancelled, not soft-deleted) emissions — or its bookkeeping twin, original = remaining + unreleased
+ * to live (non-cancelled, not soft-deleted) emissions, plus the miles transfers took (lot_withdrawals, issue #23) — or its bookkeeping twin, original = remaining + unreleased
  * allocations (releaseMiles marks what a cancellation gave back). Empty when all is well.
  */
 export async function brokenLots(db: Db, agencyId: string): Promise<BrokenLot[]> {
@@ -27,9 +27,13 @@ export async function brokenLots(db: Db, agencyId: string): Promise<BrokenLot[]>
       WHERE a.agency_id = ${agencyId}
       GROUP BY a.lot_id
     ) x ON x.lot_id = l.id
+    LEFT JOIN (
+      SELECT w.lot_id, sum(w.miles) FILTER (WHERE w.released_at IS NULL) AS withdrawn
+      FROM lot_withdrawals w WHERE w.agency_id = ${agencyId} GROUP BY w.lot_id
+    ) w ON w.lot_id = l.id
     WHERE l.agency_id = ${agencyId}
-      AND (l.original_quantity <> l.remaining_quantity + coalesce(x.live, 0)
-        OR l.original_quantity <> l.remaining_quantity + coalesce(x.unreleased, 0)
+      AND (l.original_quantity <> l.remaining_quantity + coalesce(x.live, 0) + coalesce(w.withdrawn, 0)
+        OR l.original_quantity <> l.remaining_quantity + coalesce(x.unreleased, 0) + coalesce(w.withdrawn, 0)
         OR l.remaining_quantity < 0)`);
   return (result as { rows: BrokenLot[] }).rows;
 }

@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import { PlusIcon, RefreshCwIcon } from 'lucide-react';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
@@ -12,10 +13,12 @@ export interface ListPageHeaderProps {
   createLabel: string;
   /** Absent: the role may not create here (docs/decisions/0026-team-and-roles.md), no button. */
   onCreate?: () => void;
+  /** The page's other buttons, between 'Atualizar' and the create button ('Transferir pontos' on /lotes). */
+  extraActions?: React.ReactNode;
 }
 
 /** A list page's title with 'Atualizar' and its create button. */
-export function ListPageHeader({ title, subtitle, query, createLabel, onCreate }: ListPageHeaderProps) {
+export function ListPageHeader({ title, subtitle, query, createLabel, onCreate, extraActions }: ListPageHeaderProps) {
   const refreshing = query.isFetching && !query.isPending;
   return (
     <PageHeader
@@ -27,6 +30,7 @@ export function ListPageHeader({ title, subtitle, query, createLabel, onCreate }
             <RefreshCwIcon aria-hidden="true" className={cn(refreshing && 'animate-spin')} />
             Atualizar
           </Button>
+          {extraActions}
           {onCreate ? <CreateButton label={createLabel} onClick={onCreate} /> : null}
         </>
       }

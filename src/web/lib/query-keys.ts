@@ -57,7 +57,9 @@ export const lotKeys = {
 export const accountKeys = {
   all: ['accounts'] as const,
   lists: () => [...accountKeys.all, 'list'] as const,
-  list: (filters: { program: string } | { client_id: string }) => [...accountKeys.lists(), filters] as const,
+  /** `{}`: every account of the agency (the transfer dialog picks source and destination from them). */
+  list: (filters: { program: string } | { client_id: string } | Record<string, never>) =>
+    [...accountKeys.lists(), filters] as const,
   details: () => [...accountKeys.all, 'detail'] as const,
   detail: (id: string) => [...accountKeys.details(), id] as const,
   lots: (id: string) => [...accountKeys.detail(id), 'lots'] as const,
@@ -70,6 +72,30 @@ export const emissionKeys = {
   list: (params: object) => [...emissionKeys.lists(), params] as const,
   details: () => [...emissionKeys.all, 'detail'] as const,
   detail: (id: string) => [...emissionKeys.details(), id] as const,
+};
+
+/**
+ * Transfers of points with bonus and the credits still to come (issue #23). A transfer, a receipt
+ * or a cancellation also changes lots, balances and finance figures: the transfers feature's own
+ * invalidate.ts names those keys.
+ */
+export const transferKeys = {
+  all: ['transfers'] as const,
+  lists: () => [...transferKeys.all, 'list'] as const,
+  list: (params: object) => [...transferKeys.lists(), params] as const,
+  detail: (id: string) => [...transferKeys.all, 'detail', id] as const,
+};
+
+/** Credits of miles ('A creditar', 'Creditado', 'Cancelado'): /lotes's 'Milhas a creditar'. */
+export const creditKeys = {
+  all: ['credits'] as const,
+  lists: () => [...creditKeys.all, 'list'] as const,
+  list: (params: object) => [...creditKeys.lists(), params] as const,
+};
+
+/** The agency's miles per point for each points → airline pair (/config → Financeiro). */
+export const conversionKeys = {
+  all: ['conversions'] as const,
 };
 
 /** Quotes saved from the simulator (issue #19): the list, and one quote's page. */

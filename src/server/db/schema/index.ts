@@ -502,7 +502,7 @@ export const loyalty_accounts = pgTable(
     index('loyalty_accounts_client_idx').on(t.client_id),
     check(
       'loyalty_accounts_program',
-      sql`${t.program} IN ('LATAM', 'SMILES', 'AZUL', 'TAP', 'AVIANCA', 'AMERICAN', 'UNITED', 'IBERIA', 'QATAR', 'OTHER')`,
+      sql`${t.program} IN ('LATAM', 'SMILES', 'AZUL', 'TAP', 'AVIANCA', 'AMERICAN', 'UNITED', 'IBERIA', 'QATAR', 'OTHER', 'LIVELO', 'ESFERA', 'POINTS_OTHER')`,
     ),
     check('loyalty_accounts_number', sql`length(trim(${t.account_number})) >= 1`),
   ],
@@ -688,6 +688,172 @@ export const lot_search_matches = pgView('lot_search_matches', {
   deleted_at: ts(),
   search_text: text().notNull(),
 }).existing();
+
+/**
+ * A points programme's ratio to an airline programme, set by the agency (miles per point; 1:1
+ * unless set). Issue #23, docs/decisions/0029-transfers-and-credits.md.
+ */
+export const program_conversions = pgTable(
+  'program_conversions',
+  {
+    agency_id: agencyRef(),
+    source_program: text().notNull(),
+    destination_program: text().notNull(),
+    ratio: numeric({ precision: 10, scale: 4 }).notNull(),
+    updated_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    updated_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agency_id, t.source_program, t.destination_program] }),
+    check('program_conversions_ratio', sql`${t.ratio} > 0 AND ${t.ratio} <= 100`),
+    check('program_conversions_pair', sql`${t.source_program} <> ${t.destination_program}`),
+  ],
+);
+
+/**
+ * Points sent from one account to an airline account of the same holder, at a ratio and with a
+ * bonus: the points leave the source's lots (lot_withdrawals), the miles arrive as mile_credits
+ * (base and bonus, each on its own date) that become lots when credited. The cost of the points
+ * plus the extra cost is spread over the credits (decision 0029); lost_cost_cents is what a
+ * cancelled credit left with no mile of the transfer to carry it.
+ */
+export const mile_transfers = pgTable(
+  'mile_transfers',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    source_account_id: uuid().notNull(),
+    destination_account_id: uuid().notNull(),
+    points: integer().notNull(),
+    ratio: numeric({ precision: 10, scale: 4 }).notNull(),
+    bonus_percent: smallint().notNull(),
+    base_miles: integer().notNull(),
+    bonus_miles: integer().notNull(),
+    points_cost_cents: cents().notNull(),
+    extra_cost_cents: cents().notNull().default(0),
+    lost_cost_cents: cents().notNull().default(0),
+    transfer_date: date({ mode: 'string' }).notNull(),
+    /** The extra cost's posting (a cash expense), when there is one. */
+    extra_entry_id: uuid(),
+    notes: text(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'mile_transfers_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({
+      columns: [t.agency_id, t.source_account_id],
+      foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id],
+    }),
+    foreignKey({
+      columns: [t.agency_id, t.destination_account_id],
+      foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id],
+    }),
+    index('mile_transfers_agency_created_idx').on(t.agency_id, t.created_at.desc(), t.id),
+    index('mile_transfers_source_idx').on(t.agency_id, t.source_account_id),
+    index('mile_transfers_destination_idx').on(t.agency_id, t.destination_account_id),
+    check('mile_transfers_points', sql`${t.points} > 0 AND ${t.base_miles} > 0 AND ${t.bonus_miles} >= 0`),
+    check('mile_transfers_ratio', sql`${t.ratio} > 0`),
+    check('mile_transfers_bonus', sql`${t.bonus_percent} BETWEEN 0 AND 300`),
+    check(
+      'mile_transfers_costs',
+      sql`${t.points_cost_cents} >= 0 AND ${t.extra_cost_cents} >= 0 AND ${t.lost_cost_cents} >= 0`,
+    ),
+    check('mile_transfers_accounts', sql`${t.source_account_id} <> ${t.destination_account_id}`),
+  ],
+);
+
+/**
+ * Miles taken out of a lot by something other than an emission (a transfer of its points; a sale,
+ * later): with emission_allocations, what a lot gave — original = remaining + Σ unreleased
+ * allocations + Σ unreleased withdrawals. The cost is the lot's at the time.
+ */
+export const lot_withdrawals = pgTable(
+  'lot_withdrawals',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    lot_id: uuid().notNull(),
+    transfer_id: uuid(),
+    miles: integer().notNull(),
+    cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+    cost_cents: cents().notNull(),
+    created_at: createdAt(),
+    released_at: ts(),
+  },
+  (t) => [
+    primaryKey({ name: 'lot_withdrawals_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }),
+    foreignKey({
+      columns: [t.agency_id, t.transfer_id],
+      foreignColumns: [mile_transfers.agency_id, mile_transfers.id],
+    }).onDelete('cascade'),
+    index('lot_withdrawals_lot_idx').on(t.lot_id, t.agency_id, t.created_at),
+    index('lot_withdrawals_transfer_idx').on(t.agency_id, t.transfer_id),
+    check('lot_withdrawals_miles_positive', sql`${t.miles} > 0`),
+    check('lot_withdrawals_cost_nonneg', sql`${t.cost_cents} >= 0 AND ${t.cost_per_thousand} >= 0`),
+    check('lot_withdrawals_source', sql`${t.transfer_id} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Miles still to come to an account ("a creditar"): a transfer's base and bonus, each on its date,
+ * with the share of the transfer's cost they carry. Counted in no balance, average cost, alert or
+ * dashboard figure until credited: the daily credits.due job (or a person, earlier) turns one into
+ * a lot; a person may cancel it (decision 0029 says where its cost goes).
+ */
+export const mile_credits = pgTable(
+  'mile_credits',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    account_id: uuid().notNull(),
+    transfer_id: uuid(),
+    kind: text().notNull(),
+    expected_quantity: integer().notNull(),
+    /** The miles that came (set when credited). */
+    quantity: integer(),
+    cost_cents: cents().notNull(),
+    credit_date: date({ mode: 'string' }).notNull(),
+    status: text().notNull().default('pending'),
+    lot_id: uuid(),
+    credited_on: date({ mode: 'string' }),
+    cancelled_at: ts(),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'mile_credits_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({
+      columns: [t.agency_id, t.account_id],
+      foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id],
+    }),
+    foreignKey({
+      columns: [t.agency_id, t.transfer_id],
+      foreignColumns: [mile_transfers.agency_id, mile_transfers.id],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }),
+    // What the daily job credits: the pending credits by date, across agencies.
+    index('mile_credits_due_idx')
+      .on(t.credit_date, t.agency_id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mile_credits_agency_status_idx').on(t.agency_id, t.status, t.credit_date, t.id),
+    index('mile_credits_account_idx').on(t.agency_id, t.account_id, t.status),
+    index('mile_credits_transfer_idx').on(t.agency_id, t.transfer_id),
+    // The credit a lot came from (a lot's deletion checks it).
+    index('mile_credits_lot_idx')
+      .on(t.agency_id, t.lot_id)
+      .where(sql`${t.lot_id} IS NOT NULL`),
+    check('mile_credits_kind', sql`${t.kind} IN ('transfer_base', 'transfer_bonus')`),
+    check('mile_credits_status', sql`${t.status} IN ('pending', 'credited', 'cancelled')`),
+    check('mile_credits_quantity', sql`${t.expected_quantity} > 0 AND (${t.quantity} IS NULL OR ${t.quantity} > 0)`),
+    check('mile_credits_cost', sql`${t.cost_cents} >= 0`),
+    check(
+      'mile_credits_state',
+      sql`(${t.status} = 'credited') = (${t.lot_id} IS NOT NULL AND ${t.quantity} IS NOT NULL AND ${t.credited_on} IS NOT NULL)`,
+    ),
+  ],
+);
 
 export const emissions = pgTable(
   'emissions',
@@ -1382,6 +1548,10 @@ export const AGENCY_TABLES = [
   'emission_sla_stats',
   'emission_allocations',
   'emission_passengers',
+  'program_conversions',
+  'mile_transfers',
+  'lot_withdrawals',
+  'mile_credits',
   'quotes',
   'financial_entries',
   'emission_days',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarX2Icon, PackageIcon } from 'lucide-react';
+import { ArrowRightLeftIcon, CalendarX2Icon, PackageIcon } from 'lucide-react';
 import { todayIso } from '@domain/format';
 import { LOT_STATUS_LABELS } from '@domain/lots/lot.schema';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
@@ -27,6 +27,8 @@ import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards'
 import { LotsTable } from '@/features/lots/components/lots-table';
 import { MarkExpiredDialog } from '@/features/lots/components/mark-expired-dialog';
 import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
+import { PendingCreditsSection } from '@/features/transfers/components/pending-credits-section';
+import { TransferDialog } from '@/features/transfers/components/transfer-dialog';
 import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
 import { useSelectableList } from '@/hooks/use-selectable-list';
 import { useUrlSearch } from '@/hooks/use-url-search';
@@ -54,6 +56,7 @@ export default function LotsRoute() {
 
   const [bulkOpen, setBulkOpen] = useState(false);
   const [markExpiredOpen, setMarkExpiredOpen] = useState(false);
+  const [transferOpen, setTransferOpen] = useState(false);
   const exportLots = useExportLots();
 
   const filtersActive = hasLotFilters({ program, status, search }) || searchBox.typed.trim() !== '';
@@ -64,9 +67,22 @@ export default function LotsRoute() {
 
   return (
     <div className="space-y-6">
-      <ListPageHeader {...PAGES.lots} query={lots} createLabel="Novo Lote" onCreate={dialogs.openCreate} />
+      <ListPageHeader
+        {...PAGES.lots}
+        query={lots}
+        createLabel="Novo Lote"
+        onCreate={dialogs.openCreate}
+        extraActions={
+          <Button variant="outline" onClick={() => setTransferOpen(true)}>
+            <ArrowRightLeftIcon aria-hidden="true" />
+            Transferir pontos
+          </Button>
+        }
+      />
 
       <LotsSummaryCards totals={list?.totals} query={lots} warningDays={warningDays} />
+
+      <PendingCreditsSection today={today} />
 
       <ListCard
         toolbarClassName="flex flex-wrap items-center gap-2"
@@ -122,6 +138,7 @@ export default function LotsRoute() {
         onDone={selection.clear}
       />
       <MarkExpiredDialog open={markExpiredOpen} onOpenChange={setMarkExpiredOpen} />
+      <TransferDialog open={transferOpen} onOpenChange={setTransferOpen} />
     </div>
   );
 }

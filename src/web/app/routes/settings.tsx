@@ -13,6 +13,7 @@ import { TwoFactorCard } from '@/features/auth/components/two-factor-card';
 import { AuditLogSettings } from '@/features/audit/components/audit-log-settings';
 import { BackupsCard } from '@/features/backups/components/backups-card';
 import { TeamSettings } from '@/features/team/components/team-settings';
+import { TransferRatiosCard } from '@/features/transfers/components/transfer-ratios-card';
 import { useRole } from '@/hooks/use-role';
 import { EmailOutboxCard } from '@/features/notifications/components/email-outbox-card';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form';
@@ -85,8 +86,9 @@ export default function SettingsRoute() {
         <TabsContent value="agencia">
           <AgencyForm onUpdated={onAgencyUpdated} />
         </TabsContent>
-        <TabsContent value="financeiro">
+        <TabsContent value="financeiro" className="space-y-6">
           <FinancialSettingsForm />
+          <TransferRatiosCard />
         </TabsContent>
         <TabsContent value="notificacoes" className="space-y-6">
           <NotificationPreferencesForm />

@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { AccountLot, AccountOption } from '@domain/accounts/account.schema';
 import { formatDate, formatNumber } from '@domain/format';
-import { PROGRAM_LIST, programName, type ProgramKey } from '@domain/programs';
+import { AIRLINE_PROGRAM_LIST, programName, type ProgramKey } from '@domain/programs';
 import { COST_SOURCE_LABELS } from '@domain/simulator/simulator.rules';
 import { MARKUP_MAX_PERCENT, RAV_MODE_LABELS, RAV_MODES, SIMULATOR_DEFAULTS } from '@domain/simulator/simulator.schema';
 import { CurrencyInput } from '@/components/ui/currency-input';
@@ -74,7 +74,7 @@ export function SimulationFields({
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <FormField id="simulator-program" label="Programa" error={errors.program} className="sm:col-span-2">
         <Select {...register('program')} onChange={(event) => onProgramChange(event.target.value as ProgramKey)}>
-          {PROGRAM_LIST.map((p) => (
+          {AIRLINE_PROGRAM_LIST.map((p) => (
             <option key={p.key} value={p.key}>
               {programOption(p.key, stock?.get(p.key))}
             </option>

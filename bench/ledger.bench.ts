@@ -1,0 +1,106 @@
+/**
+ * Issue #23 (first part: transfers and credits "a creditar"), in-process through the real app on
+ * each engine, on a generated agency of BENCH_LEDGER_CLIENTS clients (default 2,000) with its
+ * accounts, lots and a year of emissions, plus BENCH_LEDGER_CREDITS credits due today (default
+ * 10,000) spread over its airline accounts:
+ *
+ * - GET /api/v1/credits?status=pending (the "Milhas a creditar" section of /lotes): p50, beside the
+ *   plain SQL answering the same page;
+ * - the credits.due job crediting them all (each becomes a lot; target ≤ 1 s for 10,000), beside the
+ *   bare INSERT of as many lot rows and UPDATE of as many credit rows into plain tables of the same
+ *   columns; then the job again with nothing due (writes nothing).
+ *
+ *   npm run bench ledger
+ *   BENCH_LEDGER_CLIENTS=500 BENCH_ENGINE=PostgreSQL npm run bench ledger
+ */
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import { todayIso } from '../src/domain/format';
+import { rowsOf } from '../src/server/db/rows';
+import { creditsDueJob } from '../src/server/transfers/credits.jobs';
+import { fmt, forEachEngine, generatedAgency, time } from './lib';
+
+const WIDTH = 58;
+const JOB_TARGET_MS = 1000;
+const PAGE_TARGET = { PGlite: 150, PostgreSQL: 50 } as Record<string, number>;
+
+export async function runLedgerBench() {
+  const clients = Number(process.env.BENCH_LEDGER_CLIENTS ?? 2000);
+  const credits = Number(process.env.BENCH_LEDGER_CREDITS ?? 10_000);
+  console.log(
+    `\n# Ledger (issue #23): ${credits.toLocaleString('en')} credits due today on an agency of ${clients.toLocaleString('en')} clients (in-process through the app)`,
+  );
+  await forEachEngine(async (engine, handle, app) => {
+    const { mine, cookie } = await generatedAgency(handle, app, clients);
+    const agencyId = mine.agency.id;
+    const today = todayIso();
+    await handle.db.execute(sql`
+      INSERT INTO mile_credits (agency_id, account_id, kind, expected_quantity, cost_cents, credit_date)
+      SELECT ${agencyId}, a.id, CASE WHEN g % 2 = 0 THEN 'transfer_base' ELSE 'transfer_bonus' END,
+        10000 + (g % 50) * 1000, 17500 + g % 1000, ${today}::date - (g % 30)
+      FROM generate_series(1, ${credits}) g
+      JOIN LATERAL (
+        SELECT id FROM loyalty_accounts
+        WHERE agency_id = ${agencyId} AND program IN ('SMILES', 'LATAM', 'AZUL') AND deleted_at IS NULL
+        ORDER BY id OFFSET (g % 500) LIMIT 1
+      ) a ON true`);
+    await handle.db.execute(sql`ANALYZE mile_credits`);
+
+    const page = await time(async () => {
+      const res = await app.request('http://localhost/api/v1/credits?status=pending&page=1&limit=20', {
+        headers: { cookie },
+      });
+      if (res.status !== 200) throw new Error(`GET /credits → ${res.status}`);
+      await res.arrayBuffer();
+    }, 50);
+    console.log(`${engine.padEnd(10)} ${'GET /api/v1/credits?status=pending (first page)'.padEnd(WIDTH)} ${fmt(page)}`);
+    const plain = await time(
+      () =>
+        handle.db.execute(sql`SELECT c.*, a.program, a.account_number FROM mile_credits c
+          JOIN loyalty_accounts a ON a.agency_id = c.agency_id AND a.id = c.account_id
+          WHERE c.agency_id = ${agencyId} AND c.status = 'pending' ORDER BY c.credit_date, c.id LIMIT 20`),
+      50,
+    );
+    console.log(`${engine.padEnd(10)} ${'yardstick: the plain SQL of the same page'.padEnd(WIDTH)} ${fmt(plain)}`);
+
+    const logger = pino({ level: 'silent' });
+    const before = performance.now();
+    await creditsDueJob.handle({ today, agency_id: agencyId }, { db: handle.db, logger, job: {} as never });
+    const jobMs = performance.now() - before;
+    const [left] = rowsOf<{ n: number }>(
+      await handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM mile_credits WHERE agency_id = ${agencyId} AND status = 'pending'`,
+      ),
+    );
+    if (left!.n !== 0) throw new Error(`${left!.n} credits left pending`);
+    console.log(
+      `${engine.padEnd(10)} ${`credits.due job: ${credits.toLocaleString('en')} credits become lots`.padEnd(WIDTH)} ${jobMs.toFixed(0)} ms`,
+    );
+    const again = performance.now();
+    await creditsDueJob.handle({ today, agency_id: agencyId }, { db: handle.db, logger, job: {} as never });
+    console.log(
+      `${engine.padEnd(10)} ${'credits.due job again, nothing due'.padEnd(WIDTH)} ${(performance.now() - again).toFixed(1)} ms`,
+    );
+    // Yardstick: the same rows into plain tables of the same columns, no index, trigger or key.
+    await handle.db.execute(sql`CREATE TEMP TABLE bare_lots (LIKE mile_lots)`);
+    await handle.db.execute(
+      sql`CREATE TEMP TABLE bare_credits AS SELECT * FROM mile_credits WHERE agency_id = ${agencyId}`,
+    );
+    const bare = performance.now();
+    await handle.db
+      .execute(sql`INSERT INTO bare_lots (id, agency_id, account_id, program, account_number, original_quantity,
+        remaining_quantity, total_cost_cents, cost_per_thousand, purchase_date, status)
+      SELECT gen_random_uuid(), agency_id, account_id, 'SMILES', 'X', expected_quantity, expected_quantity, cost_cents,
+        round(cost_cents * 10.0 / expected_quantity, 4), credit_date, 'available' FROM bare_credits`);
+    await handle.db.execute(sql`UPDATE bare_credits SET status = 'credited', updated_at = now()`);
+    const bareMs = performance.now() - bare;
+    console.log(
+      `${engine.padEnd(10)} ${'yardstick: bare INSERT of the lots + UPDATE of the credits'.padEnd(WIDTH)} ${bareMs.toFixed(0)} ms`,
+    );
+    await handle.db.execute(sql`DROP TABLE bare_lots; DROP TABLE bare_credits`);
+    const pageTarget = PAGE_TARGET[engine] ?? 50;
+    console.log(
+      `${engine.padEnd(10)} targets: list p50 ≤ ${pageTarget} ms ${page.p50 <= pageTarget ? 'met' : 'MISSED'}; job ≤ ${JOB_TARGET_MS} ms ${jobMs <= JOB_TARGET_MS ? 'met' : 'MISSED'}`,
+    );
+  });
+}
