@@ -4,6 +4,7 @@
 // nobody else); cancelling a credit locks its transfer's credits, then the lot that takes its cost.
 
 import { sql, type SQL } from 'drizzle-orm';
+import { PROGRAM_KEYS, PROGRAMS } from '../../domain/programs';
 import type { LockedLot } from '../allocation/allocation.service';
 import type { Db } from '../db/client';
 import { rowsOf, uuidArray } from '../db/rows';
@@ -196,44 +197,73 @@ export async function lockPendingCredits(
   ).map((r) => ({ ...r, cost_cents: Number(r.cost_cents) }));
 }
 
-export interface CreditedLot {
-  credit_id: string;
-  lot_id: string;
-  account_id: string;
-  program: string;
-  account_number: string;
-  quantity: number;
-  total_cost_cents: number;
-  cost_per_thousand: string;
-  purchase_date: string;
-  expiry_date: string | null;
-  status: string;
-  supplier: string;
-  notes: string;
-}
+/** Each programme's validity in months and name, as a relation p(program, months, name) for the crediting statement. */
+const PROGRAM_FACTS = sql.raw(
+  `(VALUES ${PROGRAM_KEYS.map(
+    (k) => `('${k}', ${PROGRAMS[k].expiryMonths ?? 'NULL'}::int, '${PROGRAMS[k].name.replace(/'/g, "''")}')`,
+  ).join(', ')}) AS p(program, months, name)`,
+);
 
 /**
- * Turns credits into lots in two statements' worth of work in one: the lots (no purchase posting:
- * their cost was paid as the points', decision 0029) and the credits marked credited with them.
+ * Turns pending credits into lots in one statement: those due by `dueBy`, or the ones named (with
+ * the miles that came, `quantity`, and the day, `day`, when given). Each lot carries its credit's
+ * whole cost over the miles credited, is dated the day they came, expires after its programme's
+ * validity, and is named by where its miles came from; it has no purchase posting (its points'
+ * lot had it, decision 0029). The credits are locked, so two runs never credit one twice; a credit
+ * already credited or cancelled is not pending and is left alone. Returns the credited ids.
  */
-export async function writeCreditedLots(db: Db, { agencyId, lots }: { agencyId: string; lots: CreditedLot[] }) {
-  if (lots.length === 0) return;
-  const rows = JSON.stringify(lots);
-  await db.execute(sql`WITH v AS (
-      SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS v(credit_id uuid, lot_id uuid, account_id uuid, program text,
-        account_number text, quantity integer, total_cost_cents bigint, cost_per_thousand numeric, purchase_date date,
-        expiry_date date, status text, supplier text, notes text)
-    ), lots AS (
-      INSERT INTO mile_lots (id, agency_id, account_id, program, account_number, original_quantity, remaining_quantity,
-        total_cost_cents, cost_per_thousand, purchase_date, expiry_date, supplier, notes, status)
-      SELECT lot_id, ${agencyId}, account_id, program, account_number, quantity, quantity, total_cost_cents, cost_per_thousand,
-        purchase_date, expiry_date, supplier, notes, status
-      FROM v
-      RETURNING id
-    )
-    UPDATE mile_credits c SET status = 'credited', lot_id = v.lot_id, quantity = v.quantity, credited_on = v.purchase_date,
-      updated_at = now()
-    FROM v WHERE c.agency_id = ${agencyId} AND c.id = v.credit_id AND (SELECT count(*) FROM lots) >= 0`);
+export async function creditPendingCredits(
+  db: Db,
+  params: {
+    agencyId: string;
+    today: string;
+    dueBy?: string;
+    ids?: string[];
+    quantity?: number | null;
+    day?: string | null;
+  },
+): Promise<string[]> {
+  const { agencyId } = params;
+  const which = params.ids
+    ? sql`c.id = ANY(${uuidArray(params.ids)}::uuid[])`
+    : sql`c.credit_date <= ${params.dueBy ?? params.today}::date`;
+  const from = sql`coalesce(ps.name, 'outro programa')`;
+  const when = sql`coalesce(' de ' || to_char(t.transfer_date, 'DD/MM/YYYY'), '')`;
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`WITH locked AS (
+        SELECT c.id FROM mile_credits c
+        WHERE c.agency_id = ${agencyId} AND c.status = 'pending' AND ${which}
+        ORDER BY c.id FOR NO KEY UPDATE
+      ), due AS (
+        SELECT c.id, gen_random_uuid() AS lot_id, c.account_id, a.program, a.account_number,
+          coalesce(${params.quantity ?? null}::int, c.expected_quantity) AS quantity, c.cost_cents,
+          coalesce(${params.day ?? null}::date, c.credit_date) AS day, p.months,
+          CASE c.kind WHEN 'transfer_bonus' THEN 'Bônus transferência ' || ${from} ELSE 'Transferência ' || ${from} END AS supplier,
+          CASE c.kind WHEN 'transfer_bonus' THEN 'Bônus de ' || coalesce(t.bonus_percent, 0) || '% da transferência ' || ${from} || ${when}
+            ELSE 'Milhas da transferência ' || ${from} || ${when} END AS notes
+        FROM locked JOIN mile_credits c ON c.agency_id = ${agencyId} AND c.id = locked.id
+        JOIN loyalty_accounts a ON a.agency_id = c.agency_id AND a.id = c.account_id
+        LEFT JOIN ${PROGRAM_FACTS} ON p.program = a.program
+        LEFT JOIN mile_transfers t ON t.agency_id = c.agency_id AND t.id = c.transfer_id
+        LEFT JOIN loyalty_accounts s ON s.agency_id = t.agency_id AND s.id = t.source_account_id
+        LEFT JOIN (SELECT program, name FROM ${PROGRAM_FACTS}) ps ON ps.program = s.program
+      ), dated AS (
+        SELECT due.*, CASE WHEN months IS NULL THEN NULL ELSE (day + make_interval(months => months))::date END AS expiry
+        FROM due
+      ), lots AS (
+        INSERT INTO mile_lots (id, agency_id, account_id, program, account_number, original_quantity, remaining_quantity,
+          total_cost_cents, cost_per_thousand, purchase_date, expiry_date, supplier, notes, status)
+        SELECT lot_id, ${agencyId}, account_id, program, account_number, quantity, quantity, cost_cents,
+          round(cost_cents * 10.0 / quantity, 4), day, expiry, supplier, notes,
+          CASE WHEN expiry < ${params.today}::date THEN 'expired' ELSE 'available' END
+        FROM dated
+        RETURNING id
+      )
+      UPDATE mile_credits c SET status = 'credited', lot_id = dated.lot_id, quantity = dated.quantity,
+        credited_on = dated.day, updated_at = now()
+      FROM dated WHERE c.agency_id = ${agencyId} AND c.id = dated.id AND (SELECT count(*) FROM lots) >= 0
+      RETURNING c.id`),
+  ).map((r) => r.id);
 }
 
 export interface SiblingRow {

@@ -6,16 +6,10 @@
 // them. Nothing here posts the points' cost again: it was paid when the points were bought.
 
 import { randomUUID } from 'node:crypto';
-import { addMonthsIso, formatDate, formatNumber } from '../../domain/format';
+import { formatDate, formatNumber } from '../../domain/format';
 import { planAllocation } from '../../domain/lots/allocation';
-import { isLotExpired, lotStatusAfterAllocation } from '../../domain/lots/lot.rules';
-import {
-  AIRLINE_PROGRAM_KEYS,
-  getProgram,
-  isPointsProgram,
-  POINTS_PROGRAM_KEYS,
-  programName,
-} from '../../domain/programs';
+import { lotStatusAfterAllocation } from '../../domain/lots/lot.rules';
+import { AIRLINE_PROGRAM_KEYS, isPointsProgram, POINTS_PROGRAM_KEYS, programName } from '../../domain/programs';
 import {
   cancelledCostDestination,
   costPerThousandOf,
@@ -66,10 +60,8 @@ import {
   lockPendingCredits,
   markCreditCancelled,
   upsertConversion,
-  writeCreditedLots,
+  creditPendingCredits,
   type CreditRow,
-  type CreditedLot,
-  type DueCredit,
   type TransferRow,
 } from './transfers.queries';
 
@@ -318,59 +310,15 @@ export async function createTransfer(db: Db, actor: Actor & { today: string }, b
 // ---------------------------------------------------------------------------------------------
 // Credits
 
-/** What a credited lot is called and noted as, by where its miles came from. */
-function creditedLotTexts(credit: DueCredit): { supplier: string; notes: string } {
-  const from = credit.from_program ? programName(credit.from_program) : 'outro programa';
-  const when = credit.transfer_date ? ` de ${formatDate(credit.transfer_date)}` : '';
-  return credit.kind === 'transfer_bonus'
-    ? {
-        supplier: `Bônus transferência ${from}`,
-        notes: `Bônus de ${credit.bonus_percent ?? 0}% da transferência ${from}${when}`,
-      }
-    : { supplier: `Transferência ${from}`, notes: `Milhas da transferência ${from}${when}` };
-}
-
-/** The lot a credit becomes: its miles (all expected, or what came), its whole cost, dated the day it came. */
-export function creditedLot(
-  credit: DueCredit,
-  { today, quantity, day }: { today: string; quantity?: number | null; day?: string | null },
-): CreditedLot {
-  const miles = quantity ?? credit.expected_quantity;
-  const purchase = day ?? credit.credit_date;
-  const months = getProgram(credit.program)?.expiryMonths ?? null;
-  const expiry = months === null ? null : addMonthsIso(purchase, months);
-  return {
-    credit_id: credit.id,
-    lot_id: randomUUID(),
-    account_id: credit.account_id,
-    program: credit.program,
-    account_number: credit.account_number,
-    quantity: miles,
-    total_cost_cents: credit.cost_cents,
-    cost_per_thousand: costPerThousandOf(credit.cost_cents, miles),
-    purchase_date: purchase,
-    expiry_date: expiry,
-    status: isLotExpired(expiry, today) ? 'expired' : 'available',
-    ...creditedLotTexts(credit),
-  };
-}
-
 /**
  * Credits the agency's pending credits due by `today` (or the ones named), each into a lot, in
- * the caller's transaction. Writes only what changed: credits already credited or cancelled are
- * not among the pending. Returns how many were credited.
+ * the caller's transaction (creditPendingCredits). Returns how many were credited.
  */
 export async function creditNow(
   db: Db,
   params: { agencyId: string; today: string; ids?: string[]; quantity?: number | null; day?: string | null },
 ): Promise<number> {
-  const due = await lockPendingCredits(db, {
-    agencyId: params.agencyId,
-    ...(params.ids ? { ids: params.ids } : { dueBy: params.today }),
-  });
-  const lots = due.map((c) => creditedLot(c, { today: params.today, quantity: params.quantity, day: params.day }));
-  await writeCreditedLots(db, { agencyId: params.agencyId, lots });
-  return lots.length;
+  return (await creditPendingCredits(db, params)).length;
 }
 
 async function creditDto(db: Db, agencyId: string, id: string): Promise<Credit> {
@@ -398,13 +346,13 @@ export async function receiveCredit(
     }
     const day = receipt.received_on ?? actor.today;
     if (due.transfer_date && day < due.transfer_date) throw validationError({ received_on: M.creditBeforeTransfer });
-    const lot = creditedLot(due, { today: actor.today, quantity: receipt.quantity, day });
-    await writeCreditedLots(tx, { agencyId: actor.agencyId, lots: [lot] });
+    const quantity = receipt.quantity ?? due.expected_quantity;
+    await creditPendingCredits(tx, { agencyId: actor.agencyId, today: actor.today, ids: [id], quantity, day });
     await recordActivity(tx, {
       agencyId: actor.agencyId,
       userId: actor.userId,
       kind: 'credit_received',
-      description: `Crédito de ${sign(lot.quantity)} milhas ${programName(due.program)} recebido`,
+      description: `Crédito de ${sign(quantity)} milhas ${programName(due.program)} recebido`,
       refType: 'credit',
       refId: id,
     });
