@@ -107,8 +107,14 @@ describe('transfers', () => {
     await tap.fill('0,5');
     await tap.press('Enter');
     await expect(new LotsPage(page).toast('Paridade salva')).toBeVisible();
-    const saved = (await apiAs(context, 'GET', '/conversions')).body.data as { source_program: string; destination_program: string; ratio: string }[];
-    expect(saved).toContainEqual(expect.objectContaining({ source_program: 'LIVELO', destination_program: 'TAP', ratio: '0.5000' }));
+    const saved = (await apiAs(context, 'GET', '/conversions')).body.data as {
+      source_program: string;
+      destination_program: string;
+      ratio: string;
+    }[];
+    expect(saved).toContainEqual(
+      expect.objectContaining({ source_program: 'LIVELO', destination_program: 'TAP', ratio: '0.5000' }),
+    );
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
