@@ -75,19 +75,25 @@ describe('the demo', () => {
     await expect(page.getByText(/não encontrad[ao]/i)).toHaveCount(0);
   });
 
-  it('has lots across programs and suppliers, some used up, some expired, some about to expire', async () => {
-    for (const program of ['LATAM', 'SMILES', 'AZUL', 'TAP']) {
+  it('has lots across programs and suppliers, some used up, some expired, some about to expire, some to come', async () => {
+    // The lots' own table: "Milhas a creditar" above it has rows too (issue #23).
+    const lotRow = () => page.getByRole('table', { name: 'Lotes de milhas' }).getByRole('row').nth(1);
+    for (const program of ['LATAM', 'SMILES', 'AZUL', 'TAP', 'LIVELO']) {
       await page.goto(`/lotes?program=${program}`);
-      await expect(page.getByRole('row').nth(1), program).toBeVisible();
+      await expect(lotRow(), program).toBeVisible();
     }
     await page.goto('/lotes');
     expect(asNumber(await card('Lotes Expirando'))).toBeGreaterThan(0);
     for (const status of ['used', 'expired', 'available'] as const) {
       await page.goto(`/lotes?status=${status}`);
-      await expect(page.getByRole('row').nth(1), status).toBeVisible();
+      await expect(lotRow(), status).toBeVisible();
       await expect(page.getByText('Nenhum lote encontrado'), status).toHaveCount(0);
     }
-    await page.getByRole('row').nth(1).getByRole('link').first().click();
+    // Stock still to come from the transfers: the bonus of the Livelo → Smiles transfer of today.
+    await expect(
+      page.getByRole('region', { name: 'Milhas a creditar' }).getByTestId('credit-row').first(),
+    ).toBeVisible();
+    await lotRow().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/lotes\/[0-9a-f-]{36}$/);
     await expect(page.getByText(/não encontrad[ao]/i)).toHaveCount(0);
   });

@@ -97,6 +97,19 @@ describe('transfers', () => {
     await expect(lots.summaryCard('Custo Médio por Milha')).toContainText('0,0175', AS_READ);
     await expect(lots.row('SML-7070')).toHaveCount(2);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Each account's history: its balance beside the recount of its movements.
+    await page.goto(`/contas/${smiles}`);
+    const main = page.locator('main');
+    await expect(page.getByText('Saldo conferido com o histórico')).toBeVisible();
+    await expect(main).toContainText('200.000', AS_READ);
+    await expect(main).toContainText('Transferência recebida', AS_READ);
+    await expect(main).toContainText('Bônus de transferência', AS_READ);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/contas/${livelo}`);
+    await expect(page.getByText('Saldo conferido com o histórico')).toBeVisible();
+    await expect(main).toContainText('Transferência enviada', AS_READ);
+    await expect(main).toContainText('Compra', AS_READ);
   });
 
   it('shows the ratios of the points programmes in /config → Financeiro, and saves one', async () => {

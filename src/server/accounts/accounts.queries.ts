@@ -105,9 +105,23 @@ const ACCOUNT_COLUMNS = {
 export async function getAccount(
   db: Db,
   { agencyId, id }: { agencyId: string; id: string },
-): Promise<(AccountRef & { client_document: string | null; client_document_hash: string | null }) | null> {
+): Promise<
+  | (AccountRef & {
+      nickname: string | null;
+      client_name: string | null;
+      client_document: string | null;
+      client_document_hash: string | null;
+    })
+  | null
+> {
   const [row] = await db
-    .select({ ...ACCOUNT_COLUMNS, client_document: clients.document, client_document_hash: clients.document_hash })
+    .select({
+      ...ACCOUNT_COLUMNS,
+      nickname: loyalty_accounts.nickname,
+      client_name: clients.name,
+      client_document: clients.document,
+      client_document_hash: clients.document_hash,
+    })
     .from(loyalty_accounts)
     .leftJoin(
       clients,

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { accountHistoryQuerySchema, accountHistorySchema } from '../../domain/accounts/account-history.schema';
 import {
   accountBeneficiariesSchema,
   accountListQuerySchema,
@@ -11,7 +12,7 @@ import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, uuidParam } from '../http/validate';
 import { accountNotFound } from './accounts.errors';
 import { listAccounts } from './accounts.queries';
-import { getAccountBeneficiaries, getAccountLots } from './accounts.service';
+import { getAccountBeneficiaries, getAccountHistory, getAccountLots } from './accounts.service';
 
 const accountId = (c: Parameters<typeof uuidParam>[0]) => uuidParam(c, 'id', () => accountNotFound());
 
@@ -31,6 +32,16 @@ const docs = {
     summary: "The account's available lots with miles left, cheapest first, with the program's CPM cap",
     params: uuidIdParams,
     response: json('The lots', accountLotsSchema),
+  }),
+  history: apiDoc({
+    tag: 'accounts',
+    operationId: 'getAccountHistory',
+    summary: "Every movement of the account's miles, newest first, with its balance beside their recount",
+    description:
+      'Purchases, transfers in (base and bonus) and out, emissions and their cancellations, expiries, and the credits still to come (`to_come`, in no balance). `recount_miles` (Σ of the movements but those to come) equals `balance_miles` (the miles in its lots not expired).',
+    params: uuidIdParams,
+    query: accountHistoryQuerySchema,
+    response: json('A page of movements and the balances', accountHistorySchema),
   }),
   beneficiaries: apiDoc({
     tag: 'accounts',
@@ -58,6 +69,13 @@ export const accountsRoutes = new Hono<AppEnv>()
   .get('/:id/lots', docs.lots, async (c) => {
     const id = accountId(c);
     return c.json(await getAccountLots(c.var.db, { agencyId: c.var.session.agencyId, id, today: c.var.today }));
+  })
+  .get('/:id/history', docs.history, async (c) => {
+    const id = accountId(c);
+    const query = parseOrThrow(accountHistoryQuerySchema, c.req.query());
+    return c.json(
+      await getAccountHistory(c.var.db, { agencyId: c.var.session.agencyId, id, today: c.var.today, ...query }),
+    );
   })
   .get('/:id/beneficiaries', docs.beneficiaries, async (c) => {
     const id = accountId(c);

@@ -1,3 +1,4 @@
+import type { AccountHistory, AccountHistoryQuery, Movement } from '../../domain/accounts/account-history.schema';
 import type { AccountBeneficiaries, AccountLots } from '../../domain/accounts/account.schema';
 import { pseudonymCpf } from '../../domain/audit/lgpd.rules';
 import { onlyDigits } from '../../domain/documents';
@@ -5,6 +6,8 @@ import type { ProgramKey } from '../../domain/programs';
 import { effectiveRule } from '../../domain/rules/rule.schema';
 import type { Db } from '../db/client';
 import { getProgramRule } from '../rules/rules.queries';
+import { paged } from '../http/paged';
+import { getAccountHistoryPage } from './account-history.queries';
 import { accountNotFound } from './accounts.errors';
 import { getAccount, getAccountAvailableLots, getAccountPastPassengers } from './accounts.queries';
 
@@ -58,5 +61,44 @@ export async function getAccountBeneficiaries(db: Db, request: AccountRequest): 
     holder_cpf: document.length === 11 ? document : anonymizedHolder(account),
     past_passengers: await getAccountPastPassengers(db, { agencyId, accountId: id }),
     today,
+  };
+}
+
+/**
+ * GET /accounts/:id/history: every movement of the account's miles, newest first, with its balance
+ * and the recount of the history beside it (equal unless something is broken), the miles still to
+ * come and the average cost of what is available.
+ */
+export async function getAccountHistory(
+  db: Db,
+  request: AccountRequest & AccountHistoryQuery,
+): Promise<AccountHistory> {
+  const { agencyId, id, today, page, limit } = request;
+  const account = await existingAccount(db, request);
+  const { rows, sums } = await getAccountHistoryPage(db, { agencyId, accountId: id, today, page, limit });
+  return {
+    ...paged(
+      rows.map((r) => ({
+        ...r,
+        kind: r.kind as Movement['kind'],
+        ref_type: r.ref_type as Movement['ref_type'],
+        cost_cents: Number(r.cost_cents),
+      })),
+      sums.total,
+      { page, limit },
+    ),
+    account: {
+      id: account.id,
+      program: account.program as ProgramKey,
+      account_number: account.account_number,
+      nickname: account.nickname,
+      client_id: account.client_id,
+      holder_name: account.client_name,
+    },
+    balance_miles: Number(sums.balance),
+    recount_miles: Number(sums.recount),
+    available_miles: Number(sums.available),
+    to_come_miles: Number(sums.to_come),
+    average_cost_per_thousand: sums.available_cost,
   };
 }

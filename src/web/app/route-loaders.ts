@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
+import { getAccountHistoryQueryOptions } from '@/features/accounts/api/get-account-history';
+import { readAccountHistoryParams } from '@/features/accounts/history-params';
 import { getAgencySettingsQueryOptions } from '@/features/agency/api/get-settings';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
 import { getClientQueryOptions } from '@/features/clients/api/get-client';
@@ -57,6 +59,10 @@ export function createRouteLoaders(queryClient: QueryClient) {
       void queryClient.prefetchQuery(getLotQueryOptions(id));
       void queryClient.prefetchQuery(getLotAllocationsQueryOptions(id, 1));
       void queryClient.prefetchQuery(getAgencySettingsQueryOptions());
+    }),
+    account: prefetching(queryClient, ({ params, request }) => {
+      const { page } = readAccountHistoryParams(searchParamsOf(request));
+      void queryClient.prefetchQuery(getAccountHistoryQueryOptions(params.id ?? '', page));
     }),
     emissions: prefetching(queryClient, ({ request }) => {
       const state = readEmissionListParams(searchParamsOf(request));

@@ -81,6 +81,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: pageWithLoader('lot', () => import('./routes/lot-detail')),
                 },
                 {
+                  // One loyalty account's balances and history (issue #23); its accounts are reached from the lots.
+                  path: 'contas/:id',
+                  handle: handle(PAGES.accountDetail.title, { title: PAGES.lots.title, to: '/lotes' }),
+                  lazy: pageWithLoader('account', () => import('./routes/account-detail')),
+                },
+                {
                   path: 'simulador',
                   handle: handle(PAGES.simulator.title),
                   lazy: page(() => import('./routes/simulator')),

@@ -45,6 +45,7 @@ export const PAGES = {
   clientDetail: { title: 'Detalhe do Cliente', subtitle: undefined },
   lots: { title: 'Lotes de Milhas', subtitle: 'Estoque de milhas por programa, com custo e vencimento' },
   lotDetail: { title: 'Detalhe do Lote', subtitle: undefined },
+  accountDetail: { title: 'Conta de fidelidade', subtitle: undefined },
   simulator: {
     title: 'Simulador de Preços',
     subtitle: 'Calcule o preço de venda a partir do custo das milhas, taxas, markup e RAV',

@@ -53,7 +53,7 @@ export const lotKeys = {
   averageCost: () => [...lotKeys.all, 'average-cost'] as const,
 };
 
-/** Loyalty accounts: the lot form's 'Conta' picker and the emission wizard's accounts, lots and beneficiaries. */
+/** Loyalty accounts: the lot form's 'Conta' picker, the emission wizard's accounts, lots and beneficiaries, and each account's page. */
 export const accountKeys = {
   all: ['accounts'] as const,
   lists: () => [...accountKeys.all, 'list'] as const,
@@ -64,6 +64,8 @@ export const accountKeys = {
   detail: (id: string) => [...accountKeys.details(), id] as const,
   lots: (id: string) => [...accountKeys.detail(id), 'lots'] as const,
   beneficiaries: (id: string) => [...accountKeys.detail(id), 'beneficiaries'] as const,
+  /** One page of its movements and its balances (/contas/:id). */
+  history: (id: string, page: number) => [...accountKeys.detail(id), 'history', { page }] as const,
 };
 
 export const emissionKeys = {

@@ -463,3 +463,78 @@ describe('another agency', () => {
     await expectBooksBalance(otherAgencyId);
   });
 });
+
+describe("each account's history", () => {
+  interface History {
+    data: { kind: string; miles: number; cost_cents: number; status: string | null; day: string }[];
+    total: number;
+    balance_miles: number;
+    recount_miles: number;
+    available_miles: number;
+    to_come_miles: number;
+    average_cost_per_thousand: string | null;
+  }
+  const history = async (accountId: string, today = TODAY) => {
+    const res = await api.get(`/accounts/${accountId}/history?limit=100`, cookie, today);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as History;
+  };
+
+  it('lists every movement — purchase, transfer out and in, bonus to come and credited, emission, cancellation, expiry — and its balance equals their recount', async () => {
+    const h = await holder();
+    const t = (await api.transfer(transferBody(h))).body as Transfer;
+    const livelo = await history(h.livelo.id);
+    expect(livelo.data.map((m) => [m.kind, m.miles])).toEqual([
+      ['transfer_out', -100_000],
+      ['purchase', 100_000],
+    ]);
+    expect(livelo).toMatchObject({ balance_miles: 0, recount_miles: 0, to_come_miles: 0 });
+
+    const emission = await api.post('/emissions', {
+      client_id: h.client.id,
+      account_id: h.smiles.id,
+      route: 'NAT-GRU',
+      miles_used: 30_000,
+      revenue_cents: 120_000,
+      departure_date: '2026-05-01',
+      passengers: [{ name: 'Pedro Lima', cpf: validCpf(91_003) }],
+    });
+    expect(emission.status, JSON.stringify(emission.body)).toBe(201);
+    const second = await api.post('/emissions', {
+      client_id: h.client.id,
+      account_id: h.smiles.id,
+      route: 'NAT-REC',
+      miles_used: 10_000,
+      revenue_cents: 60_000,
+      departure_date: '2026-05-02',
+      passengers: [{ name: 'Pedro Lima', cpf: validCpf(91_003) }],
+    });
+    const secondId = (second.body as { emission: { id: string } }).emission.id;
+    expect((await api.post(`/emissions/${secondId}/transitions`, { action: 'cancel' })).status).toBe(200);
+
+    let smiles = await history(h.smiles.id);
+    expect(smiles.data.map((m) => m.kind).sort()).toEqual(
+      ['cancellation', 'emission', 'emission', 'to_come', 'transfer_in'].sort(),
+    );
+    expect(smiles).toMatchObject({ balance_miles: 70_000, recount_miles: 70_000, to_come_miles: 100_000 });
+    expect(smiles.available_miles).toBe(70_000);
+    expect(smiles.average_cost_per_thousand).toBe('17.5000');
+
+    // The bonus comes on its day; then the base lot passes its day and is marked expired.
+    await runJob('2026-03-30');
+    smiles = await history(h.smiles.id, '2026-03-30');
+    expect(smiles.data.filter((m) => m.kind === 'bonus_in').map((m) => m.miles)).toEqual([100_000]);
+    expect(smiles).toMatchObject({ balance_miles: 170_000, recount_miles: 170_000, to_come_miles: 0 });
+    const base = t.credits.find((c) => c.kind === 'transfer_base')!;
+    await ctx.handle.db.execute(sql`UPDATE mile_lots SET status = 'expired' WHERE id = ${base.lot_id}`);
+    smiles = await history(h.smiles.id, '2026-03-30');
+    expect(smiles.data.find((m) => m.kind === 'expiry')).toMatchObject({ miles: -70_000 });
+    expect(smiles).toMatchObject({ balance_miles: 100_000, recount_miles: 100_000, available_miles: 100_000 });
+  });
+
+  it("is another agency's 404", async () => {
+    const h = await holder(0);
+    expect((await api.get(`/accounts/${h.smiles.id}/history`, otherCookie)).status).toBe(404);
+    expect((await api.get(`/accounts/not-a-uuid/history`)).status).toBe(404);
+  });
+});

@@ -1,7 +1,7 @@
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authKeys, clientKeys, emissionKeys, lotKeys } from '@/lib/query-keys';
+import { accountKeys, authKeys, clientKeys, emissionKeys, lotKeys } from '@/lib/query-keys';
 import { createRouteLoaders } from '../route-loaders';
 
 const ID = '00000000-0000-4000-8000-000000000001';
@@ -60,6 +60,13 @@ describe('route loaders', () => {
     const loaders = createRouteLoaders(queryClient);
     await run(loaders.client, `/clientes/${ID}`, { id: ID });
     expect(started()).toEqual([clientKeys.detail(ID), clientKeys.emissions(ID, 1)]);
+  });
+
+  it("start an account's page of history at the address's page", async () => {
+    queryClient.setQueryData(authKeys.me(), SESSION);
+    const loaders = createRouteLoaders(queryClient);
+    await run(loaders.account, `/contas/${ID}?page=3`, { id: ID });
+    expect(started()).toEqual([accountKeys.history(ID, 3)]);
   });
 
   it('start nothing without a session', async () => {

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatNumber, todayIso } from '@domain/format';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
 import { programName } from '@domain/programs';
@@ -44,7 +44,14 @@ export default function LotDetailRoute() {
             </h1>
             <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <LotStatusBadge status={lot.status} />
-              {lot.account_number && <span className="tabular-nums">Conta: {lot.account_number}</span>}
+              {lot.account_number && (
+                <Link
+                  to={`/contas/${lot.account_id}`}
+                  className="text-primary tabular-nums underline-offset-4 hover:underline"
+                >
+                  Conta: {lot.account_number}
+                </Link>
+              )}
               {lot.client_name && <span>· {lot.client_name}</span>}
             </div>
           </DetailHeader>

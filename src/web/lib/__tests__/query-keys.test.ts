@@ -41,6 +41,7 @@ describe('query keys', () => {
       byClient: accountKeys.list({ client_id: ID }),
       lots: accountKeys.lots(ID),
       beneficiaries: accountKeys.beneficiaries(ID),
+      history: accountKeys.history(ID, 2),
     };
     expect(invalidated(accountKeys.all, accounts)).toEqual(Object.keys(accounts));
   });

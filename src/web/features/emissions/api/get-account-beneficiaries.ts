@@ -1,18 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { accountKeys } from '@/lib/query-keys';
-import type { AccountBeneficiaries } from '../types';
+import { useQuery } from '@tanstack/react-query';
+import { getAccountBeneficiariesQueryOptions } from '@/lib/account-beneficiaries';
 
-export const getAccountBeneficiaries = (accountId: string, signal?: AbortSignal) =>
-  api.get<AccountBeneficiaries>(`/accounts/${encodeURIComponent(accountId)}/beneficiaries`, { signal });
-
-export const getAccountBeneficiariesQueryOptions = (accountId: string) =>
-  queryOptions({
-    queryKey: accountKeys.beneficiaries(accountId),
-    queryFn: ({ signal }) => getAccountBeneficiaries(accountId, signal),
-    staleTime: 0,
-  });
-
+/** The account's holder CPF and past passengers: the wizard's beneficiary summary and warning count over them. */
 export function useAccountBeneficiaries(accountId: string) {
   return useQuery({ ...getAccountBeneficiariesQueryOptions(accountId), enabled: accountId !== '' });
 }

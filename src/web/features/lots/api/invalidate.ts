@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { DeleteCache } from '@/hooks/use-delete-mutation';
-import { alertKeys, dashboardKeys, financeKeys, lotKeys } from '@/lib/query-keys';
+import { accountKeys, alertKeys, dashboardKeys, financeKeys, lotKeys } from '@/lib/query-keys';
 
-/** After any lot mutation: the lists, every lot page, and the figures built on lots (spec part 1 §7; its purchase posting and performance on /financeiro). */
+/** After any lot mutation: the lists, every lot page, the accounts' balances and histories, and the figures built on lots (spec part 1 §7; its purchase posting and performance on /financeiro). */
 export function invalidateLotQueries(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [lotKeys.all, dashboardKeys.all, alertKeys.all, financeKeys.all].map((queryKey) =>
+    [lotKeys.all, accountKeys.all, dashboardKeys.all, alertKeys.all, financeKeys.all].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

@@ -3,8 +3,8 @@ import { getAccountLotsQueryOptions } from '@/lib/account-lots';
 import type { AccountLots } from '../types';
 
 /**
- * The lots of the points accounts the transfer dialog offers, by account id: one request per
- * account (an agency holds few points accounts). A balance still loading, or that failed, is absent.
+ * The lots of the accounts named, by account id (the transfer dialog names the chosen source): one
+ * request per account. A balance still loading, or that failed, is absent.
  */
 export function useAccountsLots(accountIds: readonly string[]): ReadonlyMap<string, AccountLots> {
   return useQueries({

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CheckIcon, HourglassIcon, RefreshCwIcon, UserIcon, XIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { ProgramLabel } from '@/components/program-label';
 import { QueryErrorState } from '@/components/query-error-state';
@@ -173,6 +174,18 @@ interface CreditRowsProps {
   onCancel: (credit: Credit) => void;
 }
 
+/** 'Conta 123456', to the account's page and its history. */
+function AccountLink({ credit, className }: { credit: Credit; className?: string }) {
+  return (
+    <Link
+      to={`/contas/${credit.account.id}`}
+      className={cn('text-primary tabular-nums underline-offset-4 hover:underline', className)}
+    >
+      Conta {credit.account.account_number}
+    </Link>
+  );
+}
+
 /** The credit's day, and 'Atrasado' once it has passed (in words, not only in colour). */
 function CreditDate({ credit, today }: { credit: Credit; today: string }) {
   return (
@@ -241,7 +254,7 @@ function CreditsTable({ rows, refreshing, today, onReceive, onCancel }: CreditRo
                 <TableCell>
                   <ProgramLabel program={credit.account.program} className="max-w-[14rem] font-medium" />
                   <p className="max-w-[14rem] truncate text-xs text-muted-foreground tabular-nums">
-                    Conta {credit.account.account_number}
+                    <AccountLink credit={credit} />
                   </p>
                   <p className="flex max-w-[14rem] items-center gap-1 text-xs text-muted-foreground">
                     <UserIcon aria-hidden="true" className="size-3 shrink-0" />
@@ -338,10 +351,10 @@ function CreditsCards({ rows, refreshing, today, onReceive, onCancel }: CreditRo
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
               <ProgramLabel program={credit.account.program} className="font-medium" />
-              <TruncatedText
-                className="mt-0.5 block text-xs text-muted-foreground"
-                text={`Conta ${credit.account.account_number} · ${creditHolderText(credit)}`}
-              />
+              <p className="mt-0.5 flex min-w-0 text-xs text-muted-foreground">
+                <AccountLink credit={credit} className="shrink-0" />
+                <TruncatedText className="ml-1" text={`· ${creditHolderText(credit)}`} />
+              </p>
             </div>
             <p className="shrink-0 text-right text-sm font-semibold tabular-nums">
               {formatNumber(credit.expected_quantity)}

@@ -25,7 +25,7 @@ export interface TransferAccountChoice {
   destinations: AccountOption[];
   source: AccountOption | undefined;
   destination: AccountOption | undefined;
-  /** Points left in each source's lots, by account id; absent while loading. */
+  /** Points left in the chosen source's lots, by account id; absent while loading. */
   balances: ReadonlyMap<string, number>;
   /** The agency's ratio for the chosen pair; null until both accounts are chosen and the ratios are loaded. */
   pairRatio: string | null;
@@ -47,11 +47,12 @@ export function useTransferAccountChoice(form: TransferForm): TransferAccountCho
 
   const all = accounts.data ?? [];
   const sources = transferSources(all);
-  const lots = useAccountsLots(sources.map((account) => account.id));
+  const source = sources.find((account) => account.id === sourceId);
+  // The chosen source's balance only: one request, however many points accounts the agency keeps.
+  const lots = useAccountsLots(source ? [source.id] : []);
   const balances = new Map<string, number>();
   for (const [id, accountLots] of lots) balances.set(id, accountBalance(accountLots) ?? 0);
 
-  const source = sources.find((account) => account.id === sourceId);
   const destinations = transferDestinations(all, source);
   const destination = destinations.find((account) => account.id === destinationId);
 
