@@ -18,8 +18,6 @@ import {
   transferQuantities,
 } from '../../domain/transfers/transfer.rules';
 import {
-  CREDIT_KINDS,
-  CREDIT_STATUSES,
   DEFAULT_RATIO,
   makeCreditReceiptSchema,
   makeTransferInputSchema,
@@ -189,8 +187,6 @@ export async function saveConversion(db: Db, actor: Actor, input: ConversionInpu
 // ---------------------------------------------------------------------------------------------
 // Transfers
 
-const sign = (n: number) => formatNumber(n);
-
 /**
  * POST /transfers. Refused, with nothing written: an account not this agency's (404), a source
  * that is not a points programme, a destination that is, another holder, a ratio that yields no
@@ -296,7 +292,7 @@ export async function createTransfer(db: Db, actor: Actor & { today: string }, b
       agencyId,
       userId: actor.userId,
       kind: 'transfer_created',
-      description: `Transferência de ${sign(input.points)} pontos ${route}${bonus}`,
+      description: `Transferência de ${formatNumber(input.points)} pontos ${route}${bonus}`,
       refType: 'transfer',
       refId: id,
     });
@@ -352,7 +348,7 @@ export async function receiveCredit(
       agencyId: actor.agencyId,
       userId: actor.userId,
       kind: 'credit_received',
-      description: `Crédito de ${sign(quantity)} milhas ${programName(due.program)} recebido`,
+      description: `Crédito de ${formatNumber(quantity)} milhas ${programName(due.program)} recebido`,
       refType: 'credit',
       refId: id,
     });
@@ -405,5 +401,3 @@ export async function cancelCredit(db: Db, actor: Actor, id: string): Promise<Cr
   });
   return creditDto(db, actor.agencyId, id);
 }
-
-export { CREDIT_KINDS, CREDIT_STATUSES };
