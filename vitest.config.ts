@@ -36,6 +36,7 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -48,6 +48,8 @@ export interface BrowserHandle {
  */
 export async function openBrowser(baseURL: string): Promise<BrowserHandle> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
   return {
     browser,
     newPage: async (options = {}) => {
@@ -64,6 +66,29 @@ export async function openBrowser(baseURL: string): Promise<BrowserHandle> {
     },
     close: () => browser.close(),
   };
+}
+
+const openBrowsers = new Set<Browser>();
+
+/**
+ * What a failed test leaves on screen, for the CI log where no one can look: each open page's
+ * address, its toasts, alerts and dialogs (e2e/setup.ts calls it when a test fails).
+ */
+export async function describeOpenPages(): Promise<string> {
+  const lines: string[] = [];
+  for (const browser of openBrowsers) {
+    for (const context of browser.contexts()) {
+      for (const page of context.pages()) {
+        lines.push(`page ${page.url()}`);
+        const shown = await page
+          .locator('[data-sonner-toast], [role="alert"], [role="dialog"], [role="alertdialog"]')
+          .allInnerTexts()
+          .catch((error: unknown) => [`(unreadable: ${String(error)})`]);
+        for (const text of shown) lines.push(`  shown: ${text.replace(/\s+/g, ' ').slice(0, 600)}`);
+      }
+    }
+  }
+  return lines.join('\n');
 }
 
 /**

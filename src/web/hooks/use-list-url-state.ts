@@ -1,16 +1,28 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { nextSort, type SortOrder } from '@/lib/search-params';
 
 /**
  * A list page's filters, order and page, kept in the address (spec part 1 §4): `read` parses them,
  * `update` writes a patch, replacing the history entry when the change is not the user's own step.
+ *
+ * A patch lands on the address as last written, not as last rendered: React Router hands its
+ * functional update the parameters of the last render, so two changes made before the page
+ * re-renders (one box typed right after another) would have the second undo the first.
  */
 export function useListUrlState<S>(
   read: (params: URLSearchParams) => S,
   write: (params: URLSearchParams, patch: Partial<S>) => URLSearchParams,
 ): [state: S, update: (patch: Partial<S>, replace?: boolean) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const update = (patch: Partial<S>, replace = false) => setSearchParams((params) => write(params, patch), { replace });
+  // The parameters written last, until the router renders newer ones (a navigation of its own).
+  const written = useRef({ rendered: searchParams, latest: searchParams });
+  const update = (patch: Partial<S>, replace = false) => {
+    const base = written.current.rendered === searchParams ? written.current.latest : searchParams;
+    const next = write(new URLSearchParams(base), patch);
+    written.current = { rendered: searchParams, latest: next };
+    setSearchParams(next, { replace });
+  };
   return [read(searchParams), update];
 }
 

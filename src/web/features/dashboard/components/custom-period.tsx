@@ -5,7 +5,7 @@ export interface CustomPeriodProps {
   from: string | null;
   to: string | null;
   problem: string | null;
-  onChange: (period: { from: string | null; to: string | null }) => void;
+  onChange: (period: { from?: string | null; to?: string | null }) => void;
 }
 
 /**
@@ -16,7 +16,8 @@ export default function CustomPeriod({ from, to, problem, onChange }: CustomPeri
   // A day is written to the address once complete; an emptied box clears its end.
   const onDay = (key: 'from' | 'to') => (value: string) => {
     if (value !== '' && !isValidIsoDate(value)) return;
-    onChange({ from, to, [key]: value === '' ? null : value });
+    // Only this end: the other is the address's, which may be newer than this render.
+    onChange({ [key]: value === '' ? null : value });
   };
   return (
     <>

@@ -24,7 +24,7 @@ export interface PeriodSelectProps {
   /** The last day the flows count (today, for a period still under way), once known. */
   countedThrough: string | undefined;
   problem: string | null;
-  onChange: (patch: DashboardPeriodUrlState) => void;
+  onChange: (patch: Partial<DashboardPeriodUrlState>) => void;
 }
 
 /**
