@@ -93,6 +93,8 @@ describe('the demo', () => {
     await expect(
       page.getByRole('region', { name: 'Milhas a creditar' }).getByTestId('credit-row').first(),
     ).toBeVisible();
+    // And from clubs, billed every month.
+    await expect(page.getByRole('region', { name: 'Clubes de milhas' }).getByTestId('club-row')).toHaveCount(3);
     await lotRow().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/lotes\/[0-9a-f-]{36}$/);
     await expect(page.getByText(/não encontrad[ao]/i)).toHaveCount(0);

@@ -72,9 +72,19 @@ const openBrowsers = new Set<Browser>();
 
 /**
  * What a failed test leaves on screen, for the CI log where no one can look: each open page's
- * address, its toasts, alerts and dialogs (e2e/setup.ts calls it when a test fails).
+ * address, its toasts, alerts and dialogs. Called when a test fails, before its pages close
+ * (e2e/session.ts; e2e/setup.ts for the specs that open their own). Once per test.
  */
-export async function describeOpenPages(): Promise<string> {
+export async function reportFailure(test: string): Promise<void> {
+  if (reported.has(test)) return;
+  const screen = await describeOpenPages();
+  if (screen === '') return;
+  reported.add(test);
+  console.log(`[e2e] ${test} failed; on screen:\n${screen}`);
+}
+const reported = new Set<string>();
+
+async function describeOpenPages(): Promise<string> {
   const lines: string[] = [];
   for (const browser of openBrowsers) {
     for (const context of browser.contexts()) {

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { isSignedIn, openBrowser, signInAsOwner, type BrowserHandle } from './fixtures';
+import { isSignedIn, openBrowser, reportFailure, signInAsOwner, type BrowserHandle } from './fixtures';
 import { startServer, type TestServer } from './server';
 
 export interface SpecSession {
@@ -43,7 +43,9 @@ export function useSpecSession({
       signedIn = await session.context.storageState();
     }
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // What a failed test left on screen, before its pages close (the CI log is all there is).
+    if (task.result?.state === 'fail') await reportFailure(task.name);
     await session.context?.close();
   });
   afterAll(async () => {

@@ -1,9 +1,7 @@
 import { beforeEach } from 'vitest';
-import { describeOpenPages } from './fixtures';
+import { reportFailure } from './fixtures';
 
 // A failed test prints what its pages showed: the CI log is all there is to read afterwards.
 beforeEach(({ task, onTestFailed }) => {
-  onTestFailed(async () => {
-    console.log(`[e2e] ${task.name} failed; on screen:\n${await describeOpenPages()}`);
-  });
+  onTestFailed(() => reportFailure(task.name));
 });

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeEach, describe, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { formatDate } from '../src/domain/format';
+import { expectNoSeriousAxeViolations } from './axe';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { LotsPage } from './pages/lots-page';
 import { daysFromToday } from './seed';
@@ -22,11 +22,6 @@ let page: Page;
 beforeEach(() => {
   ({ context, page } = session);
 });
-
-const seriousViolations = async (p: Page) =>
-  (await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
 
 describe('transfers', () => {
   it('transfers Livelo points to Smiles with a bonus to come, and credits the bonus when it arrives', async () => {
@@ -71,7 +66,7 @@ describe('transfers', () => {
     const bonusDay = daysFromToday(15);
     await dialog.getByLabel('Crédito do bônus').fill(formatDate(bonusDay).replace(/\//g, ''));
     await expect(dialog).toContainText('Você receberá 100.000 milhas + 100.000 de bônus', AS_READ);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
     await dialog.getByRole('button', { name: 'Transferir' }).click();
     await lots.expectToast('Transferência registrada');
     await expect(dialog).toHaveCount(0);
@@ -96,7 +91,7 @@ describe('transfers', () => {
     await expect(lots.summaryCard('Total de Milhas')).toContainText('200.000', AS_READ);
     await expect(lots.summaryCard('Custo Médio por Milha')).toContainText('0,0175', AS_READ);
     await expect(lots.row('SML-7070')).toHaveCount(2);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
 
     // Each account's history: its balance beside the recount of its movements.
     await page.goto(`/contas/${smiles}`);
@@ -105,7 +100,7 @@ describe('transfers', () => {
     await expect(main).toContainText('200.000', AS_READ);
     await expect(main).toContainText('Transferência recebida', AS_READ);
     await expect(main).toContainText('Bônus de transferência', AS_READ);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
     await page.goto(`/contas/${livelo}`);
     await expect(page.getByText('Saldo conferido com o histórico')).toBeVisible();
     await expect(main).toContainText('Transferência enviada', AS_READ);
@@ -128,6 +123,59 @@ describe('transfers', () => {
     expect(saved).toContainEqual(
       expect.objectContaining({ source_program: 'LIVELO', destination_program: 'TAP', ratio: '0.5000' }),
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  it('subscribes an account to a club: the months already due come in at once, and ending it stops the billing', async () => {
+    const client = await apiAs(context, 'POST', '/clients', {
+      name: 'Otávio Ribeiro Nunes',
+      document: '529.982.247-25',
+      email: 'otavio.nunes@exemplo.com.br',
+      loyalty_accounts: [{ program: 'SMILES', account_number: 'SML-3131' }],
+    });
+    expect(client.status, JSON.stringify(client.body)).toBe(201);
+    const lots = new LotsPage(page);
+    await lots.goto();
+    const section = page.getByRole('region', { name: 'Clubes de milhas' });
+    await expect(section.getByTestId('clubs-empty')).toBeVisible();
+    await section.getByRole('button', { name: 'Novo clube' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo clube' });
+    await dialog.getByRole('button', { name: 'Salvar clube' }).click();
+    await expect(dialog).toContainText('Conta é obrigatória');
+    await expect(dialog).toContainText('Nome do plano é obrigatório');
+    await dialog.getByLabel('Conta').selectOption({ label: 'Smiles · SML-3131 — Otávio Ribeiro Nunes' });
+    await dialog.getByLabel('Plano').fill('Clube Smiles 10.000');
+    await dialog.getByLabel('Milhas por mês').fill('10000');
+    await dialog.getByLabel('Mensalidade (R$)').fill('399,90');
+    await dialog.getByLabel('Dia da cobrança').fill('32');
+    await dialog.getByRole('button', { name: 'Salvar clube' }).click();
+    await expect(dialog).toContainText('Dia de cobrança deve estar entre 1 e 31');
+    // Joined three months ago on the billing day: three months are due and billed on saving.
+    const start = daysFromToday(-92);
+    await dialog.getByLabel('Dia da cobrança').fill(String(Number(start.slice(8, 10))));
+    await dialog.getByLabel('Início da assinatura').fill(formatDate(start));
+    await expect(dialog.getByTestId('club-preview')).toContainText('39,99 o milheiro', AS_READ);
+    await expect(dialog.getByTestId('club-preview')).toContainText(/Ao salvar, \d meses já vencidos/, AS_READ);
+    await expectNoSeriousAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Salvar clube' }).click();
+    await lots.expectToast('Clube cadastrado');
+    const row = section.getByTestId('club-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Clube Smiles 10.000', AS_READ);
+    await expect(row).toContainText('10.000 milhas/mês', AS_READ);
+    const clubs = (await apiAs(context, 'GET', '/clubs')).body.data as { id: string; charges: number }[];
+    expect(clubs[0]!.charges).toBeGreaterThanOrEqual(3);
+    await expect(row).toContainText(`${clubs[0]!.charges} meses cobrados`, AS_READ);
+    // Each month is a lot of the account, in the lots' table.
+    await expect(lots.row('SML-3131')).toHaveCount(clubs[0]!.charges);
+    await expectNoSeriousAxeViolations(page);
+
+    await row.getByRole('button', { name: 'Encerrar Clube Smiles 10.000' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('deixa de ser cobrado');
+    await confirm.getByRole('button', { name: 'Encerrar clube' }).click();
+    await lots.expectToast('Clube encerrado');
+    await expect(row).toContainText('Encerrado em', AS_READ);
+    await expect(row.getByRole('button', { name: /Encerrar/ })).toHaveCount(0);
   });
 });

@@ -1,4 +1,3 @@
-import { conversionsRoutes, creditsRoutes, transfersRoutes } from './transfers/transfers.routes';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,6 +16,8 @@ import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { reportsRoutes } from './reports/reports.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
+import { clubsRoutes } from './clubs/clubs.routes';
+import { conversionsRoutes, creditsRoutes, transfersRoutes } from './transfers/transfers.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { webhooksRoutes } from './webhooks/webhooks.routes';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   api.route('/transfers', transfersRoutes);
   api.route('/credits', creditsRoutes);
   api.route('/conversions', conversionsRoutes);
+  api.route('/clubs', clubsRoutes);
   api.route('/finance', financeRoutes);
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);

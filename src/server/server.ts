@@ -20,6 +20,7 @@ import { JobQueue } from './jobs/job-queue';
 import { Metrics } from './ops/metrics';
 import { quoteExpiryJob } from './quotes/quotes.jobs';
 import { creditsDueJob } from './transfers/credits.jobs';
+import { clubsMonthlyJob } from './clubs/clubs.jobs';
 import { WEBHOOK_DELIVERY_JOB, webhookDeliveryJob } from './webhooks/webhooks.jobs';
 
 export interface StartOptions {
@@ -102,6 +103,7 @@ export function startServer({ env, logger, handle, owner, demo, afterClose }: St
       alertScanJob,
       quoteExpiryJob,
       creditsDueJob,
+      clubsMonthlyJob,
       housekeepingJob(handle.kind),
       ...emailJobs({
         smtpUrl: env.SMTP_URL,

@@ -70,7 +70,7 @@ export const TRANSFER_MESSAGES = {
 const M = TRANSFER_MESSAGES;
 
 /** A whole positive number as typed ("100000") or sent; digits only, as lot quantities. */
-function wholeSchema(m: { required: string; digits: string; positive: string; max: string }) {
+export function wholeSchema(m: { required: string; digits: string; positive: string; max: string }) {
   return z
     .union([z.string(), z.number()], {
       error: (iss) => (iss.input === undefined || iss.input === null ? m.required : m.digits),
@@ -179,7 +179,7 @@ const extraCostSchema = z
     return cents;
   });
 
-function requiredIdSchema(required: string, invalid: string) {
+export function requiredIdSchema(required: string, invalid: string) {
   return z
     .string({ error: required })
     .trim()
@@ -189,7 +189,7 @@ function requiredIdSchema(required: string, invalid: string) {
 }
 
 /** yyyy-MM-dd; blank → null (then `required`, when given, is the message). */
-function dayField(m: { required?: string; invalid: string; future?: string }, today: () => string) {
+export function dayField(m: { required?: string; invalid: string; future?: string }, today: () => string) {
   return z
     .union([z.string(), z.null()], { error: m.invalid })
     .optional()
@@ -288,14 +288,15 @@ export const CREDIT_STATUS_LABELS: Record<CreditStatus, string> = {
   credited: 'Creditado',
   cancelled: 'Cancelado',
 };
-export const CREDIT_KINDS = ['transfer_base', 'transfer_bonus'] as const;
+export const CREDIT_KINDS = ['transfer_base', 'transfer_bonus', 'club'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 export const CREDIT_KIND_LABELS: Record<CreditKind, string> = {
   transfer_base: 'Transferência',
   transfer_bonus: 'Bônus da transferência',
+  club: 'Clube',
 };
 
-const accountRefSchema = z.object({
+export const accountRefSchema = z.object({
   id: idSchema,
   program: z.enum(PROGRAM_KEYS),
   account_number: z.string(),

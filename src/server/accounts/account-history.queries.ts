@@ -25,7 +25,7 @@ function movements(agencyId: string, accountId: string) {
   const tz = AGENCY_TIME_ZONE;
   return sql`m AS (
     SELECT l.purchase_date AS day, l.created_at AS at,
-      CASE c.kind WHEN 'transfer_bonus' THEN 'bonus_in' WHEN 'transfer_base' THEN 'transfer_in' ELSE 'purchase' END AS kind,
+      CASE c.kind WHEN 'transfer_bonus' THEN 'bonus_in' WHEN 'transfer_base' THEN 'transfer_in' WHEN 'club' THEN 'club_in' ELSE 'purchase' END AS kind,
       l.original_quantity AS miles, l.total_cost_cents AS cost_cents, coalesce(l.supplier, '') AS detail,
       NULL::text AS status, 'lot' AS ref_type, l.id AS ref_id
     FROM mile_lots l

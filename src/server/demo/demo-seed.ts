@@ -7,6 +7,7 @@ import { scanAlerts } from '../alerts/alerts.service';
 import { seedDemoImports } from './imports';
 import { seedDemoQuotes } from './quotes';
 import { seedDemoTransfers } from './transfers';
+import { seedDemoClubs } from './clubs';
 import { seedDemoTeam } from './team';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
@@ -104,6 +105,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
   // Before the webhooks: the emission a quote became is not in the ERP's delivery log as undelivered.
   await seedDemoQuotes(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoTransfers(db, { agencyId: agency!.id, userId: user!.id, seed: options.seed });
+  await seedDemoClubs(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
   await seedDemoTeam(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoImports(db, {

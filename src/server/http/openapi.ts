@@ -48,6 +48,7 @@ export const API_TAGS = {
   emissions: 'Ticket emissions and their lifecycle',
   quotes: 'Price quotes saved from the simulator: status, payment options, expiry',
   transfers: "Transfers of points with bonus, the miles still to be credited, and the points programmes' ratios",
+  clubs: 'Club subscriptions: each month, on its billing day, the miles become a lot and the price is posted',
   finance: 'Postings (money in and out) and the finance figures',
   rules: 'Per-program rules: minimum margin, default RAV, CPM cap, SLA target',
   alerts: 'Alerts: lots expiring, emissions past their SLA or below their minimum margin',

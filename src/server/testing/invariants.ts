@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 export interface BrokenLot {
   id: string;
@@ -77,7 +78,6 @@ export async function lotSearchEntryMismatches(db: Db, agencyId: string): Promis
   return (result as { rows: unknown[] }).rows;
 }
 
-const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
 /**
  * Every figure the database keeps for the agency that differs from a recount of its live rows:
@@ -234,4 +234,12 @@ export async function financeKeptMismatches(db: Db, agencyId: string): Promise<u
           IS DISTINCT FROM (x.revenue, x.fees, x.miles_cost, x.rav, x.postings, true) END`),
   );
   return [...daysOff, ...postingDaysOff, ...postedOff];
+}
+
+/** How many rows of `table` the agency has: a test's before/after snapshot that nothing was written. */
+export async function agencyRowCount(db: Db, table: string, agencyId: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE agency_id = ${agencyId}`),
+  );
+  return row?.n ?? 0;
 }

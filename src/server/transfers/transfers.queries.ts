@@ -238,13 +238,16 @@ export async function creditPendingCredits(
         SELECT c.id, gen_random_uuid() AS lot_id, c.account_id, a.program, a.account_number,
           coalesce(${params.quantity ?? null}::int, c.expected_quantity) AS quantity, c.cost_cents,
           coalesce(${params.day ?? null}::date, c.credit_date) AS day, p.months,
-          CASE c.kind WHEN 'transfer_bonus' THEN 'Bônus transferência ' || ${from} ELSE 'Transferência ' || ${from} END AS supplier,
-          CASE c.kind WHEN 'transfer_bonus' THEN 'Bônus de ' || coalesce(t.bonus_percent, 0) || '% da transferência ' || ${from} || ${when}
+          CASE c.kind WHEN 'club' THEN k.plan_name WHEN 'transfer_bonus' THEN 'Bônus transferência ' || ${from}
+            ELSE 'Transferência ' || ${from} END AS supplier,
+          CASE c.kind WHEN 'club' THEN 'Mensalidade de ' || to_char(c.club_month, 'MM/YYYY') || ' do ' || k.plan_name
+            WHEN 'transfer_bonus' THEN 'Bônus de ' || coalesce(t.bonus_percent, 0) || '% da transferência ' || ${from} || ${when}
             ELSE 'Milhas da transferência ' || ${from} || ${when} END AS notes
         FROM locked JOIN mile_credits c ON c.agency_id = ${agencyId} AND c.id = locked.id
         JOIN loyalty_accounts a ON a.agency_id = c.agency_id AND a.id = c.account_id
         LEFT JOIN ${PROGRAM_FACTS} ON p.program = a.program
         LEFT JOIN mile_transfers t ON t.agency_id = c.agency_id AND t.id = c.transfer_id
+        LEFT JOIN mile_clubs k ON k.agency_id = c.agency_id AND k.id = c.club_id
         LEFT JOIN loyalty_accounts s ON s.agency_id = t.agency_id AND s.id = t.source_account_id
         LEFT JOIN (SELECT program, name FROM ${PROGRAM_FACTS}) ps ON ps.program = s.program
       ), dated AS (

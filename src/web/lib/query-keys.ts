@@ -95,6 +95,13 @@ export const creditKeys = {
   list: (params: object) => [...creditKeys.lists(), params] as const,
 };
 
+/** Club subscriptions: /lotes's 'Clubes de milhas'. */
+export const clubKeys = {
+  all: ['clubs'] as const,
+  lists: () => [...clubKeys.all, 'list'] as const,
+  list: (params: object) => [...clubKeys.lists(), params] as const,
+};
+
 /** The agency's miles per point for each points → airline pair (/config → Financeiro). */
 export const conversionKeys = {
   all: ['conversions'] as const,

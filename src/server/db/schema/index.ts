@@ -797,6 +797,46 @@ export const lot_withdrawals = pgTable(
 );
 
 /**
+ * A club subscription of an account (Clube Smiles, Clube Livelo…): each month, on its billing day
+ * (the month's last when shorter), the clubs.monthly job credits its miles as a lot at that month's
+ * price and posts the expense — one mile_credits row per subscription and month (unique), so
+ * exactly once however often the job runs. Issue #23, decision 0029.
+ */
+export const mile_clubs = pgTable(
+  'mile_clubs',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    account_id: uuid().notNull(),
+    plan_name: text().notNull(),
+    miles_per_month: integer().notNull(),
+    monthly_price_cents: cents().notNull(),
+    billing_day: smallint().notNull(),
+    start_date: date({ mode: 'string' }).notNull(),
+    /** The last day it runs: its end or cancellation. */
+    end_date: date({ mode: 'string' }),
+    payment_method: text().notNull(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'mile_clubs_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({
+      columns: [t.agency_id, t.account_id],
+      foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id],
+    }),
+    index('mile_clubs_agency_idx').on(t.agency_id, t.created_at.desc(), t.id),
+    index('mile_clubs_account_idx').on(t.agency_id, t.account_id),
+    check('mile_clubs_miles', sql`${t.miles_per_month} > 0`),
+    check('mile_clubs_price', sql`${t.monthly_price_cents} > 0`),
+    check('mile_clubs_billing_day', sql`${t.billing_day} BETWEEN 1 AND 31`),
+    check('mile_clubs_dates', sql`${t.end_date} IS NULL OR ${t.end_date} >= ${t.start_date}`),
+    check('mile_clubs_payment', sql`${t.payment_method} IN ('card', 'pix')`),
+  ],
+);
+
+/**
  * Miles still to come to an account ("a creditar"): a transfer's base and bonus, each on its date,
  * with the share of the transfer's cost they carry. Counted in no balance, average cost, alert or
  * dashboard figure until credited: the daily credits.due job (or a person, earlier) turns one into
@@ -809,6 +849,9 @@ export const mile_credits = pgTable(
     agency_id: agencyRef(),
     account_id: uuid().notNull(),
     transfer_id: uuid(),
+    /** A club's monthly credit: the subscription and the month billed (its first day). */
+    club_id: uuid(),
+    club_month: date({ mode: 'string' }),
     kind: text().notNull(),
     expected_quantity: integer().notNull(),
     /** The miles that came (set when credited). */
@@ -840,11 +883,20 @@ export const mile_credits = pgTable(
     index('mile_credits_agency_status_idx').on(t.agency_id, t.status, t.credit_date, t.id),
     index('mile_credits_account_idx').on(t.agency_id, t.account_id, t.status),
     index('mile_credits_transfer_idx').on(t.agency_id, t.transfer_id),
+    foreignKey({ columns: [t.agency_id, t.club_id], foreignColumns: [mile_clubs.agency_id, mile_clubs.id] }),
+    // Exactly one credit per club and month, however often the job runs.
+    uniqueIndex('mile_credits_club_month_idx')
+      .on(t.agency_id, t.club_id, t.club_month)
+      .where(sql`${t.club_id} IS NOT NULL`),
     // The credit a lot came from (a lot's deletion checks it).
     index('mile_credits_lot_idx')
       .on(t.agency_id, t.lot_id)
       .where(sql`${t.lot_id} IS NOT NULL`),
-    check('mile_credits_kind', sql`${t.kind} IN ('transfer_base', 'transfer_bonus')`),
+    check('mile_credits_kind', sql`${t.kind} IN ('transfer_base', 'transfer_bonus', 'club')`),
+    check(
+      'mile_credits_source',
+      sql`(${t.kind} = 'club') = (${t.club_id} IS NOT NULL AND ${t.club_month} IS NOT NULL AND ${t.transfer_id} IS NULL)`,
+    ),
     check('mile_credits_status', sql`${t.status} IN ('pending', 'credited', 'cancelled')`),
     check('mile_credits_quantity', sql`${t.expected_quantity} > 0 AND (${t.quantity} IS NULL OR ${t.quantity} > 0)`),
     check('mile_credits_cost', sql`${t.cost_cents} >= 0`),
@@ -1552,6 +1604,7 @@ export const AGENCY_TABLES = [
   'mile_transfers',
   'lot_withdrawals',
   'mile_credits',
+  'mile_clubs',
   'quotes',
   'financial_entries',
   'emission_days',

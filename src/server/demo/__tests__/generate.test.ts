@@ -92,8 +92,10 @@ describe('data generator', () => {
     const [lots] = rowsOf<{ lots: number; purchases: number }>(
       await ctx.handle.db.execute(sql`
         -- A lot a transfer credited has no purchase of its own: its points' lot had it (decision 0029).
+        -- A club's month has one: its price.
         SELECT (SELECT count(*)::int FROM mile_lots l WHERE agency_id = ${agencyId} AND total_cost_cents > 0
-                  AND NOT EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = l.agency_id AND c.lot_id = l.id)) AS lots,
+                  AND NOT EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = l.agency_id AND c.lot_id = l.id
+                    AND c.kind <> 'club')) AS lots,
                (SELECT count(*)::int FROM financial_entries WHERE agency_id = ${agencyId} AND category = 'lot_purchase' AND ref_type = 'lot') AS purchases`),
     );
     expect(lots!.purchases).toBe(lots!.lots);
@@ -226,6 +228,20 @@ describe('data generator', () => {
     expect(credits!.credited).toBeGreaterThan(0);
     expect(credits!.pending).toBeGreaterThan(0);
     expect(credits!.withdrawn).toBeGreaterThan(0);
+    // And from clubs: a year of Clube Smiles, one a month, each month once.
+    const clubs = rowsOf<{ plan_name: string; months: number; distinct_months: number }>(
+      await ctx.handle.db
+        .execute(sql`SELECT k.plan_name, count(c.id)::int AS months, count(DISTINCT c.club_month)::int AS distinct_months
+        FROM mile_clubs k JOIN mile_credits c ON c.agency_id = k.agency_id AND c.club_id = k.id AND c.status = 'credited'
+        WHERE k.agency_id = ${agencyId} GROUP BY k.plan_name ORDER BY k.plan_name`),
+    );
+    expect(clubs.map((c) => c.plan_name)).toEqual([
+      'Clube LATAM Pass 5.000',
+      'Clube Livelo Clássico',
+      'Clube Smiles 10.000',
+    ]);
+    expect(clubs.find((c) => c.plan_name === 'Clube Smiles 10.000')!.months).toBeGreaterThanOrEqual(12);
+    expect(clubs.every((c) => c.months === c.distinct_months)).toBe(true);
     const mismatchedAccounts = rowsOf(
       await ctx.handle.db.execute(sql`
         SELECT a.id FROM emission_allocations a JOIN emissions e ON e.id = a.emission_id JOIN mile_lots l ON l.id = a.lot_id

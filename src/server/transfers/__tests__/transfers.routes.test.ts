@@ -12,7 +12,7 @@ import {
 import { rowsOf } from '../../db/rows';
 import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
 import { createClientRow, validCpf } from '../../testing/factories/client.factory';
-import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
+import { agencyRowCount, brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
 import { creditsDueJob } from '../credits.jobs';
 
@@ -137,14 +137,7 @@ async function expectBooksBalance(agency = agencyId) {
   expect(await lotSearchEntryMismatches(ctx.handle.db, agency)).toEqual([]);
 }
 
-const count = async (table: string) =>
-  Number(
-    rowsOf<{ n: number }>(
-      await ctx.handle.db.execute(
-        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE agency_id = ${agencyId}`,
-      ),
-    )[0]!.n,
-  );
+const count = (table: string) => agencyRowCount(ctx.handle.db, table, agencyId);
 const snapshot = async () => ({
   transfers: await count('mile_transfers'),
   credits: await count('mile_credits'),

@@ -27,6 +27,7 @@ import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards'
 import { LotsTable } from '@/features/lots/components/lots-table';
 import { MarkExpiredDialog } from '@/features/lots/components/mark-expired-dialog';
 import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
+import { ClubsSection } from '@/features/clubs/components/clubs-section';
 import { PendingCreditsSection } from '@/features/transfers/components/pending-credits-section';
 import { TransferDialog } from '@/features/transfers/components/transfer-dialog';
 import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
@@ -83,6 +84,7 @@ export default function LotsRoute() {
       <LotsSummaryCards totals={list?.totals} query={lots} warningDays={warningDays} />
 
       <PendingCreditsSection today={today} />
+      <ClubsSection />
 
       <ListCard
         toolbarClassName="flex flex-wrap items-center gap-2"

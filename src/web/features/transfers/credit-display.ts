@@ -5,7 +5,7 @@ import { programName } from '@domain/programs';
 import { CREDIT_KIND_LABELS, makeCreditReceiptSchema, type CreditReceipt } from '@domain/transfers/transfer.schema';
 import type { Credit } from './types';
 
-/** "Transferência Livelo"; "Bônus da transferência" (its programme said apart, in `detail`). */
+/** "Transferência Livelo"; "Bônus da transferência" (its programme said apart, in `detail`); "Clube". */
 export function creditOrigin(credit: Pick<Credit, 'kind' | 'from_program'>): { label: string; detail: string | null } {
   const from = credit.from_program ? programName(credit.from_program) : null;
   if (credit.kind === 'transfer_base') {
@@ -14,6 +14,7 @@ export function creditOrigin(credit: Pick<Credit, 'kind' | 'from_program'>): { l
       detail: null,
     };
   }
+  if (credit.kind === 'club') return { label: CREDIT_KIND_LABELS.club, detail: null };
   return { label: CREDIT_KIND_LABELS.transfer_bonus, detail: from ? `De ${from}` : null };
 }
 
