@@ -17,6 +17,7 @@ import { reportsRoutes } from './reports/reports.routes';
 import { lotsRoutes } from './lots/lots.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { clubsRoutes } from './clubs/clubs.routes';
+import { cardsRoutes, payablesRoutes } from './cards/cards.routes';
 import { conversionsRoutes, creditsRoutes, transfersRoutes } from './transfers/transfers.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
@@ -113,6 +114,8 @@ export function createApp(deps: AppDeps) {
   api.route('/credits', creditsRoutes);
   api.route('/conversions', conversionsRoutes);
   api.route('/clubs', clubsRoutes);
+  api.route('/cards', cardsRoutes);
+  api.route('/payables', payablesRoutes);
   api.route('/finance', financeRoutes);
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);

@@ -51,7 +51,7 @@ export const AUDIT_AREA_KIND_PREFIXES: Record<AuditArea, readonly string[]> = {
   clients: ['client', 'clients'],
   lots: ['lot', 'lots', 'transfer', 'credit', 'club'],
   emissions: ['emission', 'emissions'],
-  finance: ['entry', 'entries'],
+  finance: ['entry', 'entries', 'card'],
   rules: ['rule', 'rules'],
   team: ['user', 'users', 'invitation', 'invitations'],
   settings: ['agency', 'settings'],

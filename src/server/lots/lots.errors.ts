@@ -25,3 +25,5 @@ const lotError = featureErrors(LOT_ERROR_STATUS);
 
 export const lotNotFound = () => lotError('LOT_NOT_FOUND', LOT_ERROR_MESSAGES.notFound);
 export const lotInUse = () => lotError('LOT_IN_USE', LOT_ERROR_MESSAGES.inUse);
+/** A lot whose card instalments were paid (issue #23): their cash went out, so it stays. */
+export const lotPaidOnCard = (message: string) => lotError('LOT_IN_USE', message);

@@ -24,7 +24,9 @@ import {
   lotTotalCostCents,
 } from '../../domain/lots/lot.rules';
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
+import { CARD_MESSAGES, lotPaymentSchema } from '../../domain/cards/card.schema';
 import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
+import { lotCardPurchase, lotsWithPaidInstalments, payLotByCard } from '../cards/cards.service';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
 import { diffFields } from '../../domain/audit/audit.rules';
 import { recordActivity, recordChange } from '../activity/activity.queries';
@@ -37,7 +39,7 @@ import { withRetry } from '../db/retry';
 import { validationError } from '../http/errors';
 import { paged, pageRows } from '../http/paged';
 import { zodFields } from '../http/validate';
-import { LOT_ERROR_MESSAGES, LOT_MESSAGES, lotInUse, lotNotFound } from './lots.errors';
+import { LOT_ERROR_MESSAGES, LOT_MESSAGES, lotInUse, lotNotFound, lotPaidOnCard } from './lots.errors';
 import {
   countExpiringLotsByProgram,
   deleteLotRows,
@@ -317,11 +319,32 @@ async function lotDto(db: Db, agencyId: string, id: string): Promise<Lot> {
  * purchase as an expense in finance and a line in the activity feed.
  */
 export async function createLot(db: Db, actor: Actor & { today: string }, body: unknown): Promise<Lot> {
-  const input = parseLotInput(body, actor.today);
+  // How it was paid (issue #23): à vista, posted now; or on a card, in instalments posted as paid.
+  // Both read at once, so the form shows every message together.
+  const lot = makeLotInputSchema(() => actor.today).safeParse(body);
+  const paid = lotPaymentSchema.safeParse(body ?? {});
+  if (!lot.success || !paid.success) {
+    throw validationError({
+      ...(lot.success ? {} : zodFields(lot.error)),
+      ...(paid.success ? {} : zodFields(paid.error)),
+    });
+  }
+  const input = lot.data;
+  const payment = paid.data;
   const account = await resolveAccount(db, actor.agencyId, input);
   const values = lotValues(input, account, input.original_quantity, 'available');
   const { id } = await insertLot(db, { agencyId: actor.agencyId, values });
-  await insertPurchaseEntry(db, { agencyId: actor.agencyId, userId: actor.userId, entry: purchaseEntry(id, values) });
+  if (payment.card_id === null) {
+    await insertPurchaseEntry(db, { agencyId: actor.agencyId, userId: actor.userId, entry: purchaseEntry(id, values) });
+  } else {
+    await payLotByCard(db, {
+      agencyId: actor.agencyId,
+      lotId: id,
+      payment,
+      purchaseDate: values.purchase_date,
+      totalCents: values.total_cost_cents,
+    });
+  }
   await recordChange(db, actor, 'created', lotRecord(id, values));
   await followAlerts(db, { agencyId: actor.agencyId, today: actor.today, scope: { lotIds: [id], emissionIds: [] } });
   return lotDto(db, actor.agencyId, id);
@@ -374,8 +397,14 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
     remaining,
     lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today),
   );
+  // A lot bought on a card costs what its instalments add up to, and its postings are the
+  // instalments paid (issue #23): its cost stays, and so do they.
+  const onCard = await lotCardPurchase(db, agencyId, id);
+  if (onCard && values.total_cost_cents !== Number(existing.total_cost_cents)) {
+    throw validationError({ cost_per_mile: CARD_MESSAGES.costOfCardLot });
+  }
   await updateLotRow(db, { agencyId, id, values });
-  await updatePurchaseEntry(db, { agencyId, entry: purchaseEntry(id, values) });
+  if (!onCard) await updatePurchaseEntry(db, { agencyId, entry: purchaseEntry(id, values) });
   const changes = diffFields(auditedLot(existing), auditedLot(values), AUDITED_FIELDS);
   await recordChange(db, actor, 'updated', lotRecord(id, values), changes);
   await followAlerts(db, { agencyId, today: actor.today, scope: { lotIds: [id], emissionIds: [] } });
@@ -391,9 +420,11 @@ function rethrowRace(err: unknown): never {
 export async function lotDeletion(db: Db, { agencyId, id }: { agencyId: string; id: string }): Promise<DeletionCheck> {
   const [candidate] = await getDeleteCandidates(db, { agencyId, ids: [id] });
   if (!candidate) throw lotNotFound();
-  return candidate.has_allocations
-    ? { deletable: false, reason: LOT_ERROR_MESSAGES.inUse }
-    : { deletable: true, reason: null };
+  if (candidate.has_allocations) return { deletable: false, reason: LOT_ERROR_MESSAGES.inUse };
+  if ((await lotsWithPaidInstalments(db, agencyId, [id])).length > 0) {
+    return { deletable: false, reason: CARD_MESSAGES.lotWithPaidInstalments };
+  }
+  return { deletable: true, reason: null };
 }
 
 /** Deletes a lot no emission ever drew from (cancelled ones too: that history stays). */
@@ -405,6 +436,10 @@ async function deleteLotOnce(db: Db, actor: Actor, id: string): Promise<void> {
   const [candidate] = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids: [id] });
   if (!candidate) throw lotNotFound();
   if (candidate.has_allocations) throw lotInUse();
+  // Its instalments paid on the card went out in cash: that history stays (issue #23).
+  if ((await lotsWithPaidInstalments(db, actor.agencyId, [id])).length > 0) {
+    throw lotPaidOnCard(CARD_MESSAGES.lotWithPaidInstalments);
+  }
   await deleteLotRows(db, { agencyId: actor.agencyId, ids: [id] }).catch(rethrowRace);
   await recordChange(db, actor, 'deleted', lotRecord(id, candidate));
 }
@@ -419,8 +454,14 @@ export async function bulkDeleteLots(db: Db, actor: Actor, input: BulkLotDelete)
 
 async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete): Promise<BulkLotDeleteResult> {
   const candidates = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids });
-  const kept = candidates.filter((c) => c.has_allocations).map((c) => ({ id: c.id, reason: LOT_ERROR_MESSAGES.inUse }));
-  const deletable = candidates.filter((c) => !c.has_allocations);
+  const paid = new Set(await lotsWithPaidInstalments(db, actor.agencyId, candidates.map((c) => c.id)));
+  const kept = candidates
+    .filter((c) => c.has_allocations || paid.has(c.id))
+    .map((c) => ({
+      id: c.id,
+      reason: c.has_allocations ? LOT_ERROR_MESSAGES.inUse : CARD_MESSAGES.lotWithPaidInstalments,
+    }));
+  const deletable = candidates.filter((c) => !c.has_allocations && !paid.has(c.id));
   const deletableIds = deletable.map((c) => c.id);
   const deleted = await deleteLotRows(db, { agencyId: actor.agencyId, ids: deletableIds }).catch(rethrowRace);
   const [only] = deletable;

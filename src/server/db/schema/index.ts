@@ -797,6 +797,67 @@ export const lot_withdrawals = pgTable(
 );
 
 /**
+ * The agency's credit cards (issue #23, decision 0029 "Cards"): a lot bought on one in N
+ * instalments has N card_payables on the card's bill due dates instead of a purchase posting.
+ */
+export const cards = pgTable(
+  'cards',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    name: text().notNull(),
+    brand: text().notNull(),
+    closing_day: smallint().notNull(),
+    due_day: smallint().notNull(),
+    limit_cents: cents(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'cards_pkey', columns: [t.agency_id, t.id] }),
+    check('cards_brand', sql`${t.brand} IN ('visa', 'mastercard', 'elo', 'amex', 'hipercard', 'other')`),
+    check('cards_days', sql`${t.closing_day} BETWEEN 1 AND 31 AND ${t.due_day} BETWEEN 1 AND 31`),
+    check('cards_limit', sql`${t.limit_cents} IS NULL OR ${t.limit_cents} > 0`),
+  ],
+);
+
+/**
+ * One instalment of a lot bought on a card: due on a bill's due date, until "Marcar como pago"
+ * posts it (entry_id, a lot_purchase cash expense on the day paid). The instalments of a lot add up
+ * to its cost to the centavo; they go with the lot (ON DELETE CASCADE).
+ */
+export const card_payables = pgTable(
+  'card_payables',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    card_id: uuid().notNull(),
+    lot_id: uuid().notNull(),
+    instalment: smallint().notNull(),
+    instalments: smallint().notNull(),
+    amount_cents: cents().notNull(),
+    due_date: date({ mode: 'string' }).notNull(),
+    paid_on: date({ mode: 'string' }),
+    entry_id: uuid(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'card_payables_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({ columns: [t.agency_id, t.card_id], foreignColumns: [cards.agency_id, cards.id] }),
+    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('card_payables_lot_instalment_idx').on(t.agency_id, t.lot_id, t.instalment),
+    // /financeiro's list: the agency's payables by due date.
+    index('card_payables_due_idx').on(t.agency_id, t.due_date, t.id),
+    index('card_payables_card_idx').on(t.agency_id, t.card_id),
+    check('card_payables_instalment', sql`${t.instalments} BETWEEN 1 AND 24 AND ${t.instalment} BETWEEN 1 AND ${t.instalments}`),
+    check('card_payables_amount', sql`${t.amount_cents} >= 0`),
+    check('card_payables_paid', sql`(${t.paid_on} IS NULL) = (${t.entry_id} IS NULL)`),
+  ],
+);
+
+/**
  * A club subscription of an account (Clube Smiles, Clube Livelo…): each month, on its billing day
  * (the month's last when shorter), the clubs.monthly job credits its miles as a lot at that month's
  * price and posts the expense — one mile_credits row per subscription and month (unique), so
@@ -1605,6 +1666,8 @@ export const AGENCY_TABLES = [
   'lot_withdrawals',
   'mile_credits',
   'mile_clubs',
+  'cards',
+  'card_payables',
   'quotes',
   'financial_entries',
   'emission_days',
