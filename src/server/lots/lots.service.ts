@@ -454,7 +454,13 @@ export async function bulkDeleteLots(db: Db, actor: Actor, input: BulkLotDelete)
 
 async function bulkDeleteLotsOnce(db: Db, actor: Actor, { ids }: BulkLotDelete): Promise<BulkLotDeleteResult> {
   const candidates = await lockDeleteCandidates(db, { agencyId: actor.agencyId, ids });
-  const paid = new Set(await lotsWithPaidInstalments(db, actor.agencyId, candidates.map((c) => c.id)));
+  const paid = new Set(
+    await lotsWithPaidInstalments(
+      db,
+      actor.agencyId,
+      candidates.map((c) => c.id),
+    ),
+  );
   const kept = candidates
     .filter((c) => c.has_allocations || paid.has(c.id))
     .map((c) => ({

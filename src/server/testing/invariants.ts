@@ -78,7 +78,6 @@ export async function lotSearchEntryMismatches(db: Db, agencyId: string): Promis
   return (result as { rows: unknown[] }).rows;
 }
 
-
 /**
  * Every figure the database keeps for the agency that differs from a recount of its live rows:
  * each client's emission figures (from its live emissions), the agency's client_totals and

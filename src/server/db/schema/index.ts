@@ -851,7 +851,10 @@ export const card_payables = pgTable(
     // /financeiro's list: the agency's payables by due date.
     index('card_payables_due_idx').on(t.agency_id, t.due_date, t.id),
     index('card_payables_card_idx').on(t.agency_id, t.card_id),
-    check('card_payables_instalment', sql`${t.instalments} BETWEEN 1 AND 24 AND ${t.instalment} BETWEEN 1 AND ${t.instalments}`),
+    check(
+      'card_payables_instalment',
+      sql`${t.instalments} BETWEEN 1 AND 24 AND ${t.instalment} BETWEEN 1 AND ${t.instalments}`,
+    ),
     check('card_payables_amount', sql`${t.amount_cents} >= 0`),
     check('card_payables_paid', sql`(${t.paid_on} IS NULL) = (${t.entry_id} IS NULL)`),
   ],
