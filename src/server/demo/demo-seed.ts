@@ -8,6 +8,7 @@ import { seedDemoImports } from './imports';
 import { seedDemoQuotes } from './quotes';
 import { seedDemoTransfers } from './transfers';
 import { seedDemoClubs } from './clubs';
+import { seedDemoCards } from './cards';
 import { seedDemoTeam } from './team';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
@@ -106,6 +107,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
   await seedDemoQuotes(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoTransfers(db, { agencyId: agency!.id, userId: user!.id, seed: options.seed });
   await seedDemoClubs(db, { agencyId: agency!.id, userId: user!.id });
+  await seedDemoCards(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
   await seedDemoTeam(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoImports(db, {

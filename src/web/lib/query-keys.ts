@@ -95,6 +95,17 @@ export const creditKeys = {
   list: (params: object) => [...creditKeys.lists(), params] as const,
 };
 
+/** The agency's credit cards (/financeiro → Cartões; the lot form's payment). */
+export const cardKeys = {
+  all: ['cards'] as const,
+};
+
+/** Card instalments by due date: /financeiro's 'Contas a pagar'. */
+export const payableKeys = {
+  all: ['payables'] as const,
+  list: (params: object) => [...payableKeys.all, 'list', params] as const,
+};
+
 /** Club subscriptions: /lotes's 'Clubes de milhas'. */
 export const clubKeys = {
   all: ['clubs'] as const,

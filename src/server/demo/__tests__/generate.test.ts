@@ -92,13 +92,28 @@ describe('data generator', () => {
     const [lots] = rowsOf<{ lots: number; purchases: number }>(
       await ctx.handle.db.execute(sql`
         -- A lot a transfer credited has no purchase of its own: its points' lot had it (decision 0029).
-        -- A club's month has one: its price.
+        -- A club's month has one: its price. A lot bought on a card has its instalments paid instead.
         SELECT (SELECT count(*)::int FROM mile_lots l WHERE agency_id = ${agencyId} AND total_cost_cents > 0
                   AND NOT EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = l.agency_id AND c.lot_id = l.id
-                    AND c.kind <> 'club')) AS lots,
-               (SELECT count(*)::int FROM financial_entries WHERE agency_id = ${agencyId} AND category = 'lot_purchase' AND ref_type = 'lot') AS purchases`),
+                    AND c.kind <> 'club')
+                  AND NOT EXISTS (SELECT 1 FROM card_payables p WHERE p.agency_id = l.agency_id AND p.lot_id = l.id)) AS lots,
+               (SELECT count(*)::int FROM financial_entries e WHERE agency_id = ${agencyId} AND category = 'lot_purchase' AND ref_type = 'lot'
+                  AND NOT EXISTS (SELECT 1 FROM card_payables p WHERE p.agency_id = e.agency_id AND p.lot_id = e.lot_id)) AS purchases`),
     );
     expect(lots!.purchases).toBe(lots!.lots);
+    // Points bought on cards in instalments: each lot's paid instalments and those still owed add up to its cost.
+    const cardLots = rowsOf<{ cost: string; paid: string; owed: string; overdue: number; instalments: number }>(
+      await ctx.handle.db.execute(sql`SELECT l.total_cost_cents::text AS cost,
+          (SELECT coalesce(-sum(e.amount_cents), 0) FROM financial_entries e WHERE e.agency_id = l.agency_id AND e.lot_id = l.id AND e.category = 'lot_purchase')::text AS paid,
+          coalesce(sum(p.amount_cents) FILTER (WHERE p.paid_on IS NULL), 0)::text AS owed,
+          count(*) FILTER (WHERE p.paid_on IS NULL AND p.due_date < (now() AT TIME ZONE 'America/Sao_Paulo')::date)::int AS overdue,
+          count(*)::int AS instalments
+        FROM mile_lots l JOIN card_payables p ON p.agency_id = l.agency_id AND p.lot_id = l.id
+        WHERE l.agency_id = ${agencyId} GROUP BY l.agency_id, l.id`),
+    );
+    expect(cardLots.map((l) => l.instalments).sort((a, b) => a - b)).toEqual([3, 6, 10]);
+    for (const l of cardLots) expect(Number(l.paid) + Number(l.owed)).toBe(Number(l.cost));
+    expect(cardLots.reduce((n, l) => n + l.overdue, 0)).toBe(1);
 
     const alerts = new Set<string>();
     let page = 1;

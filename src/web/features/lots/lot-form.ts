@@ -27,6 +27,12 @@ export interface LotFormState {
   expiry_date: string;
   supplier: string;
   notes: string;
+  /**
+   * How a new lot is paid (issue #23), sent beside the lot's fields: '' is à vista; a card's id
+   * with its instalments ('1'–'24'). Not part of lotInputSchema: the API reads and checks them.
+   */
+  card_id?: string;
+  instalments?: string;
 }
 
 // Keeps the resolver cast in lotFormResolver honest: this fails to compile unless every form
@@ -50,6 +56,8 @@ export const LOT_FORM_FIELDS = [
   'expiry_date',
   'supplier',
   'notes',
+  'card_id',
+  'instalments',
 ] as const satisfies readonly FieldPath<LotFormState>[];
 
 /** "0.0155" → "0,0155": the stored cost as a Brazilian reader types it. */
@@ -126,4 +134,9 @@ export function lotFormResolver(
       values.expiry_date === stored && result.errors.expiry_date?.message === LOT_MESSAGES.expiryPast;
     return unchangedPastExpiry ? asOfExpiry(values, context, options) : result;
   };
+}
+
+/** The payment sent with a new lot: nothing à vista; the card and its instalments otherwise. */
+export function lotPayment(cardId: string | undefined, instalments: string | undefined) {
+  return cardId ? { card_id: cardId, instalments: instalments || '1' } : {};
 }

@@ -2,13 +2,15 @@ import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { todayIso } from '@domain/format';
 import type { LotInput } from '@domain/lots/lot.schema';
+import type { LotSaveInput } from '../api/create-lot';
 import { FormDialog, RecordForm, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { saveRecord, type RecordFormTexts } from '@/lib/form';
 import { useCreateLot } from '../api/create-lot';
 import { useUpdateLot } from '../api/update-lot';
-import { LOT_FORM_FIELDS, lotFormResolver, toLotFormState, type LotFormState } from '../lot-form';
+import { LOT_FORM_FIELDS, lotFormResolver, lotPayment, toLotFormState, type LotFormState } from '../lot-form';
 import type { Lot } from '../types';
 import { LotAccountFields, useLotAccountChoice } from './lot-account-fields';
+import { LotPaymentFields } from './lot-payment-fields';
 import { LotPurchaseFields } from './lot-purchase-fields';
 import { LotSummaryPanel } from './lot-summary-panel';
 
@@ -79,9 +81,11 @@ function LotForm({ lot, warningDays, texts, onCancel, onSaved, ...guard }: LotFo
     saveRecord({
       id: lot?.id ?? null,
       // Only one of the two reaches the API: the chosen account, or the number of a new one.
-      input: (account.newAccount
-        ? { ...input, account_id: null }
-        : { ...input, account_number: null }) satisfies LotInput,
+      // A new lot says how it is paid (on a card, in instalments); an edit never changes that.
+      input: {
+        ...(account.newAccount ? { ...input, account_id: null } : { ...input, account_number: null }),
+        ...(lot ? {} : lotPayment(form.getValues('card_id'), form.getValues('instalments'))),
+      } satisfies LotSaveInput,
       create,
       update,
       texts,
@@ -96,6 +100,7 @@ function LotForm({ lot, warningDays, texts, onCancel, onSaved, ...guard }: LotFo
       <div className="grid grid-cols-2 gap-4">
         <LotAccountFields form={form} fieldId={fieldId} choice={account} />
         <LotPurchaseFields form={form} fieldId={fieldId} />
+        {!lot && <LotPaymentFields form={form} fieldId={fieldId} today={today} />}
       </div>
       <LotSummaryPanel control={form.control} today={today} warningDays={warningDays} />
     </RecordForm>
