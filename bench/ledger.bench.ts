@@ -125,5 +125,106 @@ export async function runLedgerBench() {
     console.log(
       `${engine.padEnd(10)} targets: list p50 ≤ ${pageTarget} ms ${page.p50 <= pageTarget ? 'met' : 'MISSED'}; job ≤ ${JOB_TARGET_MS} ms ${jobMs <= JOB_TARGET_MS ? 'met' : 'MISSED'}`,
     );
+
+    await benchHistory(engine, handle, app, { agencyId, cookie, pageTarget });
+    await benchPayables(engine, handle, app, { agencyId, cookie, pageTarget });
   });
+}
+
+type Handle = Parameters<Parameters<typeof forEachEngine>[0]>[1];
+type App = Parameters<Parameters<typeof forEachEngine>[0]>[2];
+interface Subject {
+  agencyId: string;
+  cookie: string;
+  pageTarget: number;
+}
+
+async function timedPage(app: App, cookie: string, path: string) {
+  return time(async () => {
+    const res = await app.request(`http://localhost${path}`, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`GET ${path} → ${res.status}`);
+    await res.arrayBuffer();
+  }, 30);
+}
+
+/**
+ * An account's history (/contas/:id) once the agency holds BENCH_LEDGER_MOVEMENTS movements
+ * (default 200,000: its lots, emissions and transfers, topped up with lots bought across its
+ * accounts), on its busiest account, beside the plain SQL reading that account's lots.
+ */
+async function benchHistory(engine: string, handle: Handle, app: App, { agencyId, cookie, pageTarget }: Subject) {
+  const target = Number(process.env.BENCH_LEDGER_MOVEMENTS ?? 200_000);
+  const [have] = rowsOf<{ n: number }>(
+    await handle.db.execute(sql`SELECT ((SELECT count(*) FROM mile_lots WHERE agency_id = ${agencyId})
+      + (SELECT count(*) FROM emission_allocations WHERE agency_id = ${agencyId}))::int AS n`),
+  );
+  const missing = Math.max(0, target - have!.n);
+  await handle.db.execute(sql`INSERT INTO mile_lots (agency_id, account_id, program, account_number, original_quantity,
+      remaining_quantity, total_cost_cents, cost_per_thousand, purchase_date, expiry_date, status)
+    SELECT ${agencyId}, a.id, a.program, a.account_number, 10000, 10000, 17500, 17.5, CURRENT_DATE - (g % 365),
+      CURRENT_DATE + 365, 'available'
+    FROM generate_series(1, ${missing}) g
+    JOIN LATERAL (SELECT id, program, account_number FROM loyalty_accounts
+      WHERE agency_id = ${agencyId} AND deleted_at IS NULL ORDER BY id OFFSET (g % 800) LIMIT 1) a ON true`);
+  await handle.db.execute(sql`ANALYZE mile_lots`);
+  const [busiest] = rowsOf<{ account_id: string; n: number }>(
+    await handle.db.execute(sql`SELECT account_id, count(*)::int AS n FROM mile_lots WHERE agency_id = ${agencyId}
+      GROUP BY account_id ORDER BY count(*) DESC LIMIT 1`),
+  );
+  const history = await timedPage(app, cookie, `/api/v1/accounts/${busiest!.account_id}/history?page=1`);
+  console.log(
+    `${engine.padEnd(10)} ${`GET /accounts/:id/history (${busiest!.n} lots; ${(have!.n + missing).toLocaleString('en')} movements)`.padEnd(WIDTH)} ${fmt(history)}`,
+  );
+  const plain = await time(
+    () =>
+      handle.db.execute(sql`SELECT purchase_date, original_quantity, total_cost_cents FROM mile_lots
+        WHERE agency_id = ${agencyId} AND account_id = ${busiest!.account_id} AND deleted_at IS NULL
+        ORDER BY purchase_date DESC LIMIT 25`),
+    30,
+  );
+  console.log(
+    `${engine.padEnd(10)} ${"yardstick: the plain SQL of the account's latest lots".padEnd(WIDTH)} ${fmt(plain)}`,
+  );
+  console.log(
+    `${engine.padEnd(10)} target: history p50 ≤ ${pageTarget} ms ${history.p50 <= pageTarget ? 'met' : 'MISSED'}`,
+  );
+}
+
+/**
+ * /financeiro's "Contas a pagar" once the agency has BENCH_LEDGER_INSTALMENTS card instalments
+ * (default 100,000, over the next two years): the default page (this month and the 11 after, with
+ * each month's totals), beside the plain SQL summing the same months.
+ */
+async function benchPayables(engine: string, handle: Handle, app: App, { agencyId, cookie, pageTarget }: Subject) {
+  const instalments = Number(process.env.BENCH_LEDGER_INSTALMENTS ?? 100_000);
+  const [card] = rowsOf<{ id: string }>(
+    await handle.db.execute(sql`INSERT INTO cards (agency_id, name, brand, closing_day, due_day)
+      VALUES (${agencyId}, 'Cartão do bench', 'visa', 5, 15) RETURNING id`),
+  );
+  const started = performance.now();
+  await handle.db
+    .execute(sql`INSERT INTO card_payables (agency_id, card_id, lot_id, instalment, instalments, amount_cents, due_date)
+    SELECT ${agencyId}, ${card!.id}, l.id, k, 20, 17500 + (l.n % 100), (date_trunc('month', CURRENT_DATE) + ((l.n + k) % 24) * interval '1 month')::date + 14
+    FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM mile_lots WHERE agency_id = ${agencyId} LIMIT ${Math.ceil(instalments / 20)}) l
+    CROSS JOIN generate_series(1, 20) k`);
+  const insertMs = performance.now() - started;
+  // As autovacuum leaves a table after a bulk load (visibility map set, statistics fresh).
+  await handle.db.execute(sql`VACUUM ANALYZE card_payables`);
+  console.log(
+    `${engine.padEnd(10)} ${`INSERT of ${instalments.toLocaleString('en')} instalments into card_payables`.padEnd(WIDTH)} ${insertMs.toFixed(0)} ms`,
+  );
+  const page = await timedPage(app, cookie, '/api/v1/payables');
+  console.log(`${engine.padEnd(10)} ${'GET /api/v1/payables (12 months, first page)'.padEnd(WIDTH)} ${fmt(page)}`);
+  const plain = await time(
+    () =>
+      handle.db.execute(sql`SELECT date_trunc('month', due_date), sum(amount_cents), count(*) FROM card_payables
+        WHERE agency_id = ${agencyId} AND due_date BETWEEN date_trunc('month', CURRENT_DATE)::date
+          AND (date_trunc('month', CURRENT_DATE) + interval '12 months')::date - 1
+        GROUP BY 1 ORDER BY 1`),
+    30,
+  );
+  console.log(`${engine.padEnd(10)} ${'yardstick: the plain SQL of the 12 months’ sums'.padEnd(WIDTH)} ${fmt(plain)}`);
+  console.log(
+    `${engine.padEnd(10)} target: payables p50 ≤ ${pageTarget} ms ${page.p50 <= pageTarget ? 'met' : 'MISSED'}`,
+  );
 }

@@ -132,7 +132,7 @@ export async function listPayables(
   const from = query.from ?? period.from;
   const to = query.to ?? (query.from ? addDaysIso(addMonthsIso(from, PAYABLES_MONTHS)!, -1)! : period.to);
   if (to < from) throw validationError({ to: M.periodInvalid });
-  const { rows, months, overdue } = await getPayablesPage(db, {
+  const { rows, days, overdue } = await getPayablesPage(db, {
     agencyId,
     today,
     from,
@@ -142,6 +142,7 @@ export async function listPayables(
     page: query.page,
     limit: query.limit,
   });
+  const months = sumByMonth(days);
   const total = months.reduce((sum, m) => sum + m.count, 0);
   return {
     ...paged(
@@ -151,15 +152,32 @@ export async function listPayables(
     ),
     from,
     to,
-    months: months.map((m) => ({
-      month: m.month,
-      pending_cents: Number(m.pending_cents),
-      overdue_cents: Number(m.overdue_cents),
-      paid_cents: Number(m.paid_cents),
-      count: m.count,
-    })),
+    months,
     overdue: { cents: Number(overdue.cents), count: overdue.count },
   };
+}
+
+/** The due days' sums, per month (its first day), in order. */
+function sumByMonth(
+  days: {
+    day: string;
+    pending_cents: string | number;
+    overdue_cents: string | number;
+    paid_cents: string | number;
+    count: number;
+  }[],
+): PayableList['months'] {
+  const months = new Map<string, PayableList['months'][number]>();
+  for (const d of days) {
+    const month = `${d.day.slice(0, 7)}-01`;
+    const m = months.get(month) ?? { month, pending_cents: 0, overdue_cents: 0, paid_cents: 0, count: 0 };
+    m.pending_cents += Number(d.pending_cents);
+    m.overdue_cents += Number(d.overdue_cents);
+    m.paid_cents += Number(d.paid_cents);
+    m.count += d.count;
+    months.set(month, m);
+  }
+  return [...months.values()];
 }
 
 /** "Marcar como pago": the instalment reaches cash on the day paid (today when blank). */
