@@ -69,7 +69,7 @@ export function ClubsSection() {
               >
                 {rows === undefined
                   ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                      <li key={i} className="grid gap-3 px-5 py-4 md:grid-cols-[1.4fr_1fr_1fr_auto]" aria-hidden="true">
+                      <li key={i} className="grid gap-3 px-5 py-4 md:grid-cols-[1.4fr_1fr_1.2fr_6.5rem]" aria-hidden="true">
                         <SkeletonText widths={['w-40', 'w-32']} />
                         <SkeletonText widths={['w-28', 'w-24']} />
                         <SkeletonText widths={['w-28', 'w-20']} />
@@ -102,7 +102,7 @@ export function ClubsSection() {
 function ClubItem({ club, onEnd }: { club: Club; onEnd: () => void }) {
   return (
     <li
-      className="grid gap-x-6 gap-y-3 px-5 py-4 md:grid-cols-[1.4fr_1fr_1fr_auto] md:items-center"
+      className="grid gap-x-6 gap-y-3 px-5 py-4 md:grid-cols-[1.4fr_1fr_1.2fr_6.5rem] md:items-center"
       data-testid="club-row"
     >
       <div className="min-w-0 space-y-0.5">
