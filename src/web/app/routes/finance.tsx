@@ -6,6 +6,8 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
 import { PAGES } from '@/config/navigation';
+import { CardsSection } from '@/features/cards/components/cards-section';
+import { PayablesSection } from '@/features/cards/components/payables-section';
 import { useFinanceSummary, type FinanceSummaryParams } from '@/features/finance/api/get-summary';
 import { AccrualCards } from '@/features/finance/components/accrual-cards';
 import { AccrualVsCash } from '@/features/finance/components/accrual-vs-cash';
@@ -23,6 +25,7 @@ import { cn } from '@/lib/utils';
  * /financeiro (issue #15 "Finance", spec part 2 §2): the accrual and cash figures of a period
  * (docs/decisions/0019), what separates them, 12 months of revenue, cost and margin, the last
  * receipts, and each lot's performance since its purchase. The period is kept in the address (?de=&ate=); none is the current month.
+ * Below, whatever the period: the card instalments to pay and the agency's cards (issue #23).
  */
 export default function FinanceRoute() {
   const [typed, update] = useListUrlState(readFinancePeriod, writeFinancePeriod);
@@ -94,6 +97,10 @@ export default function FinanceRoute() {
           <LotPerformanceCard />
         </div>
       )}
+
+      {/* The cards and their instalments are not of the period, and an agency may have them before any posting. */}
+      <PayablesSection today={today} />
+      <CardsSection />
     </div>
   );
 }

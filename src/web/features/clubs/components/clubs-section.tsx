@@ -69,7 +69,11 @@ export function ClubsSection() {
               >
                 {rows === undefined
                   ? Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                      <li key={i} className="grid gap-3 px-5 py-4 md:grid-cols-[1.4fr_1fr_1.2fr_6.5rem]" aria-hidden="true">
+                      <li
+                        key={i}
+                        className="grid gap-3 px-5 py-4 md:grid-cols-[1.4fr_1fr_1.2fr_6.5rem]"
+                        aria-hidden="true"
+                      >
                         <SkeletonText widths={['w-40', 'w-32']} />
                         <SkeletonText widths={['w-28', 'w-24']} />
                         <SkeletonText widths={['w-28', 'w-20']} />
