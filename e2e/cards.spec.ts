@@ -94,5 +94,15 @@ describe('cards', () => {
       formatCents(157_500),
       AS_READ,
     );
+
+    // The lot's page says how it is being paid.
+    await rows.first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/lotes\/[0-9a-f-]{36}$/);
+    const instalments = page.getByRole('region', { name: 'Parcelas no cartão' });
+    await expect(instalments).toContainText(
+      `Comprado no cartão Itaú Azul em 10×: ${formatCents(17_500)} pagos, ${formatCents(157_500)} a pagar.`,
+      AS_READ,
+    );
+    await expect(instalments.getByTestId('payable-row')).toHaveCount(10);
   });
 });

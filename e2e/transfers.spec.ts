@@ -53,6 +53,12 @@ describe('transfers', () => {
     expect(bought.status, JSON.stringify(bought.body)).toBe(201);
 
     const lots = new LotsPage(page);
+    // The agency's ratios answer late (as on a busy server): the pair is chosen before they come,
+    // and 'Paridade' still gets the pair's ratio when they do.
+    await page.route('**/api/v1/conversions', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
     await lots.goto();
     await expect(page.getByTestId('pending-credits-empty')).toBeVisible();
     await page.getByRole('button', { name: 'Transferir pontos' }).click();
@@ -61,6 +67,7 @@ describe('transfers', () => {
     await dialog.getByLabel('Conta de origem').selectOption(livelo);
     await dialog.getByLabel('Conta de destino').selectOption(smiles);
     await expect(dialog.getByLabel('Paridade (milhas por ponto)')).toHaveValue('1');
+    await page.unroute('**/api/v1/conversions');
     await dialog.getByLabel('Pontos', { exact: true }).fill('100000');
     await dialog.getByLabel('Bônus (%)').fill('100');
     const bonusDay = daysFromToday(15);

@@ -164,12 +164,14 @@ const isoDay = z.preprocess(
     .optional(),
 );
 
-/** GET /payables: the due dates from `from` to `to` (this month and the 11 after when blank). */
+/** GET /payables: the due dates from `from` to `to` (this month and the 11 after when blank; a lot's all). */
 export const payableListQuerySchema = z.object({
   from: isoDay,
   to: isoDay,
   status: z.preprocess(emptyToUndefined, z.enum(PAYABLE_STATUSES, { error: M.statusInvalid }).optional()),
   card_id: z.preprocess(emptyToUndefined, z.uuid({ error: M.cardInvalid }).optional()),
+  /** One lot's instalments (its page): all of them when no period is given. */
+  lot_id: z.preprocess(emptyToUndefined, z.uuid({ error: 'Lote inválido' }).optional()),
   page: pageParamSchema,
   limit: limitParamSchema(PAYABLES_PAGE_SIZE, PAYABLES_MAX_PAGE_SIZE),
 });

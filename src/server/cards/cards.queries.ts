@@ -104,6 +104,7 @@ export interface PayablePageParams {
   to: string;
   status?: 'pending' | 'paid' | 'overdue';
   cardId?: string;
+  lotId?: string;
   page: number;
   limit: number;
 }
@@ -114,6 +115,7 @@ function payableFilters(params: PayablePageParams) {
     sql`p.due_date BETWEEN ${params.from}::date AND ${params.to}::date`,
   ];
   if (params.cardId) filters.push(sql`p.card_id = ${params.cardId}`);
+  if (params.lotId) filters.push(sql`p.lot_id = ${params.lotId}`);
   if (params.status === 'paid') filters.push(sql`p.paid_on IS NOT NULL`);
   if (params.status === 'pending') filters.push(sql`p.paid_on IS NULL AND p.due_date >= ${params.today}::date`);
   if (params.status === 'overdue') filters.push(sql`p.paid_on IS NULL AND p.due_date < ${params.today}::date`);

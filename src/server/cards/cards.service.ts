@@ -18,6 +18,7 @@ import {
   type PayableListQuery,
 } from '../../domain/cards/card.schema';
 import { addDaysIso, addMonthsIso, formatDate } from '../../domain/format';
+import { LOT_MIN_DATE } from '../../domain/lots/lot.schema';
 import type { ProgramKey } from '../../domain/programs';
 import { recordActivity } from '../activity/activity.queries';
 import type { Db } from '../db/client';
@@ -117,6 +118,9 @@ export async function lotsWithPaidInstalments(db: Db, agencyId: string, ids: str
   return (await getLotPayables(db, { agencyId, lotIds: ids })).filter((r) => r.paid > 0).map((r) => r.lot_id);
 }
 
+/** Every due date a lot's instalments can have. */
+const WHOLE_PERIOD = { from: LOT_MIN_DATE, to: '9999-12-31' };
+
 /** This month's first day and the last day PAYABLES_MONTHS months on: /financeiro's default. */
 export function defaultPayablesPeriod(today: string): { from: string; to: string } {
   const from = `${today.slice(0, 7)}-01`;
@@ -128,7 +132,8 @@ export async function listPayables(
   { agencyId, today }: CardActor,
   query: PayableListQuery,
 ): Promise<PayableList> {
-  const period = defaultPayablesPeriod(today);
+  // A lot's instalments: all of them unless a period is asked (at most 24 months of bills).
+  const period = query.lot_id && !query.from && !query.to ? WHOLE_PERIOD : defaultPayablesPeriod(today);
   const from = query.from ?? period.from;
   const to = query.to ?? (query.from ? addDaysIso(addMonthsIso(from, PAYABLES_MONTHS)!, -1)! : period.to);
   if (to < from) throw validationError({ to: M.periodInvalid });
@@ -139,6 +144,7 @@ export async function listPayables(
     to,
     status: query.status,
     cardId: query.card_id,
+    lotId: query.lot_id,
     page: query.page,
     limit: query.limit,
   });

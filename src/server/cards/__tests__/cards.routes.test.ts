@@ -154,6 +154,12 @@ describe('a lot bought on a card in 10×', () => {
       first.id,
     ]);
 
+    // The lot's own instalments, all of them whatever the period (its page).
+    const ofLot = payableListSchema.parse((await api.get(`/payables?lot_id=${lotId}`, cookie, '2027-06-01')).body);
+    expect(ofLot.data).toHaveLength(10);
+    expect(ofLot.months.reduce((s, m) => s + m.paid_cents, 0)).toBe(17_500);
+    expect((await api.get('/payables?lot_id=x')).status).toBe(400);
+
     // Its cost is its instalments': it cannot change, and with one paid the lot stays.
     const edit = await api.put(`/lots/${lotId}`, { ...lotBody(account.id), cost_per_mile: '0.0300' });
     expect(edit.status).toBe(400);

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAgencySettings } from '@/features/agency/api/get-settings';
 import { useLot } from '@/features/lots/api/get-lot';
 import { DeleteLotDialog } from '@/features/lots/components/delete-lot-dialog';
+import { LotInstalmentsCard } from '@/features/cards/components/lot-instalments-card';
 import { LotAllocationsCard } from '@/features/lots/components/lot-allocations-card';
 import { ReportsCard } from '@/features/reports/components/reports-card';
 import { LotDetailsCard, LotUtilisationCard } from '@/features/lots/components/lot-details-card';
@@ -63,6 +64,7 @@ export default function LotDetailRoute() {
             <LotUtilisationCard lot={lot} />
           </DetailColumns>
 
+          <LotInstalmentsCard lotId={lot.id} />
           <LotAllocationsCard lotId={lot.id} />
           <ReportsCard refType="lot" refId={lot.id} />
 

@@ -23,3 +23,14 @@ export const getPayablesQueryOptions = (params: PayableListParams) =>
 export function usePayables(params: PayableListParams) {
   return useQuery(getPayablesQueryOptions(params));
 }
+
+/** One lot's instalments, all of them (at most 24): the lot page's 'Parcelas no cartão'. */
+export const getLotPayables = (lotId: string, signal?: AbortSignal) =>
+  api.get<PayableList>(`/payables?${new URLSearchParams({ lot_id: lotId, limit: '24' }).toString()}`, { signal });
+
+export function useLotPayables(lotId: string) {
+  return useQuery({
+    queryKey: payableKeys.list({ lotId }),
+    queryFn: ({ signal }) => getLotPayables(lotId, signal),
+  });
+}

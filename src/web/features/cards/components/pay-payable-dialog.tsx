@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { formatCents, formatDate } from '@domain/format';
 import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
@@ -41,4 +42,19 @@ export function PayPayableDialog({ payable, open, onOpenChange }: PayPayableDial
       onConfirm={confirm}
     />
   );
+}
+
+/** A list's 'Marcar como pago': `choose` a row, and the confirmation to render (it keeps the row while closing). */
+export function usePayableToPay() {
+  const [paying, setPaying] = useState<Payable | null>(null);
+  const [shown, setShown] = useState<Payable | null>(null);
+  return {
+    choose: (payable: Payable) => {
+      setShown(payable);
+      setPaying(payable);
+    },
+    dialog: (
+      <PayPayableDialog payable={shown} open={paying !== null} onOpenChange={(open) => !open && setPaying(null)} />
+    ),
+  };
 }

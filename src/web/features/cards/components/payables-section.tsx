@@ -22,7 +22,7 @@ import {
   type PayableMonthGroup,
 } from '../payable-filters';
 import type { Payable, PayableList } from '../types';
-import { PayPayableDialog } from './pay-payable-dialog';
+import { usePayableToPay } from './pay-payable-dialog';
 import { PayableItem, PayableSkeletonItem } from './payable-item';
 
 const SKELETON_ROWS = 3;
@@ -40,9 +40,7 @@ export function PayablesSection({ today }: PayablesSectionProps) {
   const [filter, setFilter] = useState<PayableFilter>('all');
   const [page, setPage] = useState(1);
   const payables = usePayables(payableListParams(filter, today, page));
-  const [paying, setPaying] = useState<Payable | null>(null);
-  // The dialog keeps the last instalment while it closes, so its texts stay through the animation.
-  const [shown, setShown] = useState<Payable | null>(null);
+  const toPay = usePayableToPay();
   const { list, rows, stale, onPageChange } = usePagedList(payables, page, ({ page: next }) => setPage(next));
 
   const choose = (next: PayableFilter) => {
@@ -92,14 +90,7 @@ export function PayablesSection({ today }: PayablesSectionProps) {
               <EmptyState filter={filter} />
             ) : (
               groupByMonth(rows, list?.months ?? []).map((group) => (
-                <MonthGroup
-                  key={group.month}
-                  group={group}
-                  onPay={(payable) => {
-                    setShown(payable);
-                    setPaying(payable);
-                  }}
-                />
+                <MonthGroup key={group.month} group={group} onPay={toPay.choose} />
               ))
             )}
           </div>
@@ -107,7 +98,7 @@ export function PayablesSection({ today }: PayablesSectionProps) {
         </>
       )}
 
-      <PayPayableDialog payable={shown} open={paying !== null} onOpenChange={(open) => !open && setPaying(null)} />
+      {toPay.dialog}
     </Card>
   );
 }

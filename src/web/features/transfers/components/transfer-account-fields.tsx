@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { QueryErrorState } from '@/components/query-error-state';
 import { FormField } from '@/components/ui/form-field';
@@ -79,6 +80,14 @@ export function useTransferAccountChoice(form: TransferForm): TransferAccountCho
     }
   };
 
+  // Ratios that arrive after the pair was chosen (a slow first load) fill 'Paridade' then, while
+  // it is still blank: otherwise the form would show no ratio for a pair that has one.
+  const pair = ratioOf(source, destination, conversions.data);
+  useEffect(() => {
+    if (pair === null || form.getValues('ratio') !== '') return;
+    form.setValue('ratio', ratioText(pair), { shouldDirty: true });
+  }, [pair, form]);
+
   const chooseDestination = (id: string) => {
     form.setValue('destination_account_id', id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
     prefillRatio(
@@ -94,7 +103,7 @@ export function useTransferAccountChoice(form: TransferForm): TransferAccountCho
     source,
     destination,
     balances,
-    pairRatio: ratioOf(source, destination, conversions.data),
+    pairRatio: pair,
     chooseSource,
     chooseDestination,
   };
