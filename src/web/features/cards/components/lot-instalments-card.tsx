@@ -34,7 +34,9 @@ export function LotInstalmentsCard({ lotId }: { lotId: string }) {
         <ul aria-label="Parcelas" aria-busy={list === undefined} className="divide-y">
           {list === undefined
             ? Array.from({ length: 2 }, (_, i) => <PayableSkeletonItem key={i} />)
-            : list.data.map((payable) => <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} />)}
+            : list.data.map((payable) => (
+                <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} showLot={false} />
+              ))}
         </ul>
       </CardContent>
       {toPay.dialog}

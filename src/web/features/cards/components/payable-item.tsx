@@ -15,16 +15,21 @@ import type { Payable } from '../types';
  */
 const ROW =
   'grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 px-5 py-4 lg:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,1.3fr)_8rem_11rem] lg:items-center lg:gap-x-6';
+/** On the lot's own page: no lot column. */
+const ROW_OF_LOT =
+  'grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 px-5 py-4 lg:grid-cols-[9.5rem_minmax(0,1fr)_8rem_11rem] lg:items-center lg:gap-x-6';
 
 export interface PayableItemProps {
   payable: Payable;
   onPay: (payable: Payable) => void;
+  /** False on the lot's own page. */
+  showLot?: boolean;
 }
 
-export function PayableItem({ payable, onPay }: PayableItemProps) {
+export function PayableItem({ payable, onPay, showLot = true }: PayableItemProps) {
   const { lot } = payable;
   return (
-    <li className={ROW} data-testid="payable-row">
+    <li className={showLot ? ROW : ROW_OF_LOT} data-testid="payable-row">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 lg:flex-col lg:items-start">
         <span className="font-medium whitespace-nowrap tabular-nums">{formatDate(payable.due_date)}</span>
         <PayableStatusBadge payable={payable} />
@@ -36,15 +41,17 @@ export function PayableItem({ payable, onPay }: PayableItemProps) {
         </p>
         <p className="text-muted-foreground tabular-nums">{`Parcela ${payable.instalment}/${payable.instalments}`}</p>
       </div>
-      <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
-        <Link to={`/lotes/${lot.id}`} className="text-primary underline-offset-4 hover:underline">
-          <ProgramLabel program={lot.program} className="max-w-full font-medium" />
-        </Link>
-        <p className="truncate text-muted-foreground">
-          <span className="tabular-nums">Conta {lot.account_number}</span>
-          {lot.supplier ? ` · ${lot.supplier}` : ''}
-        </p>
-      </div>
+      {showLot && (
+        <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
+          <Link to={`/lotes/${lot.id}`} className="text-primary underline-offset-4 hover:underline">
+            <ProgramLabel program={lot.program} className="max-w-full font-medium" />
+          </Link>
+          <p className="truncate text-muted-foreground">
+            <span className="tabular-nums">Conta {lot.account_number}</span>
+            {lot.supplier ? ` · ${lot.supplier}` : ''}
+          </p>
+        </div>
+      )}
       <p className="col-start-2 row-start-1 text-right font-semibold whitespace-nowrap tabular-nums lg:col-start-auto lg:row-start-auto">
         {formatCents(payable.amount_cents)}
       </p>
