@@ -8,7 +8,12 @@ import { expect } from './fixtures';
  */
 export async function seriousAxeViolations(target: Page): Promise<string[]> {
   await expect(target.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await target.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // Transitions and one-off animations end; a spinner or a skeleton's pulse (infinite) never does.
+  await target.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page: target })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
