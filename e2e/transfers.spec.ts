@@ -85,6 +85,12 @@ describe('transfers', () => {
     const credit = section.getByTestId('credit-row').filter({ hasText: 'SML-7070' });
     await expect(credit).toContainText(formatDate(bonusDay), AS_READ);
     await expect(credit).toContainText('17,50', AS_READ);
+    // The transfer itself, below the lots: 100.000 points, half its miles to come, R$ 17,50 the thousand.
+    const transfer = page.getByRole('region', { name: 'Transferências de pontos' }).getByTestId('transfer-row');
+    await expect(transfer).toHaveCount(1);
+    await expect(transfer).toContainText('100.000 pontos', AS_READ);
+    await expect(transfer).toContainText('100.000 milhas a creditar', AS_READ);
+    await expect(transfer).toContainText('17,50 o milheiro', AS_READ);
     await expect(lots.summaryCard('Custo Médio por Milha')).toContainText('0,0175', AS_READ);
 
     // The bonus arrives early: marked as received, it becomes a lot.

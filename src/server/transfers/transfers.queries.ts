@@ -439,7 +439,7 @@ export async function getTransferRow(db: Db, { agencyId, id }: { agencyId: strin
 export async function getTransfersPage(db: Db, params: { agencyId: string; page: number; limit: number }) {
   const rows = rowsOf<TransferRow>(
     await db.execute(sql`${TRANSFER_SELECT} WHERE m.agency_id = ${params.agencyId}
-      ORDER BY m.created_at DESC, m.id DESC LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`),
+      ORDER BY m.transfer_date DESC, m.created_at DESC, m.id DESC LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`),
   );
   const [count] = rowsOf<{ total: number }>(
     await db.execute(sql`SELECT count(*)::int AS total FROM mile_transfers WHERE agency_id = ${params.agencyId}`),

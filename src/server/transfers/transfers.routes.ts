@@ -35,7 +35,7 @@ const docs = {
   list: apiDoc({
     tag: 'transfers',
     operationId: 'listTransfers',
-    summary: 'Transfers of points, newest first, with their credits',
+    summary: 'Transfers of points, by transfer day (latest first), with their credits',
     query: transferListQuerySchema,
     response: json('A page of transfers', transferListSchema),
   }),

@@ -30,6 +30,7 @@ import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features
 import { ClubsSection } from '@/features/clubs/components/clubs-section';
 import { PendingCreditsSection } from '@/features/transfers/components/pending-credits-section';
 import { TransferDialog } from '@/features/transfers/components/transfer-dialog';
+import { TransfersSection } from '@/features/transfers/components/transfers-section';
 import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
 import { useSelectableList } from '@/hooks/use-selectable-list';
 import { useUrlSearch } from '@/hooks/use-url-search';
@@ -84,7 +85,6 @@ export default function LotsRoute() {
       <LotsSummaryCards totals={list?.totals} query={lots} warningDays={warningDays} />
 
       <PendingCreditsSection today={today} />
-      <ClubsSection />
 
       <ListCard
         toolbarClassName="flex flex-wrap items-center gap-2"
@@ -130,6 +130,10 @@ export default function LotsRoute() {
           }
         />
       </ListCard>
+
+      {/* Where the stock comes from besides purchases (issue #23). */}
+      <ClubsSection />
+      <TransfersSection />
 
       <LotFormDialog lot={dialogs.editing} warningDays={warningDays} {...dialogs.formDialog} />
       <DeleteLotDialog record={dialogs.deleting} {...dialogs.deleteDialog} />

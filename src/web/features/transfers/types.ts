@@ -8,5 +8,6 @@ export type {
   CreditReceipt,
   Transfer,
   TransferInput,
+  TransferList,
 } from '@domain/transfers/transfer.schema';
 export type { AccountList, AccountLots, AccountOption } from '@domain/accounts/account.schema';
