@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { isBlank } from '../text.schema';
-import { parseBRLToCents } from '../money';
+import { dayOfMonthSchema, optionalPositiveCentsSchema } from '../input.schema';
 import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { PROGRAM_KEYS } from '../programs';
@@ -58,42 +58,10 @@ export const CARD_MESSAGES = {
 
 const M = CARD_MESSAGES;
 
-function daySchema(required: string, range: string) {
-  return z
-    .union([z.string(), z.number()], { error: range })
-    .nullable()
-    .optional()
-    .transform((v, ctx): number => {
-      if (isBlank(v)) {
-        ctx.addIssue({ code: 'custom', message: required });
-        return z.NEVER;
-      }
-      const s = String(v).trim();
-      const n = /^\d{1,2}$/.test(s) ? Number(s) : NaN;
-      if (!(n >= 1 && n <= 31)) {
-        ctx.addIssue({ code: 'custom', message: range });
-        return z.NEVER;
-      }
-      return n;
-    });
-}
-
-const limitSchema = z
-  .union([z.string(), z.number()], { error: M.limitInvalid })
-  .nullable()
-  .optional()
-  .transform((v, ctx): number | null => {
-    if (isBlank(v)) return null;
-    const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v!);
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (cents === null) return fail(M.limitInvalid);
-    if (cents <= 0) return fail(M.limitPositive);
-    if (cents > CARD_LIMIT_MAX_CENTS) return fail(M.limitMax);
-    return cents;
-  });
+const limitSchema = optionalPositiveCentsSchema(
+  { invalid: M.limitInvalid, positive: M.limitPositive, max: M.limitMax },
+  CARD_LIMIT_MAX_CENTS,
+);
 
 export const cardInputSchema = z.object({
   name: z
@@ -101,8 +69,8 @@ export const cardInputSchema = z.object({
     .transform((v) => v.trim().replace(/\s+/g, ' '))
     .pipe(z.string().min(1, M.nameRequired).max(CARD_NAME_MAX, M.nameTooLong)),
   brand: z.enum(CARD_BRANDS, { error: M.brandInvalid }),
-  closing_day: daySchema(M.closingRequired, M.closingRange),
-  due_day: daySchema(M.dueRequired, M.dueRange),
+  closing_day: dayOfMonthSchema({ required: M.closingRequired, range: M.closingRange }),
+  due_day: dayOfMonthSchema({ required: M.dueRequired, range: M.dueRange }),
   limit_cents: limitSchema,
 });
 export type CardInput = z.output<typeof cardInputSchema>;

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { todayIso } from '../format';
 import { isBlank } from '../text.schema';
-import { parseBRLToCents } from '../money';
+import { dayOfMonthSchema, positiveCentsSchema } from '../input.schema';
 import { limitParamSchema, pageParamSchema, emptyToUndefined } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { accountRefSchema, dayField, requiredIdSchema, wholeSchema } from '../transfers/transfer.schema';
@@ -60,40 +60,12 @@ export const clubMilesSchema = wholeSchema({
 });
 
 /** "R$ 399,90", "399,90" or 39990 (centavos) → 39990; more than R$ 0,00. */
-export const clubPriceSchema = z
-  .union([z.string(), z.number()], { error: M.priceInvalid })
-  .nullable()
-  .optional()
-  .transform((v, ctx): number => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (isBlank(v)) return fail(M.priceRequired);
-    const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v!);
-    if (cents === null) return fail(M.priceInvalid);
-    if (cents <= 0) return fail(M.pricePositive);
-    if (cents > CLUB_PRICE_MAX_CENTS) return fail(M.priceMax);
-    return cents;
-  });
+export const clubPriceSchema = positiveCentsSchema(
+  { required: M.priceRequired, invalid: M.priceInvalid, positive: M.pricePositive, max: M.priceMax },
+  CLUB_PRICE_MAX_CENTS,
+);
 
-export const billingDaySchema = z
-  .union([z.string(), z.number()], { error: M.billingDayRange })
-  .nullable()
-  .optional()
-  .transform((v, ctx): number => {
-    if (isBlank(v)) {
-      ctx.addIssue({ code: 'custom', message: M.billingDayRequired });
-      return z.NEVER;
-    }
-    const s = String(v).trim();
-    const n = /^\d{1,2}$/.test(s) ? Number(s) : NaN;
-    if (!(n >= 1 && n <= 31)) {
-      ctx.addIssue({ code: 'custom', message: M.billingDayRange });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const billingDaySchema = dayOfMonthSchema({ required: M.billingDayRequired, range: M.billingDayRange });
 
 const planSchema = z
   .union([z.string(), z.null()], { error: M.planRequired })
