@@ -89,7 +89,9 @@ export default function QuoteDetailRoute() {
 
             <ReportsCard refType="quote" refId={q.id} />
 
-            {convertible && (
+            {/* Kept while converting: the quote turns accepted (a refetch, the real-time stream) before
+                the emission's own answer arrives, and unmounting then would drop its toast and navigation. */}
+            {(convertible || converting) && (
               <EmissionWizardDialog
                 open={converting}
                 onOpenChange={setConverting}
