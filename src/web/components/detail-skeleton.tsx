@@ -20,7 +20,7 @@ export interface DetailSkeletonProps {
 /** A record's page while it loads, in the shape of the page to come. */
 export function DetailSkeleton({ label, backWidth, header, cardLines, children }: DetailSkeletonProps) {
   return (
-    <div className="space-y-6" aria-busy="true" aria-label={label}>
+    <div className="space-y-6" role="status" aria-busy="true" aria-label={label}>
       <div className="space-y-3">
         <Skeleton className={cn('h-8', backWidth)} />
         {header}

@@ -4,7 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 /** Loading state of a settings-style form card: title, description and `fields` label/input pairs. */
 export function FormCardSkeleton({ fields, label = 'Carregando' }: { fields: number; label?: string }) {
   return (
-    <Card aria-busy="true" aria-label={label} data-testid="form-skeleton">
+    <Card role="status" aria-busy="true" aria-label={label} data-testid="form-skeleton">
       <CardHeader>
         <Skeleton className="h-5 w-48" />
         <Skeleton className="h-4 w-80 max-w-full" />

@@ -41,7 +41,7 @@ export default function AcceptInvitationRoute() {
       <div className="w-full max-w-lg space-y-6">
         <Brand tone="default" />
         {preview.isPending ? (
-          <Card aria-busy="true" aria-label="Carregando convite">
+          <Card role="status" aria-busy="true" aria-label="Carregando convite">
             <CardContent className="space-y-4 pt-6">
               <Skeleton className="h-6 w-2/3" />
               <Skeleton className="h-4 w-full" />

@@ -46,7 +46,7 @@ export default function RulesRoute() {
       <Card>
         <CardContent className="px-4 sm:px-5">
           {rules.isPending ? (
-            <div className="grid gap-3" aria-busy="true" aria-label="Carregando regras">
+            <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando regras">
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} className="h-10 w-full" />
               ))}

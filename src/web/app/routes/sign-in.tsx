@@ -139,7 +139,7 @@ export default function SignInRoute() {
 
 function FormFieldsSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Carregando" className="space-y-4">
+    <div role="status" aria-busy="true" aria-label="Carregando" className="space-y-4">
       <Skeleton className="h-9 w-full" />
       {[0, 1, 2].map((i) => (
         <div key={i} className="space-y-2">

@@ -56,6 +56,7 @@ function SimulatorSkeleton() {
   return (
     <div
       className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]"
+      role="status"
       aria-busy="true"
       aria-label="Carregando simulador"
     >

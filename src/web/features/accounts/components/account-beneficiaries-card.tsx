@@ -48,7 +48,7 @@ export function AccountBeneficiariesCard({ accountId, program }: AccountBenefici
       ) : query.data ? (
         <BeneficiarySlots data={query.data} limit={limit} />
       ) : (
-        <div className="grid gap-6 md:grid-cols-2" aria-busy="true" aria-label="Carregando beneficiários">
+        <div className="grid gap-6 md:grid-cols-2" role="status" aria-busy="true" aria-label="Carregando beneficiários">
           <div className="space-y-2">
             <Skeleton className="h-7 w-56" />
             <Skeleton className="h-4 w-64" />

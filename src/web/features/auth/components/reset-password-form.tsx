@@ -30,7 +30,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const link = useResetLink(token);
   if (link.isPending) {
     return (
-      <div aria-busy="true" aria-label="Verificando link" className="space-y-4">
+      <div role="status" aria-busy="true" aria-label="Verificando link" className="space-y-4">
         <Skeleton className="h-9 w-full" />
         <Skeleton className="h-9 w-full" />
         <Skeleton className="h-10 w-full" />

@@ -72,7 +72,7 @@ export function SessionsCard() {
       </CardHeader>
       <CardContent>
         {sessions.isPending ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Carregando sessões">
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando sessões">
             {Array.from({ length: 2 }, (_, i) => (
               <Skeleton key={i} className="h-16 w-full" />
             ))}

@@ -76,7 +76,7 @@ export function BackupsCard() {
           {backups.isError ? (
             <QueryErrorState title="Erro ao carregar backups" query={backups} compact />
           ) : !overview ? (
-            <div aria-busy="true" aria-label="Carregando backups" className="space-y-2">
+            <div role="status" aria-busy="true" aria-label="Carregando backups" className="space-y-2">
               <Skeleton className="h-12 w-full" />
               <Skeleton className="h-12 w-full" />
             </div>

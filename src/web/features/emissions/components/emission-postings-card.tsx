@@ -56,7 +56,7 @@ export function EmissionPostingsCard({ emission }: { emission: EmissionDetail['e
       {entries.isError ? (
         <QueryErrorState query={entries} compact />
       ) : !rows || !posted || !missing ? (
-        <div aria-busy="true" aria-label="Carregando lançamentos" className="space-y-2">
+        <div role="status" aria-busy="true" aria-label="Carregando lançamentos" className="space-y-2">
           {ORDER.map((key) => (
             <Skeleton key={key} className="h-5 w-full" />
           ))}

@@ -48,7 +48,7 @@ export function EmailMessageDialog({ message, onClose }: EmailMessageDialogProps
           </Alert>
         )}
         {full.isPending ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Carregando e-mail">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Carregando e-mail">
             <Skeleton className="h-9 w-40" />
             <Skeleton className="h-48 w-full" />
           </div>

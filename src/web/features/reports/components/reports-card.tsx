@@ -47,7 +47,7 @@ export function ReportsCard({ refType, refId }: { refType: RecordReportType; ref
         {reports.isError ? (
           <QueryErrorState query={reports} compact />
         ) : !rows ? (
-          <div aria-busy="true" aria-label="Carregando relatórios" className="space-y-2">
+          <div role="status" aria-busy="true" aria-label="Carregando relatórios" className="space-y-2">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </div>

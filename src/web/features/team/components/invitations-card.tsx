@@ -95,7 +95,7 @@ export function InvitationsCard({ onLink }: InvitationsCardProps) {
           </Alert>
         )}
         {invitations.isPending ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Carregando convites">
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando convites">
             {Array.from({ length: 2 }, (_, i) => (
               <Skeleton key={i} className="h-16 w-full" />
             ))}

@@ -94,7 +94,7 @@ export function TeamUsersCard() {
       </CardHeader>
       <CardContent>
         {users.isPending ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Carregando usuários">
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando usuários">
             {Array.from({ length: 3 }, (_, i) => (
               <Skeleton key={i} className="h-16 w-full" />
             ))}

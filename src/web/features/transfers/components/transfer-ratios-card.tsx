@@ -221,7 +221,7 @@ function EditableRatio({ conversion }: { conversion: Conversion }) {
 
 function RatiosSkeleton() {
   return (
-    <div className="grid gap-3" aria-busy="true" aria-label="Carregando paridades">
+    <div className="grid gap-3" role="status" aria-busy="true" aria-label="Carregando paridades">
       {Array.from({ length: 3 }, (_, i) => (
         <div key={i} className="grid gap-2">
           <Skeleton className="h-4 w-40" />

@@ -74,7 +74,7 @@ function DeliveriesLog({ endpointId, enabled }: { endpointId: string; enabled: b
 
   if (deliveries.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Carregando entregas">
+      <div className="space-y-2" role="status" aria-busy="true" aria-label="Carregando entregas">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-10 w-full" />
         ))}

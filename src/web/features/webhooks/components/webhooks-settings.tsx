@@ -63,7 +63,7 @@ export function WebhooksSettings() {
       </CardHeader>
       <CardContent>
         {endpoints.isPending ? (
-          <div className="space-y-3" aria-busy="true" aria-label="Carregando endpoints">
+          <div className="space-y-3" role="status" aria-busy="true" aria-label="Carregando endpoints">
             {Array.from({ length: 2 }, (_, i) => (
               <Skeleton key={i} className="h-28 w-full" />
             ))}
