@@ -18,6 +18,7 @@ import { lotsRoutes } from './lots/lots.routes';
 import { quotesRoutes } from './quotes/quotes.routes';
 import { clubsRoutes } from './clubs/clubs.routes';
 import { cardsRoutes, payablesRoutes } from './cards/cards.routes';
+import { receivablesRoutes, salesRoutes } from './sales/sales.routes';
 import { conversionsRoutes, creditsRoutes, transfersRoutes } from './transfers/transfers.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
@@ -116,6 +117,8 @@ export function createApp(deps: AppDeps) {
   api.route('/clubs', clubsRoutes);
   api.route('/cards', cardsRoutes);
   api.route('/payables', payablesRoutes);
+  api.route('/sales', salesRoutes);
+  api.route('/receivables', receivablesRoutes);
   api.route('/finance', financeRoutes);
   api.route('/rules', rulesRoutes);
   api.route('/reconciliation', reconciliationRoutes);

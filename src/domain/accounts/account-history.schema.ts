@@ -15,6 +15,8 @@ export const MOVEMENT_KINDS = [
   'bonus_in',
   'club_in',
   'transfer_out',
+  'sale',
+  'sale_cancellation',
   'emission',
   'cancellation',
   'expiry',
@@ -28,6 +30,8 @@ export const MOVEMENT_KIND_LABELS: Record<MovementKind, string> = {
   bonus_in: 'Bônus de transferência',
   club_in: 'Clube',
   transfer_out: 'Transferência enviada',
+  sale: 'Venda de milhas',
+  sale_cancellation: 'Venda cancelada',
   emission: 'Emissão',
   cancellation: 'Cancelamento',
   expiry: 'Vencimento',
@@ -49,11 +53,11 @@ export const movementSchema = z.object({
   miles: z.number().int(),
   /** What those miles cost (centavos, always positive). */
   cost_cents: centsSchema,
-  /** What it is: a lot's supplier, an emission's PNR and route, a transfer's other programme. */
+  /** What it is: a lot's supplier, an emission's PNR and route, a transfer's other programme, a sale's buyer. */
   detail: z.string(),
-  /** The emission's status, or 'pending' for a credit still to come; null otherwise. */
+  /** The emission's or sale's status, or 'pending' for a credit still to come; null otherwise. */
   status: z.string().nullable(),
-  ref_type: z.enum(['lot', 'emission', 'transfer', 'credit']),
+  ref_type: z.enum(['lot', 'emission', 'transfer', 'credit', 'sale']),
   ref_id: idSchema,
 });
 export type Movement = z.infer<typeof movementSchema>;

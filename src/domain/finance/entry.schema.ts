@@ -23,7 +23,15 @@ export const ENTRY_KINDS = ['revenue', 'expense'] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 export const ENTRY_KIND_LABELS: Record<EntryKind, string> = { revenue: 'Receita', expense: 'Despesa' };
 
-export const ENTRY_CATEGORIES = ['revenue', 'fees', 'miles_cost', 'rav', 'lot_purchase', 'other'] as const;
+export const ENTRY_CATEGORIES = [
+  'revenue',
+  'fees',
+  'miles_cost',
+  'rav',
+  'lot_purchase',
+  'miles_sale',
+  'other',
+] as const;
 export type EntryCategory = (typeof ENTRY_CATEGORIES)[number];
 export const ENTRY_CATEGORY_LABELS: Record<EntryCategory, string> = {
   revenue: 'Receita',
@@ -31,6 +39,7 @@ export const ENTRY_CATEGORY_LABELS: Record<EntryCategory, string> = {
   miles_cost: 'Custo de milhas',
   rav: 'RAV',
   lot_purchase: 'Compra de lote',
+  miles_sale: 'Venda de milhas',
   other: 'Outros',
 };
 /** The kind each category is; `other` may be either. */
@@ -40,6 +49,7 @@ export const CATEGORY_KIND: Record<EntryCategory, EntryKind | null> = {
   miles_cost: 'expense',
   rav: 'expense',
   lot_purchase: 'expense',
+  miles_sale: 'revenue',
   other: null,
 };
 
@@ -58,6 +68,7 @@ export const ENTRY_MESSAGES = {
   categoryKind: (category: EntryCategory) =>
     `${ENTRY_CATEGORY_LABELS[category]} é ${CATEGORY_KIND[category] === 'revenue' ? 'uma receita' : 'uma despesa'}`,
   lotPurchase: 'A compra de um lote é lançada pelo próprio lote: altere o lote',
+  milesSale: 'O recebimento de uma venda de milhas é lançado pela própria venda: use "Recebido" em Contas a receber',
   amountRequired: 'Informe o valor',
   amountInvalid: 'Valor inválido',
   amountPositive: 'O valor deve ser maior que zero',
@@ -73,6 +84,7 @@ export const ENTRY_MESSAGES = {
   lot: 'Lote não encontrado',
   notFound: 'Lançamento não encontrado.',
   systemEntry: 'Este lançamento é a compra de um lote: altere ou exclua o lote.',
+  saleEntry: 'Este lançamento é o recebimento de uma venda de milhas: ele segue a venda.',
 } as const;
 
 const M = ENTRY_MESSAGES;
@@ -126,6 +138,7 @@ export const entryInputSchema = z
     if (kind && kind !== v.kind)
       ctx.addIssue({ code: 'custom', message: M.categoryKind(v.category), path: ['category'] });
     if (v.category === 'lot_purchase') ctx.addIssue({ code: 'custom', message: M.lotPurchase, path: ['category'] });
+    if (v.category === 'miles_sale') ctx.addIssue({ code: 'custom', message: M.milesSale, path: ['category'] });
     if (v.installments !== undefined && v.payment_method !== 'card') {
       ctx.addIssue({ code: 'custom', message: M.installmentsCardOnly, path: ['installments'] });
     }

@@ -1,6 +1,6 @@
 // Each account's history (issue #23): every movement of its miles read from where it is kept — the
 // lots (a purchase, or a transfer's credit), the emissions' allocations (and their release on a
-// cancellation), the transfers' withdrawals, the lots' expiry, the credits still to come — as one
+// cancellation), the transfers' and sales' withdrawals (and a sale's cancellation), the lots' expiry, the credits still to come — as one
 // UNION ALL, newest first. Nothing is kept for it: the history is a recount, by construction.
 
 import { sql } from 'drizzle-orm';
@@ -51,6 +51,19 @@ function movements(agencyId: string, accountId: string) {
     JOIN lot_withdrawals w ON w.lot_id = l.id AND w.agency_id = l.agency_id AND w.released_at IS NULL
     JOIN mile_transfers t ON t.agency_id = w.agency_id AND t.id = w.transfer_id
     JOIN loyalty_accounts d ON d.agency_id = t.agency_id AND d.id = t.destination_account_id
+    WHERE l.agency_id = ${agencyId} AND l.account_id = ${accountId} AND l.deleted_at IS NULL
+    UNION ALL
+    SELECT s.sale_date, w.created_at, 'sale', -w.miles, w.cost_cents, s.buyer_name, s.status, 'sale', s.id
+    FROM mile_lots l
+    JOIN lot_withdrawals w ON w.lot_id = l.id AND w.agency_id = l.agency_id
+    JOIN mile_sales s ON s.agency_id = w.agency_id AND s.id = w.sale_id
+    WHERE l.agency_id = ${agencyId} AND l.account_id = ${accountId} AND l.deleted_at IS NULL
+    UNION ALL
+    SELECT (w.released_at AT TIME ZONE ${tz})::date, w.released_at, 'sale_cancellation', w.miles, w.cost_cents, s.buyer_name,
+      s.status, 'sale', s.id
+    FROM mile_lots l
+    JOIN lot_withdrawals w ON w.lot_id = l.id AND w.agency_id = l.agency_id AND w.released_at IS NOT NULL
+    JOIN mile_sales s ON s.agency_id = w.agency_id AND s.id = w.sale_id
     WHERE l.agency_id = ${agencyId} AND l.account_id = ${accountId} AND l.deleted_at IS NULL
     UNION ALL
     SELECT l.expiry_date, l.updated_at, 'expiry', -l.remaining_quantity,

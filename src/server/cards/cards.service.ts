@@ -25,6 +25,7 @@ import type { Db } from '../db/client';
 import { withRetry } from '../db/retry';
 import { validationError } from '../http/errors';
 import { paged } from '../http/paged';
+import { sumDaysByMonth } from '../http/months';
 import { parseOrThrow } from '../http/validate';
 import { cardNotFound, payableAlreadyPaid, payableNotFound } from './cards.errors';
 import {
@@ -148,7 +149,7 @@ export async function listPayables(
     page: query.page,
     limit: query.limit,
   });
-  const months = sumByMonth(days);
+  const months = sumDaysByMonth(days, ['pending_cents', 'overdue_cents', 'paid_cents']);
   const total = months.reduce((sum, m) => sum + m.count, 0);
   return {
     ...paged(
@@ -161,29 +162,6 @@ export async function listPayables(
     months,
     overdue: { cents: Number(overdue.cents), count: overdue.count },
   };
-}
-
-/** The due days' sums, per month (its first day), in order. */
-function sumByMonth(
-  days: {
-    day: string;
-    pending_cents: string | number;
-    overdue_cents: string | number;
-    paid_cents: string | number;
-    count: number;
-  }[],
-): PayableList['months'] {
-  const months = new Map<string, PayableList['months'][number]>();
-  for (const d of days) {
-    const month = `${d.day.slice(0, 7)}-01`;
-    const m = months.get(month) ?? { month, pending_cents: 0, overdue_cents: 0, paid_cents: 0, count: 0 };
-    m.pending_cents += Number(d.pending_cents);
-    m.overdue_cents += Number(d.overdue_cents);
-    m.paid_cents += Number(d.paid_cents);
-    m.count += d.count;
-    months.set(month, m);
-  }
-  return [...months.values()];
 }
 
 /** "Marcar como pago": the instalment reaches cash on the day paid (today when blank). */

@@ -5,6 +5,7 @@ import { featureErrors } from '../http/errors';
 export const ENTRY_ERROR_STATUS = {
   ENTRY_NOT_FOUND: 404,
   ENTRY_OF_A_LOT: 409,
+  ENTRY_OF_A_SALE: 409,
 } as const;
 
 const entryError = featureErrors(ENTRY_ERROR_STATUS);
@@ -12,3 +13,5 @@ const entryError = featureErrors(ENTRY_ERROR_STATUS);
 export const entryNotFound = () => entryError('ENTRY_NOT_FOUND', ENTRY_MESSAGES.notFound);
 /** A lot's purchase posting follows its lot (lots.service): it is not edited or deleted by hand. */
 export const entryOfALot = () => entryError('ENTRY_OF_A_LOT', ENTRY_MESSAGES.systemEntry);
+/** A sale's receipt posting follows its instalment (sales.service): it is not edited or deleted by hand. */
+export const entryOfASale = () => entryError('ENTRY_OF_A_SALE', ENTRY_MESSAGES.saleEntry);

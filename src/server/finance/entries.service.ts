@@ -15,7 +15,7 @@ import type { Db } from '../db/client';
 import { validationError } from '../http/errors';
 import { paged, pageRows } from '../http/paged';
 import { parseOrThrow } from '../http/validate';
-import { entryNotFound, entryOfALot } from './entries.errors';
+import { entryNotFound, entryOfALot, entryOfASale } from './entries.errors';
 import {
   deleteEntryRow,
   emissionExists,
@@ -123,6 +123,7 @@ export async function updateEntry(db: Db, actor: Actor, id: string, body: unknow
   const existing = await lockEntry(db, { agencyId: actor.agencyId, id });
   if (!existing) throw entryNotFound();
   if (existing.category === 'lot_purchase') throw entryOfALot();
+  if (existing.category === 'miles_sale') throw entryOfASale();
   const values = await entryValues(db, actor.agencyId, parseOrThrow(entryInputSchema, body));
   await updateEntryRow(db, { agencyId: actor.agencyId, id, values });
   const changes = diffFields({ ...existing, amount_cents: Number(existing.amount_cents) }, values, AUDITED_FIELDS);
@@ -134,6 +135,7 @@ export async function deleteEntry(db: Db, actor: Actor, id: string): Promise<voi
   const existing = await lockEntry(db, { agencyId: actor.agencyId, id });
   if (!existing) throw entryNotFound();
   if (existing.category === 'lot_purchase') throw entryOfALot();
+  if (existing.category === 'miles_sale') throw entryOfASale();
   await deleteEntryRow(db, { agencyId: actor.agencyId, id });
   await recordEntryChange(db, actor, 'deleted', id, { ...existing, amount_cents: Number(existing.amount_cents) });
 }

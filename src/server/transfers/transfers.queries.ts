@@ -330,7 +330,8 @@ export async function lockLotForCost(db: Db, { agencyId, id }: { agencyId: strin
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-const ACCOUNT_JSON = (alias: string, holder: string) =>
+/** An account as `accountRefSchema` answers it, from the account `alias` and its holder `holder` (a client, or null). */
+export const ACCOUNT_JSON = (alias: string, holder: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'program', ${alias}.program, 'account_number', ${alias}.account_number,
     'holder_name', ${holder}.name)`);
 

@@ -764,8 +764,52 @@ export const mile_transfers = pgTable(
 );
 
 /**
- * Miles taken out of a lot by something other than an emission (a transfer of its points; a sale,
- * later): with emission_allocations, what a lot gave — original = remaining + Σ unreleased
+ * A sale of miles from an account to a buyer at a price per thousand (issue #23, decision 0029
+ * "Sales of miles"): the miles leave the account's lots through the allocation planner
+ * (lot_withdrawals with sale_id), the profit is the price minus their cost, and the price is
+ * received in sale_receivables. Cancelling gives the miles back to their lots (the withdrawals are
+ * released) and drops the instalments still to receive.
+ */
+export const mile_sales = pgTable(
+  'mile_sales',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    account_id: uuid().notNull(),
+    buyer_name: text().notNull(),
+    /** CPF or CNPJ, digits only. */
+    buyer_document: text(),
+    buyer_contact: text(),
+    miles: integer().notNull(),
+    price_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
+    price_cents: cents().notNull(),
+    /** The cost of the miles taken, each withdrawal at its lot's cost. */
+    cost_cents: cents().notNull(),
+    sale_date: date({ mode: 'string' }).notNull(),
+    status: text().notNull().default('active'),
+    cancelled_at: ts(),
+    notes: text(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'mile_sales_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({
+      columns: [t.agency_id, t.account_id],
+      foreignColumns: [loyalty_accounts.agency_id, loyalty_accounts.id],
+    }),
+    index('mile_sales_agency_date_idx').on(t.agency_id, t.sale_date.desc(), t.id),
+    index('mile_sales_account_idx').on(t.agency_id, t.account_id),
+    check('mile_sales_miles', sql`${t.miles} > 0`),
+    check('mile_sales_price', sql`${t.price_per_thousand} > 0 AND ${t.price_cents} > 0 AND ${t.cost_cents} >= 0`),
+    check('mile_sales_status', sql`${t.status} IN ('active', 'cancelled')`),
+    check('mile_sales_cancelled', sql`(${t.status} = 'cancelled') = (${t.cancelled_at} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * Miles taken out of a lot by something other than an emission (a transfer of its points, a sale
+ * of miles): with emission_allocations, what a lot gave — original = remaining + Σ unreleased
  * allocations + Σ unreleased withdrawals. The cost is the lot's at the time.
  */
 export const lot_withdrawals = pgTable(
@@ -775,6 +819,7 @@ export const lot_withdrawals = pgTable(
     agency_id: agencyRef(),
     lot_id: uuid().notNull(),
     transfer_id: uuid(),
+    sale_id: uuid(),
     miles: integer().notNull(),
     cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
     cost_cents: cents().notNull(),
@@ -789,10 +834,14 @@ export const lot_withdrawals = pgTable(
       foreignColumns: [mile_transfers.agency_id, mile_transfers.id],
     }).onDelete('cascade'),
     index('lot_withdrawals_lot_idx').on(t.lot_id, t.agency_id, t.created_at),
+    foreignKey({ columns: [t.agency_id, t.sale_id], foreignColumns: [mile_sales.agency_id, mile_sales.id] }),
     index('lot_withdrawals_transfer_idx').on(t.agency_id, t.transfer_id),
+    index('lot_withdrawals_sale_idx')
+      .on(t.agency_id, t.sale_id)
+      .where(sql`${t.sale_id} IS NOT NULL`),
     check('lot_withdrawals_miles_positive', sql`${t.miles} > 0`),
     check('lot_withdrawals_cost_nonneg', sql`${t.cost_cents} >= 0 AND ${t.cost_per_thousand} >= 0`),
-    check('lot_withdrawals_source', sql`${t.transfer_id} IS NOT NULL`),
+    check('lot_withdrawals_source', sql`(${t.transfer_id} IS NOT NULL) <> (${t.sale_id} IS NOT NULL)`),
   ],
 );
 
@@ -857,6 +906,39 @@ export const card_payables = pgTable(
     ),
     check('card_payables_amount', sql`${t.amount_cents} >= 0`),
     check('card_payables_paid', sql`(${t.paid_on} IS NULL) = (${t.entry_id} IS NULL)`),
+  ],
+);
+
+/**
+ * One instalment of a sale of miles to receive: due on its date, until "Recebido" posts it
+ * (entry_id, a miles_sale revenue on the day received). A sale's instalments add up to its price.
+ */
+export const sale_receivables = pgTable(
+  'sale_receivables',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    sale_id: uuid().notNull(),
+    instalment: smallint().notNull(),
+    instalments: smallint().notNull(),
+    amount_cents: cents().notNull(),
+    due_date: date({ mode: 'string' }).notNull(),
+    received_on: date({ mode: 'string' }),
+    entry_id: uuid(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'sale_receivables_pkey', columns: [t.agency_id, t.id] }),
+    foreignKey({ columns: [t.agency_id, t.sale_id], foreignColumns: [mile_sales.agency_id, mile_sales.id] }),
+    uniqueIndex('sale_receivables_sale_instalment_idx').on(t.agency_id, t.sale_id, t.instalment),
+    // /financeiro's list: the agency's receivables by due date.
+    index('sale_receivables_due_idx').on(t.agency_id, t.due_date, t.id),
+    check(
+      'sale_receivables_instalment',
+      sql`${t.instalments} BETWEEN 1 AND 24 AND ${t.instalment} BETWEEN 1 AND ${t.instalments}`,
+    ),
+    check('sale_receivables_amount', sql`${t.amount_cents} > 0`),
+    check('sale_receivables_received', sql`(${t.received_on} IS NULL) = (${t.entry_id} IS NULL)`),
   ],
 );
 
@@ -1260,7 +1342,7 @@ export const financial_entries = pgTable(
     check('financial_entries_kind', sql`${t.kind} IN ('revenue', 'expense')`),
     check(
       'financial_entries_category',
-      sql`${t.category} IN ('revenue', 'fees', 'miles_cost', 'rav', 'lot_purchase', 'other')`,
+      sql`${t.category} IN ('revenue', 'fees', 'miles_cost', 'rav', 'lot_purchase', 'miles_sale', 'other')`,
     ),
     check(
       'financial_entries_sign',
@@ -1671,6 +1753,8 @@ export const AGENCY_TABLES = [
   'mile_clubs',
   'cards',
   'card_payables',
+  'mile_sales',
+  'sale_receivables',
   'quotes',
   'financial_entries',
   'emission_days',

@@ -61,6 +61,8 @@ export function movementDetail(movement: Pick<Movement, 'detail' | 'ref_type' | 
       return { text: detail ? `Para ${programName(detail)}` : 'Transferência', to: null };
     case 'credit':
       return { text: detail ? `Transferência de ${programName(detail)}` : 'Transferência', to: null };
+    case 'sale':
+      return { text: detail ? `Para ${detail}` : 'Venda de milhas', to: null };
   }
 }
 
