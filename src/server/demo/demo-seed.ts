@@ -9,6 +9,7 @@ import { seedDemoQuotes } from './quotes';
 import { seedDemoTransfers } from './transfers';
 import { seedDemoClubs } from './clubs';
 import { seedDemoCards } from './cards';
+import { seedDemoSales } from './sales';
 import { seedDemoTeam } from './team';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
@@ -108,6 +109,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
   await seedDemoTransfers(db, { agencyId: agency!.id, userId: user!.id, seed: options.seed });
   await seedDemoClubs(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoCards(db, { agencyId: agency!.id, userId: user!.id });
+  await seedDemoSales(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
   await seedDemoTeam(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoImports(db, {

@@ -257,6 +257,21 @@ describe('data generator', () => {
     ]);
     expect(clubs.find((c) => c.plan_name === 'Clube Smiles 10.000')!.months).toBeGreaterThanOrEqual(12);
     expect(clubs.every((c) => c.months === c.distinct_months)).toBe(true);
+    // Some of it was sold (issue #23): a broker paying in instalments, a late payer, a sale given up.
+    const sales = rowsOf<{ buyer_name: string; status: string; profit: string; received: number; pending: number }>(
+      await ctx.handle.db.execute(sql`SELECT s.buyer_name, s.status, (s.price_cents - s.cost_cents)::text AS profit,
+          count(r.received_on)::int AS received, (count(r.id) - count(r.received_on))::int AS pending
+        FROM mile_sales s LEFT JOIN sale_receivables r ON r.agency_id = s.agency_id AND r.sale_id = s.id
+        WHERE s.agency_id = ${agencyId} GROUP BY s.agency_id, s.id ORDER BY s.sale_date`),
+    );
+    expect(sales.map((s) => [s.buyer_name, s.status])).toEqual([
+      ['Viaje Mais Turismo Ltda', 'cancelled'],
+      ['Milhas Já Intermediação Ltda', 'active'],
+      ['Ricardo Almeida Nunes', 'active'],
+    ]);
+    expect(sales.filter((s) => s.status === 'active').every((s) => Number(s.profit) > 0)).toBe(true);
+    expect(sales[1]).toMatchObject({ received: 2, pending: 1 });
+    expect(sales[2]).toMatchObject({ received: 0, pending: 1 });
     const mismatchedAccounts = rowsOf(
       await ctx.handle.db.execute(sql`
         SELECT a.id FROM emission_allocations a JOIN emissions e ON e.id = a.emission_id JOIN mile_lots l ON l.id = a.lot_id
