@@ -82,6 +82,19 @@ export const financeSummarySchema = z.object({
   }),
   /** Σ remaining × cost per mile of the available lots now. */
   stock_cost_cents: centsSchema,
+  /**
+   * The active sales of miles made in the period (issue #23): their miles, price, the cost of the
+   * miles taken, profit (price − cost) and what they still have to receive. Apart from the
+   * emissions' accrual (decision 0029 "Sales of miles"); their receipts are in the cash view.
+   */
+  sales: z.object({
+    sales: z.number().int(),
+    miles: z.number().int(),
+    price_cents: centsSchema,
+    cost_cents: centsSchema,
+    profit_cents: centsSchema,
+    to_receive_cents: centsSchema,
+  }),
   /** The 12 months ending with the period's last, oldest first, accrual. */
   monthly: z.array(
     z.object({ month: z.string(), revenue_cents: centsSchema, cost_cents: centsSchema, margin_cents: centsSchema }),

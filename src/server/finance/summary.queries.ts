@@ -126,3 +126,31 @@ export async function getRecentReceipts(
       LIMIT ${limit}`),
   ).map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
 }
+
+/**
+ * The active sales of miles made in [from, to] (issue #23, decision 0029 "Sales of miles"): how
+ * many, their miles, price, the cost of the miles they took, and what they still have to receive.
+ */
+export async function getSales(db: Db, { agencyId, from, to }: { agencyId: string; from: string; to: string }) {
+  const [row] = rowsOf<{ sales: number; miles: string; price: string; cost: string; to_receive: string }>(
+    await db.execute(sql`
+      SELECT count(*)::int AS sales, coalesce(sum(s.miles), 0)::text AS miles,
+        coalesce(sum(s.price_cents), 0)::text AS price, coalesce(sum(s.cost_cents), 0)::text AS cost,
+        coalesce((SELECT sum(r.amount_cents) FROM sale_receivables r
+          JOIN mile_sales x ON x.agency_id = r.agency_id AND x.id = r.sale_id
+          WHERE r.agency_id = ${agencyId} AND r.received_on IS NULL AND x.status = 'active'
+            AND x.sale_date >= ${from}::date AND x.sale_date <= ${to}::date), 0)::text AS to_receive
+      FROM mile_sales s
+      WHERE s.agency_id = ${agencyId} AND s.status = 'active' AND s.sale_date >= ${from}::date AND s.sale_date <= ${to}::date`),
+  );
+  const price = Number(row?.price ?? 0);
+  const cost = Number(row?.cost ?? 0);
+  return {
+    sales: row?.sales ?? 0,
+    miles: Number(row?.miles ?? 0),
+    price_cents: price,
+    cost_cents: cost,
+    profit_cents: price - cost,
+    to_receive_cents: Number(row?.to_receive ?? 0),
+  };
+}

@@ -13,6 +13,7 @@ import {
   getDifferences,
   getMonthly,
   getRecentReceipts,
+  getSales,
   getStockCost,
 } from './summary.queries';
 
@@ -78,6 +79,7 @@ export async function getFinanceSummary(
       void_postings_cents: differences.void_postings_cents,
     },
     stock_cost_cents: await getStockCost(db, { agencyId }),
+    sales: await getSales(db, { agencyId, ...period }),
     monthly: months.map((month) => byMonth.get(month) ?? { month, revenue_cents: 0, cost_cents: 0, margin_cents: 0 }),
     recent_receipts: await getRecentReceipts(db, { agencyId, to: period.to, limit: RECENT_RECEIPTS }),
   };

@@ -257,8 +257,18 @@ describe('a sale of miles', () => {
     // The cash view counts it as money in, by PIX.
     const summary = (await api.get('/finance/summary?from=2026-03-01&to=2026-03-31')).body as {
       cash: { by_method: { method: string | null; in_cents: number }[] };
+      sales: Record<string, number>;
     };
     expect(summary.cash.by_method.find((m) => m.method === 'pix')?.in_cents).toBe(66_500);
+    // /financeiro's "Vendas de milhas" of the period: the sale's figures and what is still to come in.
+    expect(summary.sales).toEqual({
+      sales: 1,
+      miles: 70_000,
+      price_cents: 199_500,
+      cost_cents: 110_000,
+      profit_cents: 89_500,
+      to_receive_cents: 133_000,
+    });
 
     // The posting follows the sale: it is not edited or deleted by hand.
     const edit = await api.put(`/finance/entries/${received.entry_id}`, {

@@ -17,6 +17,7 @@ import { LotPerformanceCard } from '@/features/finance/components/lot-performanc
 import { MonthlySection } from '@/features/finance/components/monthly-section';
 import { PeriodControl } from '@/features/finance/components/period-control';
 import { RecentReceipts } from '@/features/finance/components/recent-receipts';
+import { SalesPeriodCard } from '@/features/finance/components/sales-period-card';
 import { monthEnd, monthStart, periodProblem, readFinancePeriod, writeFinancePeriod } from '@/features/finance/period';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { cn } from '@/lib/utils';
@@ -90,6 +91,7 @@ export default function FinanceRoute() {
           <AccrualCards summary={data} query={summary} />
           <MonthlySection monthly={data?.monthly} />
           <CashCard summary={data} />
+          <SalesPeriodCard summary={data} />
           <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
             <AccrualVsCash summary={data} />
             <RecentReceipts receipts={data?.recent_receipts} />

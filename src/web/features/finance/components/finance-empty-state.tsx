@@ -13,6 +13,7 @@ export function isEmptySummary(s: FinanceSummary): boolean {
     s.recent_receipts.length === 0 &&
     s.receivables_cents === 0 &&
     s.stock_cost_cents === 0 &&
+    s.sales.sales === 0 &&
     s.monthly.every((m) => m.revenue_cents === 0 && m.cost_cents === 0)
   );
 }
