@@ -209,8 +209,11 @@ const PROGRAM_FACTS = sql.raw(
  * the miles that came, `quantity`, and the day, `day`, when given). Each lot carries its credit's
  * whole cost over the miles credited, is dated the day they came, expires after its programme's
  * validity, and is named by where its miles came from; it has no purchase posting (its points'
- * lot had it, decision 0029). The credits are locked, so two runs never credit one twice; a credit
- * already credited or cancelled is not pending and is left alone. Returns the credited ids.
+ * lot had it, decision 0029). The credits are marked credited first, by the UPDATE that locks
+ * them (one write per credit, no separate lock pass), and the lots are made from what it returns:
+ * a concurrent run waits on those rows, finds them no longer pending and skips them, so a credit
+ * is never credited twice; one already credited or cancelled is left alone. The credits' lot_id
+ * foreign key is checked at the statement's end, when the lots exist. Returns the credited ids.
  */
 export async function creditPendingCredits(
   db: Db,
@@ -230,24 +233,25 @@ export async function creditPendingCredits(
   const from = sql`coalesce(ps.name, 'outro programa')`;
   const when = sql`coalesce(' de ' || to_char(t.transfer_date, 'DD/MM/YYYY'), '')`;
   return rowsOf<{ id: string }>(
-    await db.execute(sql`WITH locked AS (
-        SELECT c.id FROM mile_credits c
+    await db.execute(sql`WITH credited AS (
+        UPDATE mile_credits c SET status = 'credited', lot_id = gen_random_uuid(),
+          quantity = coalesce(${params.quantity ?? null}::int, c.expected_quantity),
+          credited_on = coalesce(${params.day ?? null}::date, c.credit_date), updated_at = now()
         WHERE c.agency_id = ${agencyId} AND c.status = 'pending' AND ${which}
-        ORDER BY c.id FOR NO KEY UPDATE
+        RETURNING c.id, c.lot_id, c.account_id, c.transfer_id, c.club_id, c.club_month, c.kind, c.quantity, c.cost_cents,
+          c.credited_on AS day
       ), due AS (
-        SELECT c.id, gen_random_uuid() AS lot_id, c.account_id, a.program, a.account_number,
-          coalesce(${params.quantity ?? null}::int, c.expected_quantity) AS quantity, c.cost_cents,
-          coalesce(${params.day ?? null}::date, c.credit_date) AS day, p.months,
+        SELECT c.id, c.lot_id, c.account_id, a.program, a.account_number, c.quantity, c.cost_cents, c.day, p.months,
           CASE c.kind WHEN 'club' THEN k.plan_name WHEN 'transfer_bonus' THEN 'Bônus transferência ' || ${from}
             ELSE 'Transferência ' || ${from} END AS supplier,
           CASE c.kind WHEN 'club' THEN 'Mensalidade de ' || to_char(c.club_month, 'MM/YYYY') || ' do ' || k.plan_name
             WHEN 'transfer_bonus' THEN 'Bônus de ' || coalesce(t.bonus_percent, 0) || '% da transferência ' || ${from} || ${when}
             ELSE 'Milhas da transferência ' || ${from} || ${when} END AS notes
-        FROM locked JOIN mile_credits c ON c.agency_id = ${agencyId} AND c.id = locked.id
-        JOIN loyalty_accounts a ON a.agency_id = c.agency_id AND a.id = c.account_id
+        FROM credited c
+        JOIN loyalty_accounts a ON a.agency_id = ${agencyId} AND a.id = c.account_id
         LEFT JOIN ${PROGRAM_FACTS} ON p.program = a.program
-        LEFT JOIN mile_transfers t ON t.agency_id = c.agency_id AND t.id = c.transfer_id
-        LEFT JOIN mile_clubs k ON k.agency_id = c.agency_id AND k.id = c.club_id
+        LEFT JOIN mile_transfers t ON t.agency_id = ${agencyId} AND t.id = c.transfer_id
+        LEFT JOIN mile_clubs k ON k.agency_id = ${agencyId} AND k.id = c.club_id
         LEFT JOIN loyalty_accounts s ON s.agency_id = t.agency_id AND s.id = t.source_account_id
         LEFT JOIN (SELECT program, name FROM ${PROGRAM_FACTS}) ps ON ps.program = s.program
       ), dated AS (
@@ -262,10 +266,7 @@ export async function creditPendingCredits(
         FROM dated
         RETURNING id
       )
-      UPDATE mile_credits c SET status = 'credited', lot_id = dated.lot_id, quantity = dated.quantity,
-        credited_on = dated.day, updated_at = now()
-      FROM dated WHERE c.agency_id = ${agencyId} AND c.id = dated.id AND (SELECT count(*) FROM lots) >= 0
-      RETURNING c.id`),
+      SELECT id FROM credited WHERE (SELECT count(*) FROM lots) >= 0`),
   ).map((r) => r.id);
 }
 

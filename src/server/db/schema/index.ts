@@ -1026,9 +1026,17 @@ export const mile_credits = pgTable(
     index('mile_credits_due_idx')
       .on(t.credit_date, t.agency_id)
       .where(sql`${t.status} = 'pending'`),
-    index('mile_credits_agency_status_idx').on(t.agency_id, t.status, t.credit_date, t.id),
-    index('mile_credits_account_idx').on(t.agency_id, t.account_id, t.status),
-    index('mile_credits_transfer_idx').on(t.agency_id, t.transfer_id),
+    // The pending ones only (the list "a creditar", an account's miles to come): a credit leaves
+    // them when credited, so crediting writes no entry into them (the crediting job's cost).
+    index('mile_credits_pending_idx')
+      .on(t.agency_id, t.credit_date, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mile_credits_account_idx')
+      .on(t.agency_id, t.account_id)
+      .where(sql`${t.status} = 'pending'`),
+    index('mile_credits_transfer_idx')
+      .on(t.agency_id, t.transfer_id)
+      .where(sql`${t.transfer_id} IS NOT NULL`),
     foreignKey({ columns: [t.agency_id, t.club_id], foreignColumns: [mile_clubs.agency_id, mile_clubs.id] }),
     // Exactly one credit per club and month, however often the job runs.
     uniqueIndex('mile_credits_club_month_idx')

@@ -531,3 +531,30 @@ describe("each account's history", () => {
     expect((await api.get(`/accounts/not-a-uuid/history`)).status).toBe(404);
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('concurrent crediting (PostgreSQL)', () => {
+  it('four runs of the job and a "Marcar como recebido" at once credit each credit once, into one lot', async () => {
+    const transfers = [];
+    for (let i = 0; i < 3; i++) {
+      const h = await holder();
+      const res = await api.transfer(transferBody(h, { bonus_credit_date: '2026-04-20' }));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      transfers.push(transferSchema.parse(res.body));
+    }
+    const bonuses = transfers.map((t) => t.credits.find((c) => c.kind === 'transfer_bonus')!.id);
+    const lotsBefore = await count('mile_lots');
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 4 }, () => runJob('2026-04-20', agencyId)),
+      api.post(`/credits/${bonuses[0]}/receive`, {}, cookie, '2026-04-20'),
+    ]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const credited = rowsOf<{ status: string; lot_id: string | null }>(
+      await ctx.handle.db.execute(
+        sql`SELECT status, lot_id FROM mile_credits WHERE id = ANY(${`{${bonuses.join(',')}}`}::uuid[])`,
+      ),
+    );
+    expect(credited.map((c) => c.status)).toEqual(['credited', 'credited', 'credited']);
+    expect(await count('mile_lots')).toBe(lotsBefore + 3);
+    await expectBooksBalance();
+  });
+});
