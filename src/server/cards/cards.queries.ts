@@ -29,6 +29,14 @@ export async function getCards(db: Db, agencyId: string, id?: string) {
   );
 }
 
+/** The card's bill calendar, for a purchase on it (no sums: a lot's creation reads only this). */
+export async function getCardCalendar(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
+  const [row] = rowsOf<{ id: string; closing_day: number; due_day: number }>(
+    await db.execute(sql`SELECT id, closing_day, due_day FROM cards WHERE agency_id = ${agencyId} AND id = ${id}`),
+  );
+  return row ?? null;
+}
+
 export async function insertCard(
   db: Db,
   params: {

@@ -29,6 +29,7 @@ import { sumDaysByMonth } from '../http/months';
 import { parseOrThrow } from '../http/validate';
 import { cardNotFound, payableAlreadyPaid, payableNotFound } from './cards.errors';
 import {
+  getCardCalendar,
   getCards,
   getLotPayables,
   getPayableRow,
@@ -96,7 +97,7 @@ export async function payLotByCard(
 ): Promise<void> {
   const { payment } = params;
   if (payment.card_id === null || payment.instalments === null) return;
-  const [card] = await getCards(db, params.agencyId, payment.card_id);
+  const card = await getCardCalendar(db, { agencyId: params.agencyId, id: payment.card_id });
   if (!card) throw cardNotFound({ card_id: M.cardNotFound });
   const dates = cardDueDates(card, params.purchaseDate, payment.instalments);
   const amounts = splitInstalments(params.totalCents, payment.instalments);
