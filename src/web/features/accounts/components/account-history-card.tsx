@@ -41,8 +41,8 @@ export function AccountHistoryCard({ list, rows, stale, onPageChange }: AccountH
       <CardHeader className="pb-4">
         <CardTitle id="account-history-title">Histórico de movimentações</CardTitle>
         <CardDescription>
-          Compras, transferências, emissões, cancelamentos e vencimentos, dos mais recentes aos mais antigos. As milhas
-          a creditar só entram no saldo quando chegam.
+          Compras, transferências, clubes, emissões, vendas, cancelamentos e vencimentos, dos mais recentes aos mais
+          antigos. As milhas a creditar só entram no saldo quando chegam.
         </CardDescription>
       </CardHeader>
       <div className="border-t">
