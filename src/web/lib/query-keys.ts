@@ -106,6 +106,19 @@ export const payableKeys = {
   list: (params: object) => [...payableKeys.all, 'list', params] as const,
 };
 
+/** Sales of miles: /lotes's 'Vendas de milhas'. */
+export const saleKeys = {
+  all: ['sales'] as const,
+  lists: () => [...saleKeys.all, 'list'] as const,
+  list: (params: object) => [...saleKeys.lists(), params] as const,
+};
+
+/** The sales' instalments by due date: /financeiro's 'Contas a receber'. */
+export const receivableKeys = {
+  all: ['receivables'] as const,
+  list: (params: object) => [...receivableKeys.all, 'list', params] as const,
+};
+
 /** Club subscriptions: /lotes's 'Clubes de milhas'. */
 export const clubKeys = {
   all: ['clubs'] as const,

@@ -19,6 +19,7 @@ import { PeriodControl } from '@/features/finance/components/period-control';
 import { RecentReceipts } from '@/features/finance/components/recent-receipts';
 import { SalesPeriodCard } from '@/features/finance/components/sales-period-card';
 import { monthEnd, monthStart, periodProblem, readFinancePeriod, writeFinancePeriod } from '@/features/finance/period';
+import { ReceivablesSection } from '@/features/sales/components/receivables-section';
 import { useListUrlState } from '@/hooks/use-list-url-state';
 import { cn } from '@/lib/utils';
 
@@ -102,6 +103,7 @@ export default function FinanceRoute() {
 
       {/* The cards and their instalments are not of the period, and an agency may have them before any posting. */}
       <PayablesSection today={today} />
+      <ReceivablesSection today={today} />
       <CardsSection />
     </div>
   );

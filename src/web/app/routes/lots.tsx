@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowRightLeftIcon, CalendarX2Icon, PackageIcon } from 'lucide-react';
+import { ArrowRightLeftIcon, CalendarX2Icon, HandCoinsIcon, PackageIcon } from 'lucide-react';
 import { todayIso } from '@domain/format';
 import { LOT_STATUS_LABELS } from '@domain/lots/lot.schema';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
@@ -28,6 +28,8 @@ import { LotsTable } from '@/features/lots/components/lots-table';
 import { MarkExpiredDialog } from '@/features/lots/components/mark-expired-dialog';
 import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
 import { ClubsSection } from '@/features/clubs/components/clubs-section';
+import { SaleDialog } from '@/features/sales/components/sale-dialog';
+import { SalesSection } from '@/features/sales/components/sales-section';
 import { PendingCreditsSection } from '@/features/transfers/components/pending-credits-section';
 import { TransferDialog } from '@/features/transfers/components/transfer-dialog';
 import { TransfersSection } from '@/features/transfers/components/transfers-section';
@@ -59,6 +61,7 @@ export default function LotsRoute() {
   const [bulkOpen, setBulkOpen] = useState(false);
   const [markExpiredOpen, setMarkExpiredOpen] = useState(false);
   const [transferOpen, setTransferOpen] = useState(false);
+  const [saleOpen, setSaleOpen] = useState(false);
   const exportLots = useExportLots();
 
   const filtersActive = hasLotFilters({ program, status, search }) || searchBox.typed.trim() !== '';
@@ -75,10 +78,16 @@ export default function LotsRoute() {
         createLabel="Novo Lote"
         onCreate={dialogs.openCreate}
         extraActions={
-          <Button variant="outline" onClick={() => setTransferOpen(true)}>
-            <ArrowRightLeftIcon aria-hidden="true" />
-            Transferir pontos
-          </Button>
+          <>
+            <Button variant="outline" onClick={() => setTransferOpen(true)}>
+              <ArrowRightLeftIcon aria-hidden="true" />
+              Transferir pontos
+            </Button>
+            <Button variant="outline" onClick={() => setSaleOpen(true)}>
+              <HandCoinsIcon aria-hidden="true" />
+              Vender milhas
+            </Button>
+          </>
         }
       />
 
@@ -134,6 +143,7 @@ export default function LotsRoute() {
       {/* Where the stock comes from besides purchases (issue #23). */}
       <ClubsSection />
       <TransfersSection />
+      <SalesSection />
 
       <LotFormDialog lot={dialogs.editing} warningDays={warningDays} {...dialogs.formDialog} />
       <DeleteLotDialog record={dialogs.deleting} {...dialogs.deleteDialog} />
@@ -145,6 +155,7 @@ export default function LotsRoute() {
       />
       <MarkExpiredDialog open={markExpiredOpen} onOpenChange={setMarkExpiredOpen} />
       <TransferDialog open={transferOpen} onOpenChange={setTransferOpen} />
+      <SaleDialog open={saleOpen} onOpenChange={setSaleOpen} />
     </div>
   );
 }
