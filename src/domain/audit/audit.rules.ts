@@ -87,6 +87,11 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   lot_allocation_policy: 'Política de alocação',
   require_mfa: 'Exigir 2FA',
   card_interest_percent: 'Juros do cartão (%)',
+  buyer_name: 'Comprador',
+  miles: 'Milhas',
+  price_cents: 'Valor da venda',
+  cost_cents: 'Custo das milhas',
+  received_on: 'Recebido em',
 };
 
 export const auditFieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;

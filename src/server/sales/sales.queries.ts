@@ -284,10 +284,12 @@ export async function lockReceivable(db: Db, { agencyId, id }: { agencyId: strin
     received_on: string | null;
     instalment: number;
     instalments: number;
+    amount_cents: string | number;
     buyer_name: string;
     sale_date: string;
   }>(
     await db.execute(sql`SELECT r.id, r.sale_id, r.received_on::text AS received_on, r.instalment, r.instalments,
+        r.amount_cents::bigint AS amount_cents,
         s.buyer_name, s.sale_date::text AS sale_date
       FROM sale_receivables r JOIN mile_sales s ON s.agency_id = r.agency_id AND s.id = r.sale_id
       WHERE r.agency_id = ${agencyId} AND r.id = ${id} FOR NO KEY UPDATE OF r`),

@@ -6,6 +6,7 @@
 // Cancelling gives the miles back to their lots and drops the instalments still to receive.
 
 import { randomUUID } from 'node:crypto';
+import { diffFields } from '../../domain/audit/audit.rules';
 import { formatCents, formatDate, formatNumber } from '../../domain/format';
 import { planAllocation } from '../../domain/lots/allocation';
 import { lotStatusAfterAllocation, lotStatusAfterRelease } from '../../domain/lots/lot.rules';
@@ -59,6 +60,9 @@ import {
   type SaleReceivableRow,
   type SaleRow,
 } from './sales.queries';
+
+/** What the audit log keeps of a new sale. */
+const SALE_AUDITED_FIELDS = ['buyer_name', 'miles', 'price_cents', 'cost_cents'] as const;
 
 export interface SaleActor {
   agencyId: string;
@@ -188,6 +192,7 @@ export async function createSale(db: Db, actor: SaleActor, body: unknown): Promi
       description: `Venda de ${formatNumber(input.miles)} milhas ${programName(account.program)} para ${input.buyer_name} por ${formatCents(input.price_cents)}`,
       refType: 'sale',
       refId: id,
+      changes: diffFields(null, { ...input, cost_cents: plan.total_cost_cents }, SALE_AUDITED_FIELDS),
     });
   });
   return getSale(db, actor, id);
@@ -214,6 +219,7 @@ export async function cancelSale(db: Db, actor: SaleActor, id: string): Promise<
       description: `Venda de ${formatNumber(sale.miles)} milhas para ${sale.buyer_name} cancelada: as milhas voltaram aos lotes`,
       refType: 'sale',
       refId: id,
+      changes: { miles: [sale.miles, 0] },
     });
   });
   return getSale(db, actor, id);
@@ -286,6 +292,7 @@ export async function receiveInstalment(db: Db, actor: SaleActor, id: string, bo
       description,
       refType: 'sale',
       refId: receivable.sale_id,
+      changes: { received_on: [null, day], amount_cents: [null, Number(receivable.amount_cents)] },
     });
   });
   const row = await getReceivableRow(db, { agencyId: actor.agencyId, id });

@@ -185,6 +185,17 @@ describe('a sale of miles', () => {
       { remaining_quantity: 30_000, status: 'available' },
     ]);
     await expectBooksBalance();
+    // The audit log keeps who sold what, for how much and at what cost.
+    const [audit] = rowsOf<{ changes: Record<string, unknown[]> }>(
+      await ctx.handle.db.execute(sql`SELECT changes FROM activity WHERE agency_id = ${agencyId}
+        AND kind = 'sale_created' AND ref_id = ${sale.id}`),
+    );
+    expect(audit!.changes).toEqual({
+      buyer_name: [null, 'Milhas Já Comércio Ltda'],
+      miles: [null, 70_000],
+      price_cents: [null, 199_500],
+      cost_cents: [null, 110_000],
+    });
   });
 
   it("shows the sale in the account's history, and the balance still equals the recount", async () => {
