@@ -9,8 +9,7 @@ import { cn } from '@/lib/utils';
 const methodLabel = (method: PaymentMethod | null) => (method ? PAYMENT_METHOD_LABELS[method] : 'Não informado');
 const order = (method: PaymentMethod | null) => (method ? PAYMENT_METHODS.indexOf(method) : PAYMENT_METHODS.length);
 
-/** One money figure of a summary card: its label and amount (a skeleton while loading). */
-export function Figure({ label, cents, testId }: { label: string; cents: number | undefined; testId: string }) {
+function Figure({ label, cents, testId }: { label: string; cents: number | undefined; testId: string }) {
   return (
     <div className="flex min-w-0 items-baseline justify-between gap-3 py-2.5">
       <dt className="text-sm text-muted-foreground">{label}</dt>

@@ -1,7 +1,7 @@
 import type { FinanceSummary } from '@domain/finance/summary.schema';
-import { formatNumber } from '@domain/format';
+import { formatCents, formatNumber } from '@domain/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Figure } from './cash-card';
+import { Skeleton } from '@/components/ui/skeleton';
 
 /**
  * The sales of miles of the period (issue #23): what they were sold for, what the miles cost, the
@@ -24,13 +24,25 @@ export function SalesPeriodCard({ summary }: { summary: FinanceSummary | undefin
         </CardDescription>
       </CardHeader>
       <CardContent className="px-4 sm:px-5">
-        <dl className="grid grid-cols-1 divide-y sm:grid-cols-2 sm:gap-x-8 lg:grid-cols-4 lg:divide-y-0">
-          <Figure label="Valor das vendas" cents={sales?.price_cents} testId="sales-price" />
-          <Figure label="Custo das milhas" cents={sales?.cost_cents} testId="sales-cost" />
-          <Figure label="Lucro" cents={sales?.profit_cents} testId="sales-profit" />
-          <Figure label="A receber" cents={sales?.to_receive_cents} testId="sales-to-receive" />
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4 lg:grid-cols-4">
+          <Stacked label="Valor das vendas" cents={sales?.price_cents} testId="sales-price" />
+          <Stacked label="Custo das milhas" cents={sales?.cost_cents} testId="sales-cost" />
+          <Stacked label="Lucro" cents={sales?.profit_cents} testId="sales-profit" />
+          <Stacked label="A receber" cents={sales?.to_receive_cents} testId="sales-to-receive" />
         </dl>
       </CardContent>
     </Card>
+  );
+}
+
+/** A figure with its label above it (four side by side on a wide screen, two on a phone). */
+function Stacked({ label, cents, testId }: { label: string; cents: number | undefined; testId: string }) {
+  return (
+    <div className="min-w-0 space-y-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd data-testid={testId} className="text-base font-semibold tracking-tight tabular-nums sm:text-lg">
+        {cents === undefined ? <Skeleton className="h-6 w-24" /> : formatCents(cents)}
+      </dd>
+    </div>
   );
 }
