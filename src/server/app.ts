@@ -19,6 +19,7 @@ import { quotesRoutes } from './quotes/quotes.routes';
 import { clubsRoutes } from './clubs/clubs.routes';
 import { cardsRoutes, payablesRoutes } from './cards/cards.routes';
 import { receivablesRoutes, salesRoutes } from './sales/sales.routes';
+import { suppliersRoutes } from './suppliers/suppliers.routes';
 import { conversionsRoutes, creditsRoutes, transfersRoutes } from './transfers/transfers.routes';
 import { rulesRoutes } from './rules/rules.routes';
 import { alertsRoutes } from './alerts/alerts.routes';
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
   api.route('/cards', cardsRoutes);
   api.route('/payables', payablesRoutes);
   api.route('/sales', salesRoutes);
+  api.route('/suppliers', suppliersRoutes);
   api.route('/receivables', receivablesRoutes);
   api.route('/finance', financeRoutes);
   api.route('/rules', rulesRoutes);

@@ -92,6 +92,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   price_cents: 'Valor da venda',
   cost_cents: 'Custo das milhas',
   received_on: 'Recebido em',
+  pix_key: 'Chave PIX',
+  contact: 'Contato',
 };
 
 export const auditFieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? field;

@@ -81,6 +81,7 @@ export const LOT_MESSAGES = {
   expiryPast: 'Data de vencimento não pode estar no passado',
   expiryBeforePurchase: 'Vencimento deve ser posterior à compra',
   supplierTooLong: 'Fornecedor deve ter no máximo 200 caracteres',
+  supplierInvalid: 'Fornecedor inválido',
   notesTooLong: 'Observações devem ter no máximo 2000 caracteres',
 } as const;
 
@@ -215,6 +216,12 @@ export function makeLotInputSchema(today: () => string) {
       purchase_date: purchaseDateSchema(today),
       expiry_date: expiryDateSchema(today),
       supplier: optionalText(200, M.supplierTooLong),
+      /** The supplier chosen from the registry (issue #23); its name wins over `supplier`. */
+      supplier_id: z
+        .union([z.literal(''), z.uuid({ error: M.supplierInvalid })], { error: M.supplierInvalid })
+        .nullable()
+        .optional()
+        .transform((v) => (v ? v.toLowerCase() : null)),
       notes: optionalText(2000, M.notesTooLong),
     })
     .superRefine(
@@ -353,6 +360,8 @@ export const lotSchema = z.object({
   /** Null for miles that do not expire. */
   expiry_date: dateSchema.nullable(),
   supplier: z.string().nullable(),
+  /** The supplier in the registry (issue #23); null for a lot without one, or one a transfer or club credited. */
+  supplier_id: idSchema.nullable(),
   notes: z.string().nullable(),
   status: z.enum(LOT_STATUSES),
   created_at: timestampSchema,

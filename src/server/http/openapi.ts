@@ -50,6 +50,7 @@ export const API_TAGS = {
   transfers: "Transfers of points with bonus, the miles still to be credited, and the points programmes' ratios",
   clubs: 'Club subscriptions: each month, on its billing day, the miles become a lot and the price is posted',
   cards: 'Credit cards, lots bought on them in instalments, and the instalments to pay by due date',
+  suppliers: 'The suppliers the agency buys miles and points from, with what it bought from each in a period',
   sales: 'Sales of miles to buyers at a price per thousand, their profit, and the instalments to receive by due date',
   finance: 'Postings (money in and out) and the finance figures',
   rules: 'Per-program rules: minimum margin, default RAV, CPM cap, SLA target',

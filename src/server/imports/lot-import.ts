@@ -12,6 +12,7 @@ import { followAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteLotRows } from '../lots/lots.queries';
+import { findOrCreateSuppliers } from '../suppliers/suppliers.queries';
 import { forEachRow, liveRowsOfJob, type CheckContext, type Lookup, importDate, RowErrors } from './import-values';
 
 // Miles lots from a spreadsheet (issue #17): the account found by program + number (or created, for
@@ -310,6 +311,15 @@ export async function writeLotRows(
     for (const a of made) accountIds.set(accountKey(a.program, a.account_number), a.id);
   }
 
+  // The suppliers named in the file, found in the registry (case aside) or added to it, in one statement.
+  const names = [
+    ...new Set(check.create.map((l) => l.supplier?.trim().replace(/\s+/g, ' ')).filter((n) => !!n)),
+  ] as string[];
+  const suppliers = new Map(
+    (await findOrCreateSuppliers(tx, { agencyId, userId, names })).map((s) => [s.key, s] as const),
+  );
+  const supplierOf = (name: string | null) => suppliers.get(name?.trim().replace(/\s+/g, ' ').toLowerCase() ?? '');
+
   let inserted = 0;
   const ids: string[] = [];
   for (let i = 0; i < check.create.length; i += CHUNK) {
@@ -324,7 +334,8 @@ export async function writeLotRows(
         cost_per_thousand: l.cost_per_thousand,
         purchase_date: l.purchase_date,
         expiry_date: l.expiry_date,
-        supplier: l.supplier,
+        supplier: supplierOf(l.supplier)?.name ?? null,
+        supplier_id: supplierOf(l.supplier)?.id ?? null,
         notes: l.notes,
         description: `Compra de lote ${programName(l.program)} — ${formatNumber(l.original_quantity)} milhas`,
       })),
@@ -334,14 +345,15 @@ export async function writeLotRows(
         WITH r AS (
           SELECT * FROM jsonb_to_recordset(${chunk}::jsonb) AS r(id uuid, account_id uuid, program text, account_number text,
             original_quantity int, total_cost_cents bigint, cost_per_thousand numeric, purchase_date date,
-            expiry_date date, supplier text, notes text, description text)
+            expiry_date date, supplier text, supplier_id uuid, notes text, description text)
         ),
         added AS (
           INSERT INTO mile_lots (id, agency_id, import_job_id, account_id, program, account_number, original_quantity,
-            remaining_quantity, total_cost_cents, cost_per_thousand, purchase_date, expiry_date, supplier, notes, status)
+            remaining_quantity, total_cost_cents, cost_per_thousand, purchase_date, expiry_date, supplier, supplier_id,
+            notes, status)
           SELECT r.id, ${agencyId}, ${jobId}, r.account_id, r.program, r.account_number, r.original_quantity,
             r.original_quantity, r.total_cost_cents, r.cost_per_thousand, r.purchase_date, r.expiry_date, r.supplier,
-            r.notes, 'available'
+            r.supplier_id, r.notes, 'available'
           FROM r
           RETURNING id
         ),

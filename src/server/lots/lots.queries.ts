@@ -64,6 +64,7 @@ export function toLotDto(r: LotRow): Lot {
     purchase_date: r.purchase_date,
     expiry_date: r.expiry_date,
     supplier: r.supplier,
+    supplier_id: r.supplier_id,
     notes: r.notes,
     status: r.status as LotStatus,
     created_at: r.created_at,
@@ -464,6 +465,7 @@ export interface LotValues {
   purchase_date: string;
   expiry_date: string | null;
   supplier: string | null;
+  supplier_id: string | null;
   notes: string | null;
   status: LotStatus;
 }

@@ -26,6 +26,7 @@ import {
 import { PROGRAM_KEYS, programName, type ProgramKey } from '../../domain/programs';
 import { CARD_MESSAGES, lotPaymentSchema } from '../../domain/cards/card.schema';
 import { ACCOUNT_MESSAGES, accountNotFound } from '../accounts/accounts.errors';
+import { resolveLotSupplier } from '../suppliers/suppliers.service';
 import { lotCardPurchase, lotsWithPaidInstalments, payLotByCard } from '../cards/cards.service';
 import { findOrCreateAgencyAccount, getAccount, type AccountRef } from '../accounts/accounts.queries';
 import { diffFields } from '../../domain/audit/audit.rules';
@@ -291,7 +292,13 @@ async function resolveAccount(db: Db, agencyId: string, input: LotInput): Promis
   return findOrCreateAgencyAccount(db, { agencyId, program: input.program, accountNumber: input.account_number! });
 }
 
-function lotValues(input: LotInput, account: AccountRef, remaining: number, status: LotStatus): LotValues {
+function lotValues(
+  input: LotInput,
+  account: AccountRef,
+  remaining: number,
+  status: LotStatus,
+  supplier: { supplier_id: string | null; supplier: string | null },
+): LotValues {
   return {
     account_id: account.id,
     program: account.program,
@@ -302,7 +309,7 @@ function lotValues(input: LotInput, account: AccountRef, remaining: number, stat
     cost_per_thousand: costPerThousandFromPerMile(input.cost_per_mile),
     purchase_date: input.purchase_date,
     expiry_date: input.expiry_date,
-    supplier: input.supplier,
+    ...supplier,
     notes: input.notes,
     status,
   };
@@ -332,7 +339,8 @@ export async function createLot(db: Db, actor: Actor & { today: string }, body: 
   const input = lot.data;
   const payment = paid.data;
   const account = await resolveAccount(db, actor.agencyId, input);
-  const values = lotValues(input, account, input.original_quantity, 'available');
+  const supplier = await resolveLotSupplier(db, actor, input);
+  const values = lotValues(input, account, input.original_quantity, 'available', supplier);
   const { id } = await insertLot(db, { agencyId: actor.agencyId, values });
   if (payment.card_id === null) {
     await insertPurchaseEntry(db, { agencyId: actor.agencyId, userId: actor.userId, entry: purchaseEntry(id, values) });
@@ -396,6 +404,7 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
     account,
     remaining,
     lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today),
+    await resolveLotSupplier(db, actor, input),
   );
   // A lot bought on a card costs what its instalments add up to, and its postings are the
   // instalments paid (issue #23): its cost stays, and so do they.

@@ -52,6 +52,7 @@ describe('lotInputSchema', () => {
       purchase_date: '2026-03-01',
       expiry_date: '2027-03-01',
       supplier: null,
+      supplier_id: null,
       notes: 'Compra via PIX',
     });
   });

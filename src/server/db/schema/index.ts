@@ -508,6 +508,33 @@ export const loyalty_accounts = pgTable(
   ],
 );
 
+/**
+ * The agency's suppliers of miles and points (issue #23, decision 0029 "Suppliers"): chosen on a
+ * lot (mile_lots.supplier_id, its name copied into mile_lots.supplier for the lots' search and
+ * lists), one per name (case-insensitive) per agency.
+ */
+export const suppliers = pgTable(
+  'suppliers',
+  {
+    id: tenantId(),
+    agency_id: agencyRef(),
+    name: text().notNull(),
+    /** CPF or CNPJ, digits only. */
+    document: text(),
+    pix_key: text(),
+    contact: text(),
+    notes: text(),
+    created_by: uuid().references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'suppliers_pkey', columns: [t.agency_id, t.id] }),
+    uniqueIndex('suppliers_name_key').on(t.agency_id, sql`lower(${t.name})`),
+    check('suppliers_name', sql`length(trim(${t.name})) >= 1`),
+  ],
+);
+
 export const mile_lots = pgTable(
   'mile_lots',
   {
@@ -528,7 +555,9 @@ export const mile_lots = pgTable(
     cost_per_thousand: numeric({ precision: 14, scale: 4 }).notNull(),
     purchase_date: date({ mode: 'string' }).notNull(),
     expiry_date: date({ mode: 'string' }),
+    /** The supplier's name when supplier_id is set (kept by the suppliers feature); free text before it. */
     supplier: text(),
+    supplier_id: uuid(),
     notes: text(),
     status: text().notNull().default('available'),
     import_job_id: uuid(),
@@ -549,6 +578,11 @@ export const mile_lots = pgTable(
       ],
     }).onUpdate('cascade'),
     foreignKey({ columns: [t.agency_id, t.import_job_id], foreignColumns: [import_jobs.agency_id, import_jobs.id] }),
+    foreignKey({ columns: [t.agency_id, t.supplier_id], foreignColumns: [suppliers.agency_id, suppliers.id] }),
+    // A supplier's lots by purchase day: its figures for a period, and a rename.
+    index('mile_lots_supplier_idx')
+      .on(t.agency_id, t.supplier_id, t.purchase_date)
+      .where(sql`${t.supplier_id} IS NOT NULL`),
     // One index per list order of GET /lots, ending in id for a stable order (null expiry last in
     // both directions, hence two for expiry); the id-only page query reads them, from either end.
     // The migration creates them with INCLUDE (program, status: those not in the key), which
@@ -1746,6 +1780,7 @@ export const AGENCY_TABLES = [
   'client_figures',
   'client_totals',
   'loyalty_accounts',
+  'suppliers',
   'mile_lots',
   'lot_search_entries',
   'lot_totals',

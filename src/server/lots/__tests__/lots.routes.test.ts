@@ -174,6 +174,7 @@ const LOT_KEYS = [
   'purchase_date',
   'expiry_date',
   'supplier',
+  'supplier_id',
   'notes',
   'status',
   'created_at',

@@ -25,6 +25,7 @@ const lot: Lot = {
   purchase_date: '2026-01-05',
   expiry_date: '2027-01-05',
   supplier: 'Hotmilhas',
+  supplier_id: null,
   notes: null,
   status: 'available',
   created_at: '2026-01-05T12:00:00.000Z',
