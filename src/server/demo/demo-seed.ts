@@ -10,6 +10,7 @@ import { seedDemoTransfers } from './transfers';
 import { seedDemoClubs } from './clubs';
 import { seedDemoCards } from './cards';
 import { seedDemoSales } from './sales';
+import { seedDemoSuppliers } from './suppliers';
 import { seedDemoTeam } from './team';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
@@ -103,6 +104,7 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
     passengers: true,
   });
   await seedDemoPostings(db, { agencyId: agency!.id, userId: user!.id });
+  await seedDemoSuppliers(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoActivity(db, { agencyId: agency!.id, userId: user!.id });
   // Before the webhooks: the emission a quote became is not in the ERP's delivery log as undelivered.
   await seedDemoQuotes(db, { agencyId: agency!.id, userId: user!.id });

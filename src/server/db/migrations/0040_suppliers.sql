@@ -27,10 +27,11 @@ SELECT DISTINCT ON (l.agency_id, lower(trim(l.supplier))) l.agency_id, trim(l.su
 FROM mile_lots l
 WHERE l.supplier IS NOT NULL AND trim(l.supplier) <> ''
   AND NOT EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = l.agency_id AND c.lot_id = l.id)
-ORDER BY l.agency_id, lower(trim(l.supplier)), l.created_at, l.id;--> statement-breakpoint
+ORDER BY l.agency_id, lower(trim(l.supplier)), l.created_at, l.id
+ON CONFLICT (agency_id, lower(name)) DO NOTHING;--> statement-breakpoint
 UPDATE mile_lots l SET supplier_id = s.id, supplier = s.name
 FROM suppliers s
-WHERE s.agency_id = l.agency_id AND lower(s.name) = lower(trim(l.supplier))
+WHERE s.agency_id = l.agency_id AND lower(s.name) = lower(trim(l.supplier)) AND l.supplier_id IS NULL
   AND NOT EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = l.agency_id AND c.lot_id = l.id);--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON suppliers TO milheiro_app;--> statement-breakpoint
 ALTER TABLE suppliers ENABLE ROW LEVEL SECURITY;--> statement-breakpoint

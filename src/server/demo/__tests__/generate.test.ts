@@ -272,6 +272,18 @@ describe('data generator', () => {
     expect(sales.filter((s) => s.status === 'active').every((s) => Number(s.profit) > 0)).toBe(true);
     expect(sales[1]).toMatchObject({ received: 2, pending: 1 });
     expect(sales[2]).toMatchObject({ received: 0, pending: 1 });
+    // Its suppliers are in the registry, the brokers with their CNPJ; every lot bought from one points to it.
+    const [suppliers] = rowsOf<{ registered: number; with_document: number; unlinked: number }>(
+      await ctx.handle.db
+        .execute(sql`SELECT (SELECT count(*)::int FROM suppliers WHERE agency_id = ${agencyId}) AS registered,
+          (SELECT count(*)::int FROM suppliers WHERE agency_id = ${agencyId} AND document IS NOT NULL) AS with_document,
+          (SELECT count(*)::int FROM mile_lots l WHERE l.agency_id = ${agencyId} AND trim(coalesce(l.supplier, '')) <> ''
+             AND l.supplier_id IS NULL
+             AND NOT EXISTS (SELECT 1 FROM mile_credits c WHERE c.agency_id = l.agency_id AND c.lot_id = l.id)) AS unlinked`),
+    );
+    expect(suppliers!.registered).toBeGreaterThanOrEqual(6);
+    expect(suppliers!.with_document).toBeGreaterThanOrEqual(3);
+    expect(suppliers!.unlinked).toBe(0);
     const mismatchedAccounts = rowsOf(
       await ctx.handle.db.execute(sql`
         SELECT a.id FROM emission_allocations a JOIN emissions e ON e.id = a.emission_id JOIN mile_lots l ON l.id = a.lot_id
