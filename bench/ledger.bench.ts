@@ -17,6 +17,7 @@ import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { todayIso } from '../src/domain/format';
 import { rowsOf } from '../src/server/db/rows';
+import { seedDemoSuppliers } from '../src/server/demo/suppliers';
 import { creditsDueJob } from '../src/server/transfers/credits.jobs';
 import { fmt, forEachEngine, generatedAgency, time } from './lib';
 
@@ -128,6 +129,7 @@ export async function runLedgerBench() {
 
     await benchHistory(engine, handle, app, { agencyId, cookie, pageTarget });
     await benchPayables(engine, handle, app, { agencyId, cookie, pageTarget });
+    await benchSuppliers(engine, handle, app, { agencyId, cookie, pageTarget, userId: mine.user.id });
   });
 }
 
@@ -226,5 +228,43 @@ async function benchPayables(engine: string, handle: Handle, app: App, { agencyI
   console.log(`${engine.padEnd(10)} ${'yardstick: the plain SQL of the 12 months’ sums'.padEnd(WIDTH)} ${fmt(plain)}`);
   console.log(
     `${engine.padEnd(10)} target: payables p50 ≤ ${pageTarget} ms ${page.p50 <= pageTarget ? 'met' : 'MISSED'}`,
+  );
+}
+
+/**
+ * /lotes's "Fornecedores": the agency's lots joined to the registry as migration 0040 does, then the
+ * suppliers with this year's figures (lots, miles, paid, average cost), beside the plain SQL
+ * grouping the same lots by supplier.
+ */
+async function benchSuppliers(
+  engine: string,
+  handle: Handle,
+  app: App,
+  { agencyId, cookie, pageTarget, userId }: Subject & { userId: string },
+) {
+  await seedDemoSuppliers(handle.db, { agencyId, userId });
+  await handle.db.execute(sql`ANALYZE mile_lots`);
+  const [counts] = rowsOf<{ suppliers: number; lots: number }>(
+    await handle.db.execute(sql`SELECT (SELECT count(*)::int FROM suppliers WHERE agency_id = ${agencyId}) AS suppliers,
+      (SELECT count(*)::int FROM mile_lots WHERE agency_id = ${agencyId} AND supplier_id IS NOT NULL) AS lots`),
+  );
+  const list = await timedPage(app, cookie, '/api/v1/suppliers');
+  console.log(
+    `${engine.padEnd(10)} ${`GET /api/v1/suppliers (${counts!.suppliers} suppliers, ${counts!.lots.toLocaleString('en')} lots)`.padEnd(WIDTH)} ${fmt(list)}`,
+  );
+  const year = `${todayIso().slice(0, 4)}-01-01`;
+  const plain = await time(
+    () =>
+      handle.db.execute(sql`SELECT supplier_id, count(*), sum(original_quantity), sum(total_cost_cents) FROM mile_lots
+        WHERE agency_id = ${agencyId} AND supplier_id IS NOT NULL AND deleted_at IS NULL
+          AND purchase_date BETWEEN ${year}::date AND CURRENT_DATE
+        GROUP BY supplier_id`),
+    30,
+  );
+  console.log(
+    `${engine.padEnd(10)} ${'yardstick: the plain SQL of the same sums by supplier'.padEnd(WIDTH)} ${fmt(plain)}`,
+  );
+  console.log(
+    `${engine.padEnd(10)} target: suppliers p50 ≤ ${pageTarget} ms ${list.p50 <= pageTarget ? 'met' : 'MISSED'}`,
   );
 }
