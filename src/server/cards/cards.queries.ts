@@ -140,7 +140,7 @@ export async function getPayablesPage(db: Db, params: PayablePageParams) {
   const where = payableFilters(params);
   const rows = rowsOf<PayableRow>(
     await db.execute(sql`SELECT ${PAYABLE_COLUMNS} ${PAYABLE_FROM} WHERE ${where}
-      ORDER BY p.due_date, k.name, p.id LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`),
+      ORDER BY p.due_date, p.id LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`),
   );
   // Summed per due day (a card's instalments share a few), then per month by the caller: cheaper
   // than truncating every row's date.

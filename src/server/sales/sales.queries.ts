@@ -245,7 +245,7 @@ export async function getReceivablesPage(db: Db, params: ReceivablePageParams) {
   const where = receivableFilters(params);
   const rows = rowsOf<ReceivableRow>(
     await db.execute(sql`${RECEIVABLE_SELECT} WHERE ${where}
-      ORDER BY r.due_date, s.buyer_name, r.id LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`),
+      ORDER BY r.due_date, r.id LIMIT ${params.limit} OFFSET ${(params.page - 1) * params.limit}`),
   );
   const days = rowsOf<{
     day: string;
