@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AlertTriangleIcon, ReceiptIcon } from 'lucide-react';
+import { ReceiptIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCents, monthYearLabel } from '@domain/format';
+import { DueFilterButtons, DueMonth, DueOverdueNotice } from '@/components/due-list';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
@@ -11,17 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { cn } from '@/lib/utils';
 import { usePayables } from '../api/get-payables';
-import {
-  groupByMonth,
-  instalmentsText,
-  overdueText,
-  PAYABLE_FILTERS,
-  payableListParams,
-  periodText,
-  type PayableFilter,
-  type PayableMonthGroup,
-} from '../payable-filters';
-import type { Payable, PayableList } from '../types';
+import { groupByMonth, PAYABLE_FILTERS, payableListParams, periodText, type PayableFilter } from '../payable-filters';
 import { usePayableToPay } from './pay-payable-dialog';
 import { PayableItem, PayableSkeletonItem } from './payable-item';
 
@@ -65,10 +55,20 @@ export function PayablesSection({ today }: PayablesSectionProps) {
         <>
           <CardContent className="space-y-3">
             {list && list.overdue.count > 0 && (
-              <OverdueNotice overdue={list.overdue} onShow={filter === 'overdue' ? null : () => choose('overdue')} />
+              <DueOverdueNotice
+                overdue={list.overdue}
+                hint="Parcelas com vencimento já passado e ainda não pagas."
+                onShow={filter === 'overdue' ? null : () => choose('overdue')}
+                testId="payables-overdue"
+              />
             )}
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <FilterButtons value={filter} onChange={choose} />
+              <DueFilterButtons
+                filters={PAYABLE_FILTERS}
+                value={filter}
+                onChange={choose}
+                label="Filtrar parcelas por situação"
+              />
               {list ? (
                 <p className="text-xs text-muted-foreground">{periodText(filter, list)}</p>
               ) : (
@@ -90,7 +90,25 @@ export function PayablesSection({ today }: PayablesSectionProps) {
               <EmptyState filter={filter} />
             ) : (
               groupByMonth(rows, list?.months ?? []).map((group) => (
-                <MonthGroup key={group.month} group={group} onPay={toPay.choose} />
+                <DueMonth
+                  key={group.month}
+                  month={group.month}
+                  sums={
+                    group.summary
+                      ? {
+                          open_cents: group.summary.pending_cents + group.summary.overdue_cents,
+                          settled_cents: group.summary.paid_cents,
+                          count: group.summary.count,
+                        }
+                      : null
+                  }
+                  openLabel="em aberto"
+                  testId="payables-month"
+                >
+                  {group.rows.map((payable) => (
+                    <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} />
+                  ))}
+                </DueMonth>
               ))
             )}
           </div>
@@ -100,84 +118,6 @@ export function PayablesSection({ today }: PayablesSectionProps) {
 
       {toPay.dialog}
     </Card>
-  );
-}
-
-function FilterButtons({ value, onChange }: { value: PayableFilter; onChange: (filter: PayableFilter) => void }) {
-  return (
-    <div
-      role="group"
-      aria-label="Filtrar parcelas por situação"
-      className="grid grid-cols-4 gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:w-fit"
-    >
-      {PAYABLE_FILTERS.map((item) => (
-        <Button
-          key={item.value}
-          variant="ghost"
-          size="sm"
-          aria-pressed={item.value === value}
-          onClick={() => onChange(item.value)}
-          className="px-2 text-muted-foreground aria-pressed:bg-card aria-pressed:text-foreground aria-pressed:shadow-sm sm:px-3"
-        >
-          {item.label}
-        </Button>
-      ))}
-    </div>
-  );
-}
-
-function OverdueNotice({ overdue, onShow }: { overdue: PayableList['overdue']; onShow: (() => void) | null }) {
-  return (
-    <div
-      className="flex flex-col gap-3 rounded-lg border border-warning/50 bg-warning/10 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="payables-overdue"
-    >
-      <p className="flex items-start gap-2 text-sm">
-        <AlertTriangleIcon
-          aria-hidden="true"
-          className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
-        />
-        <span>
-          <span className="font-semibold tabular-nums">{overdueText(overdue)}</span>
-          <span className="block text-muted-foreground">Parcelas com vencimento já passado e ainda não pagas.</span>
-        </span>
-      </p>
-      {onShow && (
-        <Button variant="outline" size="sm" className="shrink-0 self-start sm:self-auto" onClick={onShow}>
-          Ver vencidas
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function MonthGroup({ group, onPay }: { group: PayableMonthGroup; onPay: (payable: Payable) => void }) {
-  const titleId = `payables-month-${group.month}`;
-  const s = group.summary;
-  const open = s ? s.pending_cents + s.overdue_cents : 0;
-  return (
-    <div data-testid="payables-month" className="border-b last:border-b-0">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 bg-muted/40 px-5 py-2.5">
-        <h4 id={titleId} className="text-sm font-semibold">
-          {monthYearLabel(group.month)}
-        </h4>
-        {s && (
-          <p className="text-right text-sm tabular-nums">
-            <span className="font-semibold">{formatCents(open + s.paid_cents)}</span>
-            <span className="text-muted-foreground">
-              {' · '}
-              {instalmentsText(s.count)}
-              {open > 0 && s.paid_cents > 0 ? ` · ${formatCents(open)} em aberto` : ''}
-            </span>
-          </p>
-        )}
-      </div>
-      <ul aria-labelledby={titleId} className="divide-y border-t">
-        {group.rows.map((payable) => (
-          <PayableItem key={payable.id} payable={payable} onPay={onPay} />
-        ))}
-      </ul>
-    </div>
   );
 }
 

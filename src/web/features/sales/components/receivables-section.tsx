@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { AlertTriangleIcon, HandCoinsIcon } from 'lucide-react';
+import { HandCoinsIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCents, monthYearLabel } from '@domain/format';
+import { DueFilterButtons, DueMonth, DueOverdueNotice } from '@/components/due-list';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
@@ -13,15 +13,11 @@ import { cn } from '@/lib/utils';
 import { useReceivables } from '../api/get-receivables';
 import {
   groupByMonth,
-  instalmentsText,
-  overdueText,
   periodText,
   RECEIVABLE_FILTERS,
   receivableListParams,
   type ReceivableFilter,
-  type ReceivableMonthGroup,
 } from '../receivable-filters';
-import type { Receivable, ReceivableList } from '../types';
 import { ReceivableItem, ReceivableSkeletonItem } from './receivable-item';
 import { useReceivableToReceive } from './receive-receivable-dialog';
 
@@ -66,10 +62,20 @@ export function ReceivablesSection({ today }: ReceivablesSectionProps) {
         <>
           <CardContent className="space-y-3">
             {list && list.overdue.count > 0 && (
-              <OverdueNotice overdue={list.overdue} onShow={filter === 'overdue' ? null : () => choose('overdue')} />
+              <DueOverdueNotice
+                overdue={list.overdue}
+                hint="Parcelas de vendas com vencimento já passado e ainda não recebidas."
+                onShow={filter === 'overdue' ? null : () => choose('overdue')}
+                testId="receivables-overdue"
+              />
             )}
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <FilterButtons value={filter} onChange={choose} />
+              <DueFilterButtons
+                filters={RECEIVABLE_FILTERS}
+                value={filter}
+                onChange={choose}
+                label="Filtrar parcelas a receber por situação"
+              />
               {list ? (
                 <p className="text-xs text-muted-foreground">{periodText(filter, list)}</p>
               ) : (
@@ -91,7 +97,25 @@ export function ReceivablesSection({ today }: ReceivablesSectionProps) {
               <EmptyState filter={filter} />
             ) : (
               groupByMonth(rows, list?.months ?? []).map((group) => (
-                <MonthGroup key={group.month} group={group} onReceive={toReceive.choose} />
+                <DueMonth
+                  key={group.month}
+                  month={group.month}
+                  sums={
+                    group.summary
+                      ? {
+                          open_cents: group.summary.pending_cents + group.summary.overdue_cents,
+                          settled_cents: group.summary.received_cents,
+                          count: group.summary.count,
+                        }
+                      : null
+                  }
+                  openLabel="a receber"
+                  testId="receivables-month"
+                >
+                  {group.rows.map((receivable) => (
+                    <ReceivableItem key={receivable.id} receivable={receivable} onReceive={toReceive.choose} />
+                  ))}
+                </DueMonth>
               ))
             )}
           </div>
@@ -101,92 +125,6 @@ export function ReceivablesSection({ today }: ReceivablesSectionProps) {
 
       {toReceive.dialog}
     </Card>
-  );
-}
-
-function FilterButtons({ value, onChange }: { value: ReceivableFilter; onChange: (filter: ReceivableFilter) => void }) {
-  return (
-    <div
-      role="group"
-      aria-label="Filtrar parcelas a receber por situação"
-      className="grid grid-cols-4 gap-1 rounded-lg bg-muted p-1 sm:inline-flex sm:w-fit"
-    >
-      {RECEIVABLE_FILTERS.map((item) => (
-        <Button
-          key={item.value}
-          variant="ghost"
-          size="sm"
-          aria-pressed={item.value === value}
-          onClick={() => onChange(item.value)}
-          className="px-2 text-muted-foreground aria-pressed:bg-card aria-pressed:text-foreground aria-pressed:shadow-sm sm:px-3"
-        >
-          {item.label}
-        </Button>
-      ))}
-    </div>
-  );
-}
-
-function OverdueNotice({ overdue, onShow }: { overdue: ReceivableList['overdue']; onShow: (() => void) | null }) {
-  return (
-    <div
-      className="flex flex-col gap-3 rounded-lg border border-warning/50 bg-warning/10 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-      data-testid="receivables-overdue"
-    >
-      <p className="flex items-start gap-2 text-sm">
-        <AlertTriangleIcon
-          aria-hidden="true"
-          className="mt-0.5 size-4 shrink-0 text-warning-foreground dark:text-warning"
-        />
-        <span>
-          <span className="font-semibold tabular-nums">{overdueText(overdue)}</span>
-          <span className="block text-muted-foreground">
-            Parcelas de vendas com vencimento já passado e ainda não recebidas.
-          </span>
-        </span>
-      </p>
-      {onShow && (
-        <Button variant="outline" size="sm" className="shrink-0 self-start sm:self-auto" onClick={onShow}>
-          Ver vencidas
-        </Button>
-      )}
-    </div>
-  );
-}
-
-function MonthGroup({
-  group,
-  onReceive,
-}: {
-  group: ReceivableMonthGroup;
-  onReceive: (receivable: Receivable) => void;
-}) {
-  const titleId = `receivables-month-${group.month}`;
-  const s = group.summary;
-  const open = s ? s.pending_cents + s.overdue_cents : 0;
-  return (
-    <div data-testid="receivables-month" className="border-b last:border-b-0">
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 bg-muted/40 px-5 py-2.5">
-        <h4 id={titleId} className="text-sm font-semibold">
-          {monthYearLabel(group.month)}
-        </h4>
-        {s && (
-          <p className="text-right text-sm tabular-nums">
-            <span className="font-semibold">{formatCents(open + s.received_cents)}</span>
-            <span className="text-muted-foreground">
-              {' · '}
-              {instalmentsText(s.count)}
-              {open > 0 && s.received_cents > 0 ? ` · ${formatCents(open)} a receber` : ''}
-            </span>
-          </p>
-        )}
-      </div>
-      <ul aria-labelledby={titleId} className="divide-y border-t">
-        {group.rows.map((receivable) => (
-          <ReceivableItem key={receivable.id} receivable={receivable} onReceive={onReceive} />
-        ))}
-      </ul>
-    </div>
   );
 }
 
