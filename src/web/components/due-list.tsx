@@ -1,8 +1,13 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { AlertTriangleIcon } from 'lucide-react';
 import { formatCents, monthYearLabel } from '@domain/format';
+import { QueryErrorState, type RetryableQuery } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
+import { CardContent } from '@/components/ui/card';
+import { PaginationFooter } from '@/components/ui/pagination';
+import { Skeleton } from '@/components/ui/skeleton';
 import { instalmentsText, overdueText } from '@/lib/due-list';
+import { cn } from '@/lib/utils';
 
 // The parts /financeiro's instalment lists share (issue #23): 'Contas a pagar' and 'Contas a
 // receber' — the status filter, the overdue banner and each month's heading with its rows.
@@ -118,5 +123,101 @@ export function DueMonth({
         {children}
       </ul>
     </div>
+  );
+}
+
+const SKELETON_ROWS = 3;
+
+/**
+ * The body of an instalment list under its card's header: its error state, or the overdue banner,
+ * the filter with the period it lists, the rows (skeleton, empty state or months) and the pages.
+ */
+export function DueListBody<F extends string>({
+  query,
+  errorTitle,
+  list,
+  loading,
+  stale,
+  filter,
+  filters,
+  onFilter,
+  filterLabel,
+  overdueHint,
+  overdueTestId,
+  periodText,
+  skeletonItem: SkeletonItem,
+  empty,
+  children,
+  onPageChange,
+}: {
+  query: RetryableQuery;
+  errorTitle: string;
+  list:
+    | {
+        overdue: { cents: number; count: number };
+        page: number;
+        total_pages: number;
+        total: number;
+        limit: number;
+      }
+    | undefined;
+  /** No rows yet (the skeleton shows). */
+  loading: boolean;
+  stale: boolean;
+  filter: F;
+  filters: readonly { value: F; label: string }[];
+  onFilter: (filter: F) => void;
+  filterLabel: string;
+  overdueHint: string;
+  overdueTestId: string;
+  /** Which due dates are listed; undefined while loading. */
+  periodText: string | undefined;
+  /** One row's placeholder (three are shown while loading). */
+  skeletonItem: ComponentType;
+  /** Shown instead of the months when there is no row. */
+  empty: ReactNode | null;
+  children: ReactNode;
+  onPageChange: (page: number) => void;
+}) {
+  if (query.error && !list) {
+    return (
+      <CardContent className="pb-5">
+        <QueryErrorState title={errorTitle} query={query} />
+      </CardContent>
+    );
+  }
+  return (
+    <>
+      <CardContent className="space-y-3">
+        {list && list.overdue.count > 0 && (
+          <DueOverdueNotice
+            overdue={list.overdue}
+            hint={overdueHint}
+            onShow={filter === 'overdue' ? null : () => onFilter('overdue' as F)}
+            testId={overdueTestId}
+          />
+        )}
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <DueFilterButtons filters={filters} value={filter} onChange={onFilter} label={filterLabel} />
+          {periodText !== undefined ? (
+            <p className="text-xs text-muted-foreground">{periodText}</p>
+          ) : (
+            <Skeleton className="h-3 w-52" />
+          )}
+        </div>
+      </CardContent>
+      <div className={cn('border-t transition-opacity', stale && 'opacity-60')} aria-busy={loading || stale}>
+        {loading ? (
+          <ul aria-label="Carregando parcelas" className="divide-y">
+            {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+              <SkeletonItem key={i} />
+            ))}
+          </ul>
+        ) : (
+          (empty ?? children)
+        )}
+      </div>
+      <PaginationFooter list={list} itemLabel="parcelas" onPageChange={onPageChange} />
+    </>
   );
 }

@@ -1,21 +1,15 @@
 import { useState } from 'react';
 import { ReceiptIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { DueFilterButtons, DueMonth, DueOverdueNotice } from '@/components/due-list';
+import { DueListBody, DueMonth } from '@/components/due-list';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
-import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PaginationFooter } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePagedList } from '@/hooks/use-paged-list';
-import { cn } from '@/lib/utils';
 import { usePayables } from '../api/get-payables';
 import { groupByMonth, PAYABLE_FILTERS, payableListParams, periodText, type PayableFilter } from '../payable-filters';
 import { usePayableToPay } from './pay-payable-dialog';
 import { PayableItem, PayableSkeletonItem } from './payable-item';
-
-const SKELETON_ROWS = 3;
 
 export interface PayablesSectionProps {
   /** yyyy-MM-dd: each filter's period starts from it. */
@@ -47,74 +41,45 @@ export function PayablesSection({ today }: PayablesSectionProps) {
         </CardDescription>
       </CardHeader>
 
-      {payables.isError && !list ? (
-        <CardContent className="pb-5">
-          <QueryErrorState title="Erro ao carregar as contas a pagar" query={payables} />
-        </CardContent>
-      ) : (
-        <>
-          <CardContent className="space-y-3">
-            {list && list.overdue.count > 0 && (
-              <DueOverdueNotice
-                overdue={list.overdue}
-                hint="Parcelas com vencimento já passado e ainda não pagas."
-                onShow={filter === 'overdue' ? null : () => choose('overdue')}
-                testId="payables-overdue"
-              />
-            )}
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <DueFilterButtons
-                filters={PAYABLE_FILTERS}
-                value={filter}
-                onChange={choose}
-                label="Filtrar parcelas por situação"
-              />
-              {list ? (
-                <p className="text-xs text-muted-foreground">{periodText(filter, list)}</p>
-              ) : (
-                <Skeleton className="h-3 w-52" />
-              )}
-            </div>
-          </CardContent>
-          <div
-            className={cn('border-t transition-opacity', stale && 'opacity-60')}
-            aria-busy={rows === undefined || stale}
-          >
-            {rows === undefined ? (
-              <ul aria-label="Carregando parcelas" className="divide-y">
-                {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                  <PayableSkeletonItem key={i} />
-                ))}
-              </ul>
-            ) : rows.length === 0 ? (
-              <EmptyState filter={filter} />
-            ) : (
-              groupByMonth(rows, list?.months ?? []).map((group) => (
-                <DueMonth
-                  key={group.month}
-                  month={group.month}
-                  sums={
-                    group.summary
-                      ? {
-                          open_cents: group.summary.pending_cents + group.summary.overdue_cents,
-                          settled_cents: group.summary.paid_cents,
-                          count: group.summary.count,
-                        }
-                      : null
+      <DueListBody
+        query={payables}
+        errorTitle="Erro ao carregar as contas a pagar"
+        list={list}
+        loading={rows === undefined}
+        stale={stale}
+        filter={filter}
+        filters={PAYABLE_FILTERS}
+        onFilter={choose}
+        filterLabel="Filtrar parcelas por situação"
+        overdueHint="Parcelas com vencimento já passado e ainda não pagas."
+        overdueTestId="payables-overdue"
+        periodText={list ? periodText(filter, list) : undefined}
+        skeletonItem={PayableSkeletonItem}
+        empty={rows?.length === 0 ? <EmptyState filter={filter} /> : null}
+        onPageChange={onPageChange}
+      >
+        {groupByMonth(rows ?? [], list?.months ?? []).map((group) => (
+          <DueMonth
+            key={group.month}
+            month={group.month}
+            sums={
+              group.summary
+                ? {
+                    open_cents: group.summary.pending_cents + group.summary.overdue_cents,
+                    settled_cents: group.summary.paid_cents,
+                    count: group.summary.count,
                   }
-                  openLabel="em aberto"
-                  testId="payables-month"
-                >
-                  {group.rows.map((payable) => (
-                    <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} />
-                  ))}
-                </DueMonth>
-              ))
-            )}
-          </div>
-          <PaginationFooter list={list} itemLabel="parcelas" onPageChange={onPageChange} />
-        </>
-      )}
+                : null
+            }
+            openLabel="em aberto"
+            testId="payables-month"
+          >
+            {group.rows.map((payable) => (
+              <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} />
+            ))}
+          </DueMonth>
+        ))}
+      </DueListBody>
 
       {toPay.dialog}
     </Card>

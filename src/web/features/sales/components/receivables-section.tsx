@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { HandCoinsIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { DueFilterButtons, DueMonth, DueOverdueNotice } from '@/components/due-list';
+import { DueListBody, DueMonth } from '@/components/due-list';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
-import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { PaginationFooter } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePagedList } from '@/hooks/use-paged-list';
-import { cn } from '@/lib/utils';
 import { useReceivables } from '../api/get-receivables';
 import {
   groupByMonth,
@@ -20,8 +16,6 @@ import {
 } from '../receivable-filters';
 import { ReceivableItem, ReceivableSkeletonItem } from './receivable-item';
 import { useReceivableToReceive } from './receive-receivable-dialog';
-
-const SKELETON_ROWS = 3;
 
 export interface ReceivablesSectionProps {
   /** yyyy-MM-dd: each filter's period starts from it. */
@@ -54,74 +48,45 @@ export function ReceivablesSection({ today }: ReceivablesSectionProps) {
         </CardDescription>
       </CardHeader>
 
-      {receivables.isError && !list ? (
-        <CardContent className="pb-5">
-          <QueryErrorState title="Erro ao carregar as contas a receber" query={receivables} />
-        </CardContent>
-      ) : (
-        <>
-          <CardContent className="space-y-3">
-            {list && list.overdue.count > 0 && (
-              <DueOverdueNotice
-                overdue={list.overdue}
-                hint="Parcelas de vendas com vencimento já passado e ainda não recebidas."
-                onShow={filter === 'overdue' ? null : () => choose('overdue')}
-                testId="receivables-overdue"
-              />
-            )}
-            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-              <DueFilterButtons
-                filters={RECEIVABLE_FILTERS}
-                value={filter}
-                onChange={choose}
-                label="Filtrar parcelas a receber por situação"
-              />
-              {list ? (
-                <p className="text-xs text-muted-foreground">{periodText(filter, list)}</p>
-              ) : (
-                <Skeleton className="h-3 w-52" />
-              )}
-            </div>
-          </CardContent>
-          <div
-            className={cn('border-t transition-opacity', stale && 'opacity-60')}
-            aria-busy={rows === undefined || stale}
-          >
-            {rows === undefined ? (
-              <ul aria-label="Carregando parcelas" className="divide-y">
-                {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-                  <ReceivableSkeletonItem key={i} />
-                ))}
-              </ul>
-            ) : rows.length === 0 ? (
-              <EmptyState filter={filter} />
-            ) : (
-              groupByMonth(rows, list?.months ?? []).map((group) => (
-                <DueMonth
-                  key={group.month}
-                  month={group.month}
-                  sums={
-                    group.summary
-                      ? {
-                          open_cents: group.summary.pending_cents + group.summary.overdue_cents,
-                          settled_cents: group.summary.received_cents,
-                          count: group.summary.count,
-                        }
-                      : null
+      <DueListBody
+        query={receivables}
+        errorTitle="Erro ao carregar as contas a receber"
+        list={list}
+        loading={rows === undefined}
+        stale={stale}
+        filter={filter}
+        filters={RECEIVABLE_FILTERS}
+        onFilter={choose}
+        filterLabel="Filtrar parcelas a receber por situação"
+        overdueHint="Parcelas de vendas com vencimento já passado e ainda não recebidas."
+        overdueTestId="receivables-overdue"
+        periodText={list ? periodText(filter, list) : undefined}
+        skeletonItem={ReceivableSkeletonItem}
+        empty={rows?.length === 0 ? <EmptyState filter={filter} /> : null}
+        onPageChange={onPageChange}
+      >
+        {groupByMonth(rows ?? [], list?.months ?? []).map((group) => (
+          <DueMonth
+            key={group.month}
+            month={group.month}
+            sums={
+              group.summary
+                ? {
+                    open_cents: group.summary.pending_cents + group.summary.overdue_cents,
+                    settled_cents: group.summary.received_cents,
+                    count: group.summary.count,
                   }
-                  openLabel="a receber"
-                  testId="receivables-month"
-                >
-                  {group.rows.map((receivable) => (
-                    <ReceivableItem key={receivable.id} receivable={receivable} onReceive={toReceive.choose} />
-                  ))}
-                </DueMonth>
-              ))
-            )}
-          </div>
-          <PaginationFooter list={list} itemLabel="parcelas" onPageChange={onPageChange} />
-        </>
-      )}
+                : null
+            }
+            openLabel="a receber"
+            testId="receivables-month"
+          >
+            {group.rows.map((receivable) => (
+              <ReceivableItem key={receivable.id} receivable={receivable} onReceive={toReceive.choose} />
+            ))}
+          </DueMonth>
+        ))}
+      </DueListBody>
 
       {toReceive.dialog}
     </Card>
