@@ -1,11 +1,12 @@
 import type { ComponentType, ReactNode } from 'react';
 import { AlertTriangleIcon } from 'lucide-react';
-import { formatCents, monthYearLabel } from '@domain/format';
+import { formatCents, formatDate, monthYearLabel } from '@domain/format';
 import { QueryErrorState, type RetryableQuery } from '@/components/query-error-state';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CardContent } from '@/components/ui/card';
 import { PaginationFooter } from '@/components/ui/pagination';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
 import { instalmentsText, overdueText } from '@/lib/due-list';
 import { cn } from '@/lib/utils';
 
@@ -219,5 +220,50 @@ export function DueListBody<F extends string>({
       </div>
       <PaginationFooter list={list} itemLabel="parcelas" onPageChange={onPageChange} />
     </>
+  );
+}
+
+/**
+ * An instalment row: wide, one line of columns; below 1024 px a card (the due date and the amount
+ * on top, then what it is and the action).
+ */
+export const DUE_ROW =
+  'grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 px-5 py-4 lg:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,1.3fr)_8rem_11rem] lg:items-center lg:gap-x-6';
+
+/** 'A vencer' / 'A receber', 'Vencida' (in words, not only in colour), 'Paga em 15/01/2027' / 'Recebida em …'. */
+export function DueStatusBadge({
+  status,
+  settledOn,
+  labels,
+}: {
+  status: 'pending' | 'overdue' | 'settled';
+  settledOn: string | null;
+  labels: { pending: string; overdue: string; settled: string };
+}) {
+  if (status === 'settled') {
+    return (
+      <Badge variant="success">
+        {labels.settled}
+        {settledOn ? ` em ${formatDate(settledOn)}` : ''}
+      </Badge>
+    );
+  }
+  return <Badge variant={status === 'overdue' ? 'warning' : 'secondary'}>{labels[status]}</Badge>;
+}
+
+/** An instalment row's placeholder; `className` its grid (DUE_ROW unless a narrower one). */
+export function DueSkeletonItem({ className = DUE_ROW }: { className?: string }) {
+  return (
+    <li className={className} aria-hidden="true">
+      <SkeletonText widths={['w-24', 'w-16']} />
+      <div className="col-span-2 lg:col-span-1">
+        <SkeletonText widths={['w-32', 'w-20']} />
+      </div>
+      <div className="col-span-2 lg:col-span-1">
+        <SkeletonText widths={['w-36', 'w-28']} />
+      </div>
+      <Skeleton className="col-start-2 row-start-1 ml-auto h-4 w-20 lg:col-start-auto lg:row-start-auto" />
+      <Skeleton className="col-span-2 h-8 w-full sm:w-36 lg:col-span-1 lg:ml-auto" />
+    </li>
   );
 }

@@ -3,7 +3,8 @@ import { QueryErrorState } from '@/components/query-error-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLotPayables } from '../api/get-payables';
 import { usePayableToPay } from './pay-payable-dialog';
-import { PayableItem, PayableSkeletonItem } from './payable-item';
+import { DueSkeletonItem } from '@/components/due-list';
+import { PayableItem } from './payable-item';
 
 /**
  * 'Parcelas no cartão' on a lot's page (issue #23): how a lot bought on a card is being paid, each
@@ -33,7 +34,7 @@ export function LotInstalmentsCard({ lotId }: { lotId: string }) {
       <CardContent className="border-t p-0">
         <ul aria-label="Parcelas" aria-busy={list === undefined} className="divide-y">
           {list === undefined
-            ? Array.from({ length: 2 }, (_, i) => <PayableSkeletonItem key={i} />)
+            ? Array.from({ length: 2 }, (_, i) => <DueSkeletonItem key={i} />)
             : list.data.map((payable) => (
                 <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} showLot={false} />
               ))}

@@ -3,19 +3,12 @@ import { Link } from 'react-router';
 import { PAYABLE_STATUS_LABELS } from '@domain/cards/card.schema';
 import { formatCents, formatDate } from '@domain/format';
 import { ProgramLabel } from '@/components/program-label';
-import { Badge } from '@/components/ui/badge';
+import { DUE_ROW, DueStatusBadge } from '@/components/due-list';
 import { Button } from '@/components/ui/button';
-import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
 import { payableLabel } from '../payable-filters';
 import type { Payable } from '../types';
 
-/**
- * Wide, one line of columns; below 1024 px a card: the due date and the amount on top, then the
- * card, the lot and the action.
- */
-const ROW =
-  'grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 px-5 py-4 lg:grid-cols-[9.5rem_minmax(0,1fr)_minmax(0,1.3fr)_8rem_11rem] lg:items-center lg:gap-x-6';
-/** On the lot's own page: no lot column. */
+/** On the lot's own page: no lot column (DUE_ROW otherwise). */
 const ROW_OF_LOT =
   'grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 px-5 py-4 lg:grid-cols-[9.5rem_minmax(0,1fr)_8rem_11rem] lg:items-center lg:gap-x-6';
 
@@ -29,10 +22,14 @@ export interface PayableItemProps {
 export function PayableItem({ payable, onPay, showLot = true }: PayableItemProps) {
   const { lot } = payable;
   return (
-    <li className={showLot ? ROW : ROW_OF_LOT} data-testid="payable-row">
+    <li className={showLot ? DUE_ROW : ROW_OF_LOT} data-testid="payable-row">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 lg:flex-col lg:items-start">
         <span className="font-medium whitespace-nowrap tabular-nums">{formatDate(payable.due_date)}</span>
-        <PayableStatusBadge payable={payable} />
+        <DueStatusBadge
+          status={payable.status === 'paid' ? 'settled' : payable.status}
+          settledOn={payable.paid_on}
+          labels={{ ...PAYABLE_STATUS_LABELS, settled: PAYABLE_STATUS_LABELS.paid }}
+        />
       </div>
       <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
         <p className="flex min-w-0 items-center gap-1.5">
@@ -69,39 +66,6 @@ export function PayableItem({ payable, onPay, showLot = true }: PayableItemProps
           </Button>
         </div>
       )}
-    </li>
-  );
-}
-
-/** 'A vencer', 'Vencida' (in words, not only in colour), 'Paga em 15/01/2027'. */
-function PayableStatusBadge({ payable }: { payable: Payable }) {
-  if (payable.status === 'paid') {
-    return (
-      <Badge variant="success">
-        {PAYABLE_STATUS_LABELS.paid}
-        {payable.paid_on ? ` em ${formatDate(payable.paid_on)}` : ''}
-      </Badge>
-    );
-  }
-  return (
-    <Badge variant={payable.status === 'overdue' ? 'warning' : 'secondary'}>
-      {PAYABLE_STATUS_LABELS[payable.status]}
-    </Badge>
-  );
-}
-
-export function PayableSkeletonItem() {
-  return (
-    <li className={ROW} aria-hidden="true">
-      <SkeletonText widths={['w-24', 'w-16']} />
-      <div className="col-span-2 lg:col-span-1">
-        <SkeletonText widths={['w-32', 'w-20']} />
-      </div>
-      <div className="col-span-2 lg:col-span-1">
-        <SkeletonText widths={['w-36', 'w-28']} />
-      </div>
-      <Skeleton className="col-start-2 row-start-1 ml-auto h-4 w-20 lg:col-start-auto lg:row-start-auto" />
-      <Skeleton className="col-span-2 h-8 w-full sm:w-40 lg:col-span-1 lg:ml-auto" />
     </li>
   );
 }

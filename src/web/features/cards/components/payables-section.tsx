@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ReceiptIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { DueListBody, DueMonth } from '@/components/due-list';
+import { DueListBody, DueMonth, DueSkeletonItem } from '@/components/due-list';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +9,7 @@ import { usePagedList } from '@/hooks/use-paged-list';
 import { usePayables } from '../api/get-payables';
 import { groupByMonth, PAYABLE_FILTERS, payableListParams, periodText, type PayableFilter } from '../payable-filters';
 import { usePayableToPay } from './pay-payable-dialog';
-import { PayableItem, PayableSkeletonItem } from './payable-item';
+import { PayableItem } from './payable-item';
 
 export interface PayablesSectionProps {
   /** yyyy-MM-dd: each filter's period starts from it. */
@@ -54,7 +54,7 @@ export function PayablesSection({ today }: PayablesSectionProps) {
         overdueHint="Parcelas com vencimento já passado e ainda não pagas."
         overdueTestId="payables-overdue"
         periodText={list ? periodText(filter, list) : undefined}
-        skeletonItem={PayableSkeletonItem}
+        skeletonItem={DueSkeletonItem}
         empty={rows?.length === 0 ? <EmptyState filter={filter} /> : null}
         onPageChange={onPageChange}
       >

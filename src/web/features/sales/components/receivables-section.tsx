@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { HandCoinsIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { DueListBody, DueMonth } from '@/components/due-list';
+import { DueListBody, DueMonth, DueSkeletonItem } from '@/components/due-list';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +14,7 @@ import {
   receivableListParams,
   type ReceivableFilter,
 } from '../receivable-filters';
-import { ReceivableItem, ReceivableSkeletonItem } from './receivable-item';
+import { ReceivableItem } from './receivable-item';
 import { useReceivableToReceive } from './receive-receivable-dialog';
 
 export interface ReceivablesSectionProps {
@@ -61,7 +61,7 @@ export function ReceivablesSection({ today }: ReceivablesSectionProps) {
         overdueHint="Parcelas de vendas com vencimento já passado e ainda não recebidas."
         overdueTestId="receivables-overdue"
         periodText={list ? periodText(filter, list) : undefined}
-        skeletonItem={ReceivableSkeletonItem}
+        skeletonItem={DueSkeletonItem}
         empty={rows?.length === 0 ? <EmptyState filter={filter} /> : null}
         onPageChange={onPageChange}
       >
