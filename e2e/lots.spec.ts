@@ -278,6 +278,9 @@ describe('lots', () => {
     await seedFour();
     await lots.goto();
     await lots.expectSort('Vencimento', 'ascending');
+    // The rows first, as a person sees them before choosing a column (a click on a header while
+    // the first page loads was once lost on a loaded CI machine).
+    await lots.expectAccounts(FOUR_BY_EXPIRY);
     await lots.sortBy('Custo');
     await expect(page).toHaveURL(/sort=cost_per_mile&order=asc/);
     await lots.expectSort('Custo', 'ascending');

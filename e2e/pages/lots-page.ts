@@ -18,6 +18,7 @@ export interface LotFormInput {
   purchaseDate?: string;
   /** dd/mm/aaaa, typed. */
   expiryDate?: string;
+  /** A supplier's name: chosen in 'Fornecedor' when registered, else registered through 'Novo fornecedor'. */
   supplier?: string;
   notes?: string;
 }
@@ -102,8 +103,25 @@ export class LotsPage extends ListPage<LotColumn> {
     if (input.cost !== undefined) await this.type('Custo por milha (R$)', input.cost);
     if (input.purchaseDate !== undefined) await this.type('Data de compra', input.purchaseDate);
     if (input.expiryDate !== undefined) await this.type('Data de vencimento', input.expiryDate);
-    if (input.supplier !== undefined) await this.field('Fornecedor').fill(input.supplier);
+    if (input.supplier !== undefined) await this.chooseSupplier(input.supplier);
     if (input.notes !== undefined) await this.field('Observações').fill(input.notes);
+  }
+
+  /** 'Fornecedor' (issue #23): the supplier named `name`, registered first through 'Novo fornecedor' if it is not yet. */
+  async chooseSupplier(name: string) {
+    const select = this.field('Fornecedor');
+    // The agency's suppliers load first.
+    await expect(select).toBeEnabled();
+    if ((await select.getByRole('option', { name, exact: true }).count()) > 0) {
+      await select.selectOption({ label: name });
+      return;
+    }
+    await this.dialog().getByRole('button', { name: 'Novo fornecedor' }).click();
+    const supplierDialog = this.page.getByRole('dialog', { name: 'Novo fornecedor' });
+    await supplierDialog.getByLabel('Nome', { exact: true }).fill(name);
+    await supplierDialog.getByRole('button', { name: 'Criar', exact: true }).click();
+    await expect(supplierDialog).toHaveCount(0);
+    await expect(select.locator('option:checked')).toHaveText(name);
   }
 
   formSummary() {

@@ -404,7 +404,7 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
     account,
     remaining,
     lotStatusAfterEdit(existing.status, remaining, input.expiry_date, actor.today),
-    await resolveLotSupplier(db, actor, input),
+    await lotSupplierAfterEdit(db, actor, input, existing),
   );
   // A lot bought on a card costs what its instalments add up to, and its postings are the
   // instalments paid (issue #23): its cost stays, and so do they.
@@ -418,6 +418,23 @@ async function updateLotOnce(db: Db, actor: Actor & { today: string }, id: strin
   await recordChange(db, actor, 'updated', lotRecord(id, values), changes);
   await followAlerts(db, { agencyId, today: actor.today, scope: { lotIds: [id], emissionIds: [] } });
   return lotDto(db, agencyId, id);
+}
+
+/**
+ * The supplier after an edit: the one chosen or named; with neither, a lot that names no supplier
+ * of the registry (a transfer's or a club's, "Transferência Livelo") keeps its text — the form
+ * shows it as its origin and does not send it back.
+ */
+async function lotSupplierAfterEdit(
+  db: Db,
+  actor: Actor,
+  input: LotInput,
+  existing: { supplier: string | null; supplier_id: string | null },
+) {
+  const resolved = await resolveLotSupplier(db, actor, input);
+  if (resolved.supplier_id === null && existing.supplier_id === null)
+    return { ...resolved, supplier: existing.supplier };
+  return resolved;
 }
 
 /** A DELETE's failure, rethrown: an allocation that slipped past the lock (cannot, but the foreign key would refuse it). */

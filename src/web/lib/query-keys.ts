@@ -100,6 +100,14 @@ export const cardKeys = {
   all: ['cards'] as const,
 };
 
+/** The agency's suppliers of miles, with what was bought from each in a period (/lotes → Fornecedores; the lot form's picker). */
+export const supplierKeys = {
+  all: ['suppliers'] as const,
+  lists: () => [...supplierKeys.all, 'list'] as const,
+  /** `{}`: the default period (this year to today). */
+  list: (period: { from?: string; to?: string }) => [...supplierKeys.lists(), period] as const,
+};
+
 /** Card instalments by due date: /financeiro's 'Contas a pagar'. */
 export const payableKeys = {
   all: ['payables'] as const,

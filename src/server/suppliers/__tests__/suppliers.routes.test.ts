@@ -152,6 +152,26 @@ describe('the registry', () => {
   });
 });
 
+describe('a lot whose text names no supplier of the registry', () => {
+  it('keeps it when edited without a supplier (a transfer’s or club’s origin), and loses it for one chosen', async () => {
+    const made = await api.post('/lots', lot({ account_number: 'AG-SML-9' }));
+    const id = (made.body as { id: string }).id;
+    await ctx.handle.db.execute(sql`UPDATE mile_lots SET supplier = 'Transferência Livelo' WHERE id = ${id}`);
+    const edited = await api.put(`/lots/${id}`, lot({ account_number: 'AG-SML-9', notes: 'editado', supplier: '' }));
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ supplier: 'Transferência Livelo', supplier_id: null, notes: 'editado' });
+    expect(
+      rowsOf(await ctx.handle.db.execute(sql`SELECT 1 FROM suppliers WHERE name = 'Transferência Livelo'`)),
+    ).toEqual([]);
+    const chosen = supplierSchema.parse((await api.post('/suppliers', { name: 'Esfera' })).body);
+    const again = await api.put(`/lots/${id}`, lot({ account_number: 'AG-SML-9', supplier_id: chosen.id }));
+    expect(again.body).toMatchObject({ supplier: 'Esfera', supplier_id: chosen.id });
+    // And a lot of the registry loses its supplier when none is chosen.
+    const cleared = await api.put(`/lots/${id}`, lot({ account_number: 'AG-SML-9', supplier_id: '' }));
+    expect(cleared.body).toMatchObject({ supplier: null, supplier_id: null });
+  });
+});
+
 describe('bad input: a clear message and nothing written', () => {
   it.each([
     [{ name: '' }, 'name', M.nameRequired],

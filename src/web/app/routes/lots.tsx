@@ -30,6 +30,7 @@ import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features
 import { ClubsSection } from '@/features/clubs/components/clubs-section';
 import { SaleDialog } from '@/features/sales/components/sale-dialog';
 import { SalesSection } from '@/features/sales/components/sales-section';
+import { SuppliersSection } from '@/features/suppliers/components/suppliers-section';
 import { PendingCreditsSection } from '@/features/transfers/components/pending-credits-section';
 import { TransferDialog } from '@/features/transfers/components/transfer-dialog';
 import { TransfersSection } from '@/features/transfers/components/transfers-section';
@@ -144,6 +145,7 @@ export default function LotsRoute() {
       <ClubsSection />
       <TransfersSection />
       <SalesSection />
+      <SuppliersSection />
 
       <LotFormDialog lot={dialogs.editing} warningDays={warningDays} {...dialogs.formDialog} />
       <DeleteLotDialog record={dialogs.deleting} {...dialogs.deleteDialog} />

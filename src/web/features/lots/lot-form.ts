@@ -25,7 +25,18 @@ export interface LotFormState {
   cost_per_mile: string;
   purchase_date: string;
   expiry_date: string;
+  /**
+   * Always '' (issue #23): the supplier is chosen from the registry (`supplier_id`); a typed name
+   * would be found or added to it by the API.
+   */
   supplier: string;
+  /** The supplier chosen from the registry, '' for 'Sem fornecedor'. */
+  supplier_id: string;
+  /**
+   * A lot a transfer or a club credited has a supplier text ("Transferência Livelo") and no
+   * supplier: shown as its origin under 'Fornecedor'. Not part of lotInputSchema, so never sent.
+   */
+  supplier_origin?: string;
   notes: string;
   /**
    * How a new lot is paid (issue #23), sent beside the lot's fields: '' is à vista; a card's id
@@ -55,6 +66,7 @@ export const LOT_FORM_FIELDS = [
   'purchase_date',
   'expiry_date',
   'supplier',
+  'supplier_id',
   'notes',
   'card_id',
   'instalments',
@@ -65,9 +77,13 @@ export function costToInput(perMile: string): string {
   return perMile.replace('.', ',');
 }
 
-/** The form's starting values: the lot's, or the spec's defaults for a new one (program LATAM, today, one year ahead). */
+/**
+ * The form's starting values: the lot's, or the spec's defaults for a new one (program LATAM,
+ * today, one year ahead, no supplier). The supplier is the lot's `supplier_id`; its text is only
+ * kept (as `supplier_origin`) for a lot without one.
+ */
 export function toLotFormState(lot: Lot | null, today: string): LotFormState {
-  if (!lot) return { ...lotFormDefaults(today) };
+  if (!lot) return { ...lotFormDefaults(today), supplier_id: '' };
   return {
     program: isProgramKey(lot.program) ? lot.program : 'OTHER',
     account_id: lot.account_id,
@@ -76,7 +92,9 @@ export function toLotFormState(lot: Lot | null, today: string): LotFormState {
     cost_per_mile: costToInput(lot.cost_per_mile),
     purchase_date: lot.purchase_date,
     expiry_date: lot.expiry_date ?? '',
-    supplier: lot.supplier ?? '',
+    supplier: '',
+    supplier_id: lot.supplier_id ?? '',
+    ...(lot.supplier_id === null && lot.supplier ? { supplier_origin: lot.supplier } : {}),
     notes: lot.notes ?? '',
   };
 }

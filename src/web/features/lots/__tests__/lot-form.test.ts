@@ -64,7 +64,9 @@ describe('toLotFormState', () => {
       cost_per_mile: '0,0155',
       purchase_date: '2026-01-05',
       expiry_date: '2027-01-05',
-      supplier: 'Hotmilhas',
+      supplier: '',
+      supplier_id: '',
+      supplier_origin: 'Hotmilhas',
       notes: '',
     });
     const parsed = makeLotInputSchema(() => TODAY).parse(state);
@@ -73,7 +75,23 @@ describe('toLotFormState', () => {
       account_number: null,
       original_quantity: 10_000,
       cost_per_mile: '0.0155',
+      supplier: null,
+      supplier_id: null,
     });
+    expect(parsed).not.toHaveProperty('supplier_origin');
+  });
+
+  it('starts a new lot with no supplier', () => {
+    expect(toLotFormState(null, TODAY)).toMatchObject({ supplier: '', supplier_id: '' });
+    expect(toLotFormState(null, TODAY)).not.toHaveProperty('supplier_origin');
+  });
+
+  it("selects a lot's supplier by id and sends only the id, never its name", () => {
+    const supplierId = '7d3e9c1a-2b4f-4e6a-9c8d-1f2e3a4b5c6d';
+    const state = toLotFormState({ ...lot, supplier_id: supplierId }, TODAY);
+    expect(state).toMatchObject({ supplier: '', supplier_id: supplierId });
+    expect(state).not.toHaveProperty('supplier_origin');
+    expect(makeLotInputSchema(() => TODAY).parse(state)).toMatchObject({ supplier: null, supplier_id: supplierId });
   });
 
   it('shows a cost with a comma', () => expect(costToInput('0.0200')).toBe('0,0200'));

@@ -1,10 +1,18 @@
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { PlusIcon } from 'lucide-react';
+import { QueryErrorState } from '@/components/query-error-state';
+import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
 import { FormDateInput } from '@/components/ui/date-input';
 import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { MilesInput } from '@/components/ui/typed-inputs';
 import { maskDecimal } from '@/lib/decimal-mask';
+import { useSuppliers } from '@/features/suppliers/api/get-suppliers';
+import { SupplierDialog } from '@/features/suppliers/components/supplier-dialog';
+import type { Supplier } from '@/features/suppliers/types';
 import type { LotFieldId, LotForm } from '../lot-form';
 
 export interface LotPurchaseFieldsProps {
@@ -49,14 +57,7 @@ export function LotPurchaseFields({ form, fieldId }: LotPurchaseFieldsProps) {
         <FormDateInput control={form.control} name="expiry_date" />
       </FormField>
 
-      <FormField id={fieldId('supplier')} label="Fornecedor" error={errors.supplier?.message} className="col-span-2">
-        <Input
-          autoComplete="off"
-          maxLength={200}
-          placeholder="De quem as milhas foram compradas"
-          {...form.register('supplier')}
-        />
-      </FormField>
+      <LotSupplierField form={form} fieldId={fieldId} />
 
       <FormField id={fieldId('notes')} label="Observações" error={errors.notes?.message} className="col-span-2">
         <Textarea
@@ -67,5 +68,59 @@ export function LotPurchaseFields({ form, fieldId }: LotPurchaseFieldsProps) {
         />
       </FormField>
     </>
+  );
+}
+
+/**
+ * 'Fornecedor' (issue #23): one of the agency's suppliers, or 'Sem fornecedor'; 'Novo fornecedor'
+ * registers one and selects it. A lot a transfer or a club credited shows where it came from.
+ */
+function LotSupplierField({ form, fieldId }: LotPurchaseFieldsProps) {
+  const suppliers = useSuppliers();
+  // Controlled: a supplier just registered is selected as its option appears.
+  const supplierId = useWatch({ control: form.control, name: 'supplier_id' });
+  const [creating, setCreating] = useState(false);
+  // The supplier just registered, until the refreshed list has it.
+  const [added, setAdded] = useState<Supplier | null>(null);
+  const list = suppliers.data?.data ?? [];
+  const options = added && !list.some((s) => s.id === added.id) ? [...list, added] : list;
+  const origin = form.formState.defaultValues?.supplier_origin;
+  const loading = suppliers.isPending;
+
+  const onSaved = (supplier: Supplier) => {
+    setAdded(supplier);
+    form.setValue('supplier_id', supplier.id, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+
+  return (
+    <div className="col-span-2 grid gap-2">
+      <FormField
+        id={fieldId('supplier_id')}
+        label="Fornecedor"
+        error={form.formState.errors.supplier_id?.message}
+        hint={origin && supplierId === '' ? `Origem: ${origin}` : undefined}
+      >
+        <Select {...form.register('supplier_id')} value={supplierId} disabled={loading}>
+          <option value="">{loading ? 'Carregando fornecedores...' : 'Sem fornecedor'}</option>
+          {options.map((supplier) => (
+            <option key={supplier.id} value={supplier.id}>
+              {supplier.name}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      {suppliers.isError && <QueryErrorState compact title="Erro ao carregar os fornecedores" query={suppliers} />}
+      <Button
+        type="button"
+        variant="link"
+        size="sm"
+        className="h-auto justify-self-start px-0"
+        onClick={() => setCreating(true)}
+      >
+        <PlusIcon aria-hidden="true" />
+        Novo fornecedor
+      </Button>
+      <SupplierDialog open={creating} onOpenChange={setCreating} onSaved={onSaved} />
+    </div>
   );
 }
