@@ -93,13 +93,18 @@ export async function getSupplierName(db: Db, { agencyId, id }: { agencyId: stri
   return row ?? null;
 }
 
-/** The suppliers of these names (case aside), created when new: one statement, whatever the count. */
+/**
+ * The suppliers of these names (case aside), created when new: one statement, whatever the count,
+ * and a second one only for names another transaction added meanwhile — its row conflicts with
+ * ours (so ours is not inserted) but committed after this statement's snapshot, so only a new
+ * statement sees it.
+ */
 export async function findOrCreateSuppliers(
   db: Db,
   { agencyId, userId, names }: { agencyId: string; userId: string | null; names: string[] },
 ) {
   if (names.length === 0) return [];
-  return rowsOf<{ id: string; name: string; key: string }>(
+  const found = rowsOf<{ id: string; name: string; key: string }>(
     await db.execute(sql`WITH wanted AS (
         SELECT DISTINCT ON (lower(n)) n AS name FROM jsonb_array_elements_text(${JSON.stringify(names)}::jsonb) AS n
         ORDER BY lower(n), n
@@ -114,4 +119,12 @@ export async function findOrCreateSuppliers(
       SELECT s.id, s.name, lower(s.name) FROM suppliers s JOIN wanted w ON lower(w.name) = lower(s.name)
       WHERE s.agency_id = ${agencyId}`),
   );
+  const have = new Set(found.map((f) => f.key));
+  const missing = [...new Set(names.map((n) => n.toLowerCase()))].filter((k) => !have.has(k));
+  if (missing.length === 0) return found;
+  const late = rowsOf<{ id: string; name: string; key: string }>(
+    await db.execute(sql`SELECT id, name, lower(name) AS key FROM suppliers
+      WHERE agency_id = ${agencyId} AND lower(name) IN (SELECT jsonb_array_elements_text(${JSON.stringify(missing)}::jsonb))`),
+  );
+  return [...found, ...late];
 }
