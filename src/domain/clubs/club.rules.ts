@@ -72,3 +72,12 @@ export function clubStatus(club: ClubCalendar, today: string): ClubStatus {
   if (club.end_date !== null && club.end_date < today) return 'ended';
   return club.start_date > today ? 'scheduled' : 'active';
 }
+
+/**
+ * How a subscription is named in sentences: its plan, which people usually name "Clube …" already
+ * ("Clube Smiles 10.000"), and otherwise "Clube " before it ("Clube Diamante").
+ */
+export function clubTitle(planName: string): string {
+  const plan = planName.trim();
+  return /^clube\b/i.test(plan) ? plan : `Clube ${plan}`;
+}

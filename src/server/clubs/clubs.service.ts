@@ -4,7 +4,7 @@
 // month, whoever bills it (the creation, the hourly clubs.monthly job, a retry).
 
 import { randomUUID } from 'node:crypto';
-import { clubStatus, nextClubCharge } from '../../domain/clubs/club.rules';
+import { clubStatus, clubTitle, nextClubCharge } from '../../domain/clubs/club.rules';
 import {
   CLUB_MESSAGES as M,
   makeClubEndSchema,
@@ -109,7 +109,7 @@ export async function createClub(db: Db, actor: ClubActor, body: unknown): Promi
       agencyId: actor.agencyId,
       userId: actor.userId,
       kind: 'club_created',
-      description: `Clube ${input.plan_name} (${programName(account.program)}): ${formatNumber(input.miles_per_month)} milhas por mês desde ${formatDate(input.start_date)}`,
+      description: `${clubTitle(input.plan_name)} (${programName(account.program)}): ${formatNumber(input.miles_per_month)} milhas por mês desde ${formatDate(input.start_date)}`,
       refType: 'club',
       refId: id,
     });
@@ -135,7 +135,7 @@ export async function endClub(db: Db, actor: ClubActor, id: string, body: unknow
       agencyId: actor.agencyId,
       userId: actor.userId,
       kind: 'club_ended',
-      description: `Clube ${club.plan_name} encerrado em ${formatDate(end)}`,
+      description: `${clubTitle(club.plan_name)} encerrado em ${formatDate(end)}`,
       refType: 'club',
       refId: id,
       changes: { end_date: [club.end_date, end] },

@@ -64,3 +64,36 @@ export async function seedDemoActivity(db: Database, { agencyId, userId }: { age
     -- The generator holds what would fall after now at now (issued the instant it was seeded): left out.
     WHERE at < now() - interval '1 minute'`);
 }
+
+/**
+ * The activity the demo's miles flows wrote through the services (transfers, credits, clubs, cards,
+ * sales, the lots they bought: #23), moved from the moment the demo was generated to the day each
+ * happened, so the dashboard's "Atividades Recentes" and the audit log read as the agency's year
+ * rather than a burst at start-up. `since`: when those services began writing (the database's clock).
+ */
+export async function backdateDemoFlowActivity(db: Database, { agencyId, since }: { agencyId: string; since: string }) {
+  const nth = sql`nullif(substring(a.description from '[Pp]arcela ([0-9]+)/'), '')::int`;
+  await db.execute(sql`
+    UPDATE activity x SET created_at = least(now(), (least(d.day, current_date) + time '09:00'
+        + make_interval(mins => abs(hashtext(x.id::text)) % 540)) AT TIME ZONE 'America/Sao_Paulo')
+    FROM (
+      SELECT a.id, CASE a.kind
+          WHEN 'transfer_created' THEN (SELECT t.transfer_date FROM mile_transfers t WHERE t.agency_id = a.agency_id AND t.id = a.ref_id)
+          WHEN 'credit_received' THEN (SELECT c.credited_on FROM mile_credits c WHERE c.agency_id = a.agency_id AND c.id = a.ref_id)
+          WHEN 'credit_cancelled' THEN (SELECT c.credit_date FROM mile_credits c WHERE c.agency_id = a.agency_id AND c.id = a.ref_id)
+          WHEN 'club_created' THEN (SELECT k.start_date FROM mile_clubs k WHERE k.agency_id = a.agency_id AND k.id = a.ref_id)
+          WHEN 'club_ended' THEN (SELECT k.end_date FROM mile_clubs k WHERE k.agency_id = a.agency_id AND k.id = a.ref_id)
+          WHEN 'card_created' THEN (SELECT min(l.purchase_date) FROM card_payables p
+            JOIN mile_lots l ON l.agency_id = p.agency_id AND l.id = p.lot_id WHERE p.agency_id = a.agency_id AND p.card_id = a.ref_id)
+          WHEN 'card_instalment_paid' THEN (SELECT p.paid_on FROM card_payables p
+            WHERE p.agency_id = a.agency_id AND p.lot_id = a.ref_id AND p.instalment = ${nth})
+          WHEN 'lot_created' THEN (SELECT l.purchase_date FROM mile_lots l WHERE l.agency_id = a.agency_id AND l.id = a.ref_id)
+          WHEN 'sale_created' THEN (SELECT s.sale_date FROM mile_sales s WHERE s.agency_id = a.agency_id AND s.id = a.ref_id)
+          WHEN 'sale_cancelled' THEN (SELECT s.cancelled_at::date FROM mile_sales s WHERE s.agency_id = a.agency_id AND s.id = a.ref_id)
+          WHEN 'sale_instalment_received' THEN (SELECT r.received_on FROM sale_receivables r
+            WHERE r.agency_id = a.agency_id AND r.sale_id = a.ref_id AND r.instalment = ${nth})
+        END AS day
+      FROM activity a WHERE a.agency_id = ${agencyId} AND a.created_at >= ${since}::timestamptz
+    ) d
+    WHERE x.agency_id = ${agencyId} AND x.id = d.id AND d.day IS NOT NULL`);
+}

@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFS, DEFAULT_SETTINGS } from '../../domain/agency/agency.schema';
 import { todayIso } from '../../domain/format';
 import { generateAgencyData, vacuumAnalyze } from './generate';
 import { seedDemoPostings } from './postings';
-import { seedDemoActivity } from './activity';
+import { backdateDemoFlowActivity, seedDemoActivity } from './activity';
 import { scanAlerts } from '../alerts/alerts.service';
 import { seedDemoImports } from './imports';
 import { seedDemoQuotes } from './quotes';
@@ -15,6 +16,7 @@ import { seedDemoTeam } from './team';
 import { seedDemoWebhooks } from './webhooks';
 import { hashPassword } from '../auth/password';
 import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { agencies, program_rules, users } from '../db/schema';
 import { ruleInputSchema, type RuleFormValues } from '../../domain/rules/rule.schema';
 
@@ -108,10 +110,13 @@ export async function seedDemo(db: Database, options: { clients: number; seed: n
   await seedDemoActivity(db, { agencyId: agency!.id, userId: user!.id });
   // Before the webhooks: the emission a quote became is not in the ERP's delivery log as undelivered.
   await seedDemoQuotes(db, { agencyId: agency!.id, userId: user!.id });
+  // The miles flows below write their activity through the services, at this moment: moved to their days after.
+  const [clock] = rowsOf<{ since: string }>(await db.execute(sql`SELECT clock_timestamp()::text AS since`));
   await seedDemoTransfers(db, { agencyId: agency!.id, userId: user!.id, seed: options.seed });
   await seedDemoClubs(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoCards(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoSales(db, { agencyId: agency!.id, userId: user!.id });
+  await backdateDemoFlowActivity(db, { agencyId: agency!.id, since: clock!.since });
   await seedDemoWebhooks(db, { agencyId: agency!.id });
   await seedDemoTeam(db, { agencyId: agency!.id, userId: user!.id });
   await seedDemoImports(db, {

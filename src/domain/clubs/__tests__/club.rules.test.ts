@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubBillingDate, clubChargesDue, clubStatus, nextClubCharge } from '../club.rules';
+import { clubBillingDate, clubChargesDue, clubStatus, clubTitle, nextClubCharge } from '../club.rules';
 import { CLUB_MESSAGES as M, makeClubEndSchema, makeClubInputSchema } from '../club.schema';
 
 const club = (over: Partial<{ billing_day: number; start_date: string; end_date: string | null }> = {}) => ({
@@ -107,5 +107,14 @@ describe('club input', () => {
   it('ends today when no day is given', () => {
     expect(makeClubEndSchema(() => '2026-03-15').parse({})).toEqual({ end_date: null });
     expect(makeClubEndSchema(() => '2026-03-15').safeParse({ end_date: '15/03/2026' }).success).toBe(false);
+  });
+});
+
+describe('clubTitle', () => {
+  it('names a plan already called "Clube …" once, and puts "Clube" before any other', () => {
+    expect(clubTitle('Clube Smiles 10.000')).toBe('Clube Smiles 10.000');
+    expect(clubTitle('clube livelo clássico')).toBe('clube livelo clássico');
+    expect(clubTitle('Diamante 5.000')).toBe('Clube Diamante 5.000');
+    expect(clubTitle('Clubeiro')).toBe('Clube Clubeiro');
   });
 });

@@ -72,6 +72,40 @@ describe('demo mode', () => {
   });
 });
 
+describe('demo activity', () => {
+  it('dates the miles flows’ activity on the days they happened, not when the demo was generated', async () => {
+    const rows = rowsOf<{ kind: string; day: string; expected: string | null }>(
+      await ctx.handle.db.execute(sql`
+        SELECT a.kind, (a.created_at AT TIME ZONE 'America/Sao_Paulo')::date::text AS day,
+          CASE a.kind WHEN 'transfer_created' THEN (SELECT t.transfer_date::text FROM mile_transfers t WHERE t.id = a.ref_id)
+            WHEN 'club_created' THEN (SELECT k.start_date::text FROM mile_clubs k WHERE k.id = a.ref_id)
+            WHEN 'sale_created' THEN (SELECT s.sale_date::text FROM mile_sales s WHERE s.id = a.ref_id)
+            WHEN 'sale_instalment_received' THEN (SELECT r.received_on::text FROM sale_receivables r
+              WHERE r.sale_id = a.ref_id AND r.instalment = substring(a.description from 'parcela ([0-9]+)/')::int)
+          END AS expected
+        FROM activity a
+        WHERE a.agency_id = ${agencyId}
+          AND a.kind IN ('transfer_created', 'club_created', 'sale_created', 'sale_instalment_received')`),
+    );
+    expect(new Set(rows.map((r) => r.kind))).toEqual(
+      new Set(['transfer_created', 'club_created', 'sale_created', 'sale_instalment_received']),
+    );
+    expect(rows.filter((r) => r.day !== r.expected)).toEqual([]);
+    // A year of history: they do not all fall on the day the demo was generated.
+    expect(new Set(rows.map((r) => r.day)).size).toBeGreaterThan(3);
+  });
+
+  it('names a club plan once ("Clube Smiles 10.000", not "Clube Clube Smiles 10.000")', async () => {
+    const rows = rowsOf<{ description: string }>(
+      await ctx.handle.db.execute(
+        sql`SELECT description FROM activity WHERE agency_id = ${agencyId} AND kind = 'club_created' ORDER BY 1`,
+      ),
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => /clube clube/i.test(r.description))).toEqual([]);
+  });
+});
+
 describe('data generator', () => {
   it('gives the demo agency rules for a few programmes, as the rules API lists them', async () => {
     const signIn = await call(ctx.app, 'POST', '/api/v1/auth/sign-in', { body: DEMO_CREDENTIALS });
