@@ -117,6 +117,29 @@ describe('first load', () => {
   });
 });
 
+describe('a list page loads its own code only', () => {
+  // Each page's loader is a module of its own (src/web/app/loaders): a list's first visit loads the
+  // queries and schemas it reads, not the other pages' (until stop 41 one module held every page's
+  // loader, and /clientes loaded the emissions' and lots' schemas and queries with it).
+  const OTHERS: Record<string, string[]> = {
+    '/clientes': ['emission.schema', 'lot.schema', 'get-lot-allocations', 'get-emission-', 'get-account-history'],
+    '/emissoes': ['client.schema', 'get-lot-allocations', 'get-client-emissions', 'get-account-history'],
+    '/lotes': ['emission.schema', 'get-client-emissions', 'get-emission-', 'get-account-history'],
+  };
+  for (const [path, chunks] of Object.entries(OTHERS)) {
+    it(`${path} loads no other page's loader, schema or query`, async () => {
+      await signInAsOwner(session.context);
+      const { urls } = expectCompressedAndCached(path, await scriptsOf(session.page, path));
+      for (const chunk of chunks) {
+        expect(
+          urls.filter((url) => url.includes(`/${chunk}`)),
+          chunk,
+        ).toEqual([]);
+      }
+    });
+  }
+});
+
 describe('what loads after the first page', () => {
   it('a menu pressed before its module is in opens once it arrives', async () => {
     await signInAsOwner(session.context);

@@ -6,22 +6,25 @@ import { RootRouteErrorScreen, RouteErrorScreen } from '@/components/errors/rout
 import { PAGES, type RouteHandle } from '@/config/navigation';
 import { SIGN_IN_PATH } from '@/config/constants';
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, TWO_FACTOR_SETUP_PATH } from '@/features/auth/paths';
-import type { RouteLoaders } from './route-loaders';
+import type { PageLoader } from './loaders/prefetching';
 
 /** Route modules default-export their page and load on first visit. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 const handle = (title: string, parent?: RouteHandle['parent']): RouteHandle => (parent ? { title, parent } : { title });
 
-/* Spec part 1 §2 "Route table". The list and record pages have loaders that start their queries (route-loaders.ts). */
+/* Spec part 1 §2 "Route table". The list and record pages have loaders that start their queries (./loaders). */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   /**
    * A page with a loader: the loader's module loads beside the page's, not with the app. It reads
    * the domain's schemas, and a schema in the app's first chunks would be built before main.tsx
    * turns zod's eval probe off (lib/zod-config.ts), a violation of the Content-Security-Policy.
    */
-  const pageWithLoader = (name: keyof RouteLoaders, load: () => Promise<{ default: ComponentType }>) => ({
-    loader: async () => (await import('./route-loaders')).createRouteLoaders(queryClient)[name],
+  const pageWithLoader = (
+    loader: () => Promise<{ default: PageLoader }>,
+    load: () => Promise<{ default: ComponentType }>,
+  ) => ({
+    loader: async () => (await loader()).default(queryClient),
     Component: async () => (await load()).default,
   });
   return [
@@ -63,28 +66,43 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'clientes',
                   handle: handle(PAGES.clients.title),
-                  lazy: pageWithLoader('clients', () => import('./routes/clients')),
+                  lazy: pageWithLoader(
+                    () => import('./loaders/clients'),
+                    () => import('./routes/clients'),
+                  ),
                 },
                 {
                   path: 'clientes/:id',
                   handle: handle(PAGES.clientDetail.title, { title: PAGES.clients.title, to: '/clientes' }),
-                  lazy: pageWithLoader('client', () => import('./routes/client-detail')),
+                  lazy: pageWithLoader(
+                    () => import('./loaders/client'),
+                    () => import('./routes/client-detail'),
+                  ),
                 },
                 {
                   path: 'lotes',
                   handle: handle(PAGES.lots.title),
-                  lazy: pageWithLoader('lots', () => import('./routes/lots')),
+                  lazy: pageWithLoader(
+                    () => import('./loaders/lots'),
+                    () => import('./routes/lots'),
+                  ),
                 },
                 {
                   path: 'lotes/:id',
                   handle: handle(PAGES.lotDetail.title, { title: PAGES.lots.title, to: '/lotes' }),
-                  lazy: pageWithLoader('lot', () => import('./routes/lot-detail')),
+                  lazy: pageWithLoader(
+                    () => import('./loaders/lot'),
+                    () => import('./routes/lot-detail'),
+                  ),
                 },
                 {
                   // One loyalty account's balances and history (issue #23); its accounts are reached from the lots.
                   path: 'contas/:id',
                   handle: handle(PAGES.accountDetail.title, { title: PAGES.lots.title, to: '/lotes' }),
-                  lazy: pageWithLoader('account', () => import('./routes/account-detail')),
+                  lazy: pageWithLoader(
+                    () => import('./loaders/account'),
+                    () => import('./routes/account-detail'),
+                  ),
                 },
                 {
                   path: 'simulador',
@@ -104,12 +122,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'emissoes',
                   handle: handle(PAGES.emissions.title),
-                  lazy: pageWithLoader('emissions', () => import('./routes/emissions')),
+                  lazy: pageWithLoader(
+                    () => import('./loaders/emissions'),
+                    () => import('./routes/emissions'),
+                  ),
                 },
                 {
                   path: 'emissoes/:id',
                   handle: handle(PAGES.emissionDetail.title, { title: PAGES.emissions.title, to: '/emissoes' }),
-                  lazy: pageWithLoader('emission', () => import('./routes/emission-detail')),
+                  lazy: pageWithLoader(
+                    () => import('./loaders/emission'),
+                    () => import('./routes/emission-detail'),
+                  ),
                 },
                 {
                   path: 'conciliador',

@@ -2,7 +2,13 @@ import { hashKey, QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountKeys, authKeys, clientKeys, emissionKeys, lotKeys } from '@/lib/query-keys';
-import { createRouteLoaders } from '../route-loaders';
+import accountLoader from '../loaders/account';
+import clientLoader from '../loaders/client';
+import clientsLoader from '../loaders/clients';
+import emissionLoader from '../loaders/emission';
+import emissionsLoader from '../loaders/emissions';
+import lotLoader from '../loaders/lot';
+import lotsLoader from '../loaders/lots';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const SESSION = { user: { id: 'u' }, agency: { id: 'a' } };
@@ -17,7 +23,18 @@ async function run(loader: LoaderFunction, url: string, params: Record<string, s
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-describe('route loaders', () => {
+/** Each page's loader over one query client, by page. */
+const createLoaders = (queryClient: QueryClient) => ({
+  clients: clientsLoader(queryClient),
+  client: clientLoader(queryClient),
+  lots: lotsLoader(queryClient),
+  lot: lotLoader(queryClient),
+  account: accountLoader(queryClient),
+  emissions: emissionsLoader(queryClient),
+  emission: emissionLoader(queryClient),
+});
+
+describe('page loaders', () => {
   let queryClient: QueryClient;
   beforeEach(() => {
     queryClient = new QueryClient();
@@ -40,7 +57,7 @@ describe('route loaders', () => {
 
   it("start a list page's query under the key the page reads, with the address's state and defaults", async () => {
     queryClient.setQueryData(authKeys.me(), SESSION);
-    const loaders = createRouteLoaders(queryClient);
+    const loaders = createLoaders(queryClient);
     await run(loaders.lots, '/lotes?page=2&program=AZUL&sort=bogus');
     expect(started()).toContainEqual(
       lotKeys.list({ page: 2, sort: 'expiry_date', order: 'asc', program: 'AZUL', status: null, search: '' }),
@@ -57,21 +74,21 @@ describe('route loaders', () => {
 
   it("start a record page's query and the first page of its history", async () => {
     queryClient.setQueryData(authKeys.me(), SESSION);
-    const loaders = createRouteLoaders(queryClient);
+    const loaders = createLoaders(queryClient);
     await run(loaders.client, `/clientes/${ID}`, { id: ID });
     expect(started()).toEqual([clientKeys.detail(ID), clientKeys.emissions(ID, 1)]);
   });
 
   it("start an account's page of history at the address's page", async () => {
     queryClient.setQueryData(authKeys.me(), SESSION);
-    const loaders = createRouteLoaders(queryClient);
+    const loaders = createLoaders(queryClient);
     await run(loaders.account, `/contas/${ID}?page=3`, { id: ID });
     expect(started()).toEqual([accountKeys.history(ID, 3)]);
   });
 
   it('start nothing without a session', async () => {
     queryClient.setQueryData(authKeys.me(), null);
-    const loaders = createRouteLoaders(queryClient);
+    const loaders = createLoaders(queryClient);
     await run(loaders.lots, '/lotes');
     await run(loaders.emission, `/emissoes/${ID}`, { id: ID });
     expect(started()).toEqual([]);
