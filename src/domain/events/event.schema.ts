@@ -29,6 +29,19 @@ export const EVENT_TYPES = [
   'notification.created',
   'import.completed',
   'import.undone',
+  // Where miles come from and go (issue #23).
+  'transfer.created',
+  'credit.received',
+  'credit.cancelled',
+  'club.created',
+  'club.ended',
+  'card.created',
+  'card.updated',
+  'sale.created',
+  'sale.updated',
+  'sale.cancelled',
+  'supplier.created',
+  'supplier.updated',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -52,6 +52,19 @@ const ACTIVITY_EVENTS: Record<string, EventType> = {
   quote_accepted: 'quote.updated',
   quote_declined: 'quote.updated',
   lgpd_anonymize: 'client.updated',
+  settings_conversion: 'settings.changed',
+  transfer_created: 'transfer.created',
+  credit_received: 'credit.received',
+  credit_cancelled: 'credit.cancelled',
+  club_created: 'club.created',
+  club_ended: 'club.ended',
+  card_created: 'card.created',
+  card_instalment_paid: 'card.updated',
+  sale_created: 'sale.created',
+  sale_instalment_received: 'sale.updated',
+  sale_cancelled: 'sale.cancelled',
+  supplier_created: 'supplier.created',
+  supplier_updated: 'supplier.updated',
 };
 
 /**

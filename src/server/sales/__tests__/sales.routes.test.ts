@@ -343,6 +343,13 @@ describe('a sale of miles', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(M.saleCancelled);
     await expectBooksBalance();
+    // Each change is an event for the open tabs (the real-time stream) of the agency: the refused one is not.
+    const events = rowsOf<{ type: string }>(
+      await ctx.handle.db.execute(
+        sql`SELECT type FROM events WHERE agency_id = ${agencyId} AND entity_id = ${created.id} ORDER BY seq`,
+      ),
+    );
+    expect(events.map((e) => e.type)).toEqual(['sale.created', 'sale.cancelled']);
   });
 });
 

@@ -145,6 +145,13 @@ describe('the registry', () => {
       ),
     );
     expect(audit!.changes).toMatchObject({ name: ['Hotmilhas Intermediação', 'Hotmilhas'] });
+    // An event for the agency's open tabs (the real-time stream refreshes /lotes → Fornecedores).
+    const events = rowsOf<{ type: string }>(
+      await ctx.handle.db.execute(
+        sql`SELECT type FROM events WHERE agency_id = ${agencyId} AND entity_id = ${hotmilhasId} ORDER BY seq`,
+      ),
+    );
+    expect(events.map((e) => e.type)).toContain('supplier.updated');
     // Taking another supplier's name is refused.
     const max = supplierListSchema.parse((await api.get('/suppliers')).body).data.find((s) => s.name === 'MaxMilhas')!;
     const clash = await api.put(`/suppliers/${max.id}`, { name: 'hotmilhas' });

@@ -3,14 +3,23 @@ import {
   accountKeys,
   agencyKeys,
   alertKeys,
+  cardKeys,
   clientKeys,
+  clubKeys,
+  conversionKeys,
+  creditKeys,
   dashboardKeys,
   emissionKeys,
   financeKeys,
   importKeys,
   lotKeys,
+  payableKeys,
   quoteKeys,
+  receivableKeys,
   rulesKeys,
+  saleKeys,
+  supplierKeys,
+  transferKeys,
 } from '@/lib/query-keys';
 
 /**
@@ -33,9 +42,17 @@ const STALE_BY_ENTITY: Record<string, readonly QueryKey[]> = {
   posting: [financeKeys.all, emissionKeys.details(), dashboardKeys.all],
   quote: [quoteKeys.all],
   rule: [rulesKeys.all, alertKeys.all],
-  settings: [agencyKeys.all, alertKeys.all],
+  settings: [agencyKeys.all, conversionKeys.all, alertKeys.all],
   alert: [alertKeys.all, dashboardKeys.all],
   notification: [alertKeys.inbox()],
+  // Where miles come from and go (issue #23): each flow's own list, the lots and accounts it
+  // writes or draws from, and the money views its postings move.
+  transfer: [transferKeys.all, creditKeys.all, lotKeys.all, accountKeys.all, financeKeys.all, dashboardKeys.all],
+  credit: [creditKeys.all, transferKeys.all, clubKeys.all, lotKeys.all, accountKeys.all, dashboardKeys.all],
+  club: [clubKeys.all, creditKeys.all, lotKeys.all, accountKeys.all, financeKeys.all, dashboardKeys.all],
+  card: [cardKeys.all, payableKeys.all, lotKeys.all, financeKeys.all, dashboardKeys.all],
+  sale: [saleKeys.all, receivableKeys.all, lotKeys.all, accountKeys.all, financeKeys.all, dashboardKeys.all],
+  supplier: [supplierKeys.all, lotKeys.all],
   // A finished import (issue #17) wrote clients, lots or emissions: everything they move, and the history.
   import: [
     importKeys.all,
