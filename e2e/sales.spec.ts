@@ -111,4 +111,22 @@ describe('sales of miles', () => {
     await expect(row).toContainText('Recebido 1/2', AS_READ);
     await expect(row.getByRole('button', { name: /^Cancelar/ })).toBeDisabled();
   });
+
+  it('"Desfazer" a receipt marked by mistake: the instalment is to receive again and its posting goes', async () => {
+    const { page, context } = session;
+    await page.goto('/financeiro');
+    const receivables = page.getByRole('region', { name: 'Contas a receber' });
+    const first = receivables.getByTestId('receivable-row').first();
+    await expect(first).toContainText('Recebida', AS_READ);
+    await first.getByRole('button', { name: /^Desfazer recebimento/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Desfazer recebimento?' });
+    await expect(confirm).toContainText('volta a ficar a receber', AS_READ);
+    await confirm.getByRole('button', { name: 'Desfazer recebimento' }).click();
+    await new LotsPage(page).expectToast('Recebimento desfeito');
+    await expect(first.getByRole('button', { name: /^Recebido/ })).toBeVisible();
+    await expect(page.getByTestId('sales-to-receive')).toContainText(formatCents(75_000), AS_READ);
+    const received = (await apiAs(context, 'GET', '/receivables?status=received')).body.data as unknown[];
+    expect(received).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
+  });
 });

@@ -50,6 +50,7 @@ export const SALE_MESSAGES = {
   saleWithReceipts: 'Esta venda já tem parcelas recebidas e não pode ser cancelada',
   receivableNotFound: 'Parcela não encontrada',
   receivableReceived: 'Esta parcela já foi recebida',
+  receivableNotReceived: 'Esta parcela ainda não foi recebida',
   receivedInvalid: 'Data de recebimento inválida',
   receivedFuture: 'Data de recebimento não pode estar no futuro',
   receivedBeforeSale: 'O recebimento não pode ser anterior à venda',

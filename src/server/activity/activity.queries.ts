@@ -62,6 +62,7 @@ const ACTIVITY_EVENTS: Record<string, EventType> = {
   card_instalment_paid: 'card.updated',
   sale_created: 'sale.created',
   sale_instalment_received: 'sale.updated',
+  sale_instalment_reopened: 'sale.updated',
   sale_cancelled: 'sale.cancelled',
   supplier_created: 'supplier.created',
   supplier_updated: 'supplier.updated',

@@ -10,6 +10,7 @@ export const SALE_ERROR_STATUS = {
   INSUFFICIENT_MILES: 409,
   RECEIVABLE_NOT_FOUND: 404,
   RECEIVABLE_RECEIVED: 409,
+  RECEIVABLE_NOT_RECEIVED: 409,
 } as const;
 
 const saleError = featureErrors(SALE_ERROR_STATUS);
@@ -19,6 +20,7 @@ export const saleCancelled = () => saleError('SALE_CANCELLED', SALE_MESSAGES.sal
 export const saleWithReceipts = () => saleError('SALE_WITH_RECEIPTS', SALE_MESSAGES.saleWithReceipts);
 export const receivableNotFound = () => saleError('RECEIVABLE_NOT_FOUND', SALE_MESSAGES.receivableNotFound);
 export const receivableReceived = () => saleError('RECEIVABLE_RECEIVED', SALE_MESSAGES.receivableReceived);
+export const receivableNotReceived = () => saleError('RECEIVABLE_NOT_RECEIVED', SALE_MESSAGES.receivableNotReceived);
 
 /** 'Milhas insuficientes na conta: disponível 20.000' beside the miles field. */
 export function insufficientMiles(available: number) {

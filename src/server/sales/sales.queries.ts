@@ -282,13 +282,14 @@ export async function lockReceivable(db: Db, { agencyId, id }: { agencyId: strin
     id: string;
     sale_id: string;
     received_on: string | null;
+    entry_id: string | null;
     instalment: number;
     instalments: number;
     amount_cents: string | number;
     buyer_name: string;
     sale_date: string;
   }>(
-    await db.execute(sql`SELECT r.id, r.sale_id, r.received_on::text AS received_on, r.instalment, r.instalments,
+    await db.execute(sql`SELECT r.id, r.sale_id, r.received_on::text AS received_on, r.entry_id, r.instalment, r.instalments,
         r.amount_cents::bigint AS amount_cents,
         s.buyer_name, s.sale_date::text AS sale_date
       FROM sale_receivables r JOIN mile_sales s ON s.agency_id = r.agency_id AND s.id = r.sale_id
@@ -320,4 +321,15 @@ export async function receiveReceivable(
     )
     UPDATE sale_receivables SET received_on = ${params.day}::date, entry_id = (SELECT id FROM entry)
     WHERE agency_id = ${params.agencyId} AND id = ${params.id}`);
+}
+
+/** Undoes a receipt: the instalment is to receive again, and the revenue it posted is deleted. */
+export async function reopenReceivable(db: Db, params: { agencyId: string; id: string; entryId: string | null }) {
+  await db.execute(sql`UPDATE sale_receivables SET received_on = NULL, entry_id = NULL
+    WHERE agency_id = ${params.agencyId} AND id = ${params.id}`);
+  if (params.entryId) {
+    await db.execute(
+      sql`DELETE FROM financial_entries WHERE agency_id = ${params.agencyId} AND id = ${params.entryId}`,
+    );
+  }
 }

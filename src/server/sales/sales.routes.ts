@@ -14,7 +14,15 @@ import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { receivableNotFound, saleNotFound } from './sales.errors';
-import { cancelSale, createSale, getSale, listReceivables, listSales, receiveInstalment } from './sales.service';
+import {
+  cancelSale,
+  createSale,
+  getSale,
+  listReceivables,
+  listSales,
+  receiveInstalment,
+  undoReceipt,
+} from './sales.service';
 
 /** The bodies are parsed by the service, against the request's day. */
 const anyJson = z.unknown();
@@ -71,6 +79,15 @@ const docs = {
     response: json('The receivable', receivableSchema),
     errors: [409],
   }),
+  undoReceipt: apiDoc({
+    tag: 'sales',
+    operationId: 'undoReceivableReceipt',
+    summary: '"Desfazer recebimento": the instalment is to receive again and its "Venda de milhas" revenue is deleted',
+    description: 'Refused (409) when the instalment was not received.',
+    params: uuidIdParams,
+    response: json('The receivable', receivableSchema),
+    errors: [409],
+  }),
 };
 
 const actorOf = (c: { var: AppEnv['Variables'] }) => ({
@@ -106,4 +123,8 @@ export const receivablesRoutes = new Hono<AppEnv>()
     const id = uuidParam(c, 'id', receivableNotFound);
     const body = await readJson(c, anyJson);
     return c.json(await receiveInstalment(c.var.db, actorOf(c), id, body));
+  })
+  .post('/:id/undo-receipt', docs.undoReceipt, async (c) => {
+    const id = uuidParam(c, 'id', receivableNotFound);
+    return c.json(await undoReceipt(c.var.db, actorOf(c), id));
   });

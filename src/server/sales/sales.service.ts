@@ -40,6 +40,7 @@ import { getAccounts, lockEligibleLots } from '../transfers/transfers.queries';
 import {
   insufficientMiles,
   receivableNotFound,
+  receivableNotReceived,
   receivableReceived,
   saleCancelled,
   saleNotFound,
@@ -54,6 +55,7 @@ import {
   insertSale,
   lockReceivable,
   lockSale,
+  reopenReceivable,
   lockSaleLots,
   receiveReceivable,
   type ReceivableRow,
@@ -295,7 +297,34 @@ export async function receiveInstalment(db: Db, actor: SaleActor, id: string, bo
       changes: { received_on: [null, day], amount_cents: [null, Number(receivable.amount_cents)] },
     });
   });
+  return receivableDto(db, actor, id);
+}
+
+async function receivableDto(db: Db, actor: SaleActor, id: string): Promise<Receivable> {
   const row = await getReceivableRow(db, { agencyId: actor.agencyId, id });
   if (!row) throw receivableNotFound();
   return toReceivableDto(row, actor.today);
+}
+
+/**
+ * "Desfazer recebimento": an instalment marked received by mistake is to receive again, and the
+ * "Venda de milhas" revenue it posted is deleted (it follows its instalment: decision 0029).
+ */
+export async function undoReceipt(db: Db, actor: SaleActor, id: string): Promise<Receivable> {
+  await withRetry(db, async (tx) => {
+    const receivable = await lockReceivable(tx, { agencyId: actor.agencyId, id });
+    if (!receivable) throw receivableNotFound();
+    if (receivable.received_on === null) throw receivableNotReceived();
+    await reopenReceivable(tx, { agencyId: actor.agencyId, id, entryId: receivable.entry_id });
+    await recordActivity(tx, {
+      agencyId: actor.agencyId,
+      userId: actor.userId,
+      kind: 'sale_instalment_reopened',
+      description: `Recebimento desfeito: venda de milhas para ${receivable.buyer_name}, parcela ${receivable.instalment}/${receivable.instalments} (venda de ${formatDate(receivable.sale_date)})`,
+      refType: 'sale',
+      refId: receivable.sale_id,
+      changes: { received_on: [receivable.received_on, null], amount_cents: [Number(receivable.amount_cents), null] },
+    });
+  });
+  return receivableDto(db, actor, id);
 }

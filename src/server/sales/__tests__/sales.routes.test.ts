@@ -313,6 +313,57 @@ describe('a sale of miles', () => {
     expect((await api.delete(`/lots/${s.lots[1]}`)).status).toBe(409);
   });
 
+  it('"Desfazer recebimento": the instalment is to receive again and its revenue is deleted, once', async () => {
+    const listed = await api.get(`/receivables?sale_id=${sale.id}`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const [first] = receivableListSchema.parse(listed.body).data.filter((r) => r.status === 'received');
+    const entryId = first!.entry_id!;
+    const before = await snapshot();
+    // Another agency's user, and an id that is not one: 404, nothing changed.
+    expect((await api.post(`/receivables/${first!.id}/undo-receipt`, {}, otherCookie)).status).toBe(404);
+    expect((await api.post('/receivables/abc/undo-receipt', {})).status).toBe(404);
+    expect(await snapshot()).toEqual(before);
+
+    const res = await api.post(`/receivables/${first!.id}/undo-receipt`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(receivableSchema.parse(res.body)).toMatchObject({ status: 'pending', received_on: null, entry_id: null });
+    const gone = rowsOf<{ n: number }>(
+      await ctx.handle.db.execute(sql`SELECT count(*)::int AS n FROM financial_entries WHERE id = ${entryId}`),
+    );
+    expect(gone).toEqual([{ n: 0 }]);
+    expect((await snapshot()).entries).toBe(before.entries - 1);
+    // The cash view no longer counts it; the sale has nothing received, so it may be cancelled again.
+    const summary = (await api.get('/finance/summary?from=2026-03-01&to=2026-03-31')).body as {
+      cash: { by_method: { method: string | null; in_cents: number }[] };
+      sales: Record<string, number>;
+    };
+    expect(summary.cash.by_method.find((m) => m.method === 'pix')?.in_cents ?? 0).toBe(0);
+    expect(summary.sales.to_receive_cents).toBe(199_500);
+    expect(saleSchema.parse((await api.get(`/sales/${sale.id}`)).body).received_cents).toBe(0);
+    // The audit log says what was undone, and the open tabs hear of it.
+    const [audit] = rowsOf<{ changes: Record<string, unknown> }>(
+      await ctx.handle.db.execute(
+        sql`SELECT changes FROM activity WHERE agency_id = ${agencyId} AND kind = 'sale_instalment_reopened'`,
+      ),
+    );
+    expect(audit!.changes).toEqual({ received_on: [TODAY, null], amount_cents: [66_500, null] });
+
+    // Twice: refused, nothing changed.
+    const after = await snapshot();
+    const again = await api.post(`/receivables/${first!.id}/undo-receipt`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(M.receivableNotReceived);
+    expect(await snapshot()).toEqual(after);
+    // And it can be received again, by its right method.
+    const redo = await api.post(`/receivables/${first!.id}/receive`, {
+      received_on: TODAY,
+      payment_method: 'transfer',
+    });
+    expect(redo.status, JSON.stringify(redo.body)).toBe(200);
+    expect(receivableSchema.parse(redo.body)).toMatchObject({ status: 'received', received_on: TODAY });
+    await expectBooksBalance();
+  });
+
   it('cancelling gives the miles back to their lots and drops the instalments to receive', async () => {
     const t = await seller();
     const created = saleSchema.parse((await api.post('/sales', saleBody(t.account.id, { miles: 65_000 }))).body);

@@ -1,4 +1,4 @@
-import { CheckIcon, UserIcon } from 'lucide-react';
+import { CheckIcon, Undo2Icon, UserIcon } from 'lucide-react';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
 import { RECEIVABLE_STATUS_LABELS } from '@domain/sales/sale.schema';
 import { ProgramLabel } from '@/components/program-label';
@@ -10,9 +10,11 @@ import type { Receivable } from '../types';
 export interface ReceivableItemProps {
   receivable: Receivable;
   onReceive: (receivable: Receivable) => void;
+  /** 'Desfazer' on a received instalment (a receipt marked by mistake). */
+  onUndo: (receivable: Receivable) => void;
 }
 
-export function ReceivableItem({ receivable, onReceive }: ReceivableItemProps) {
+export function ReceivableItem({ receivable, onReceive, onUndo }: ReceivableItemProps) {
   const { sale } = receivable;
   return (
     <li className={DUE_ROW} data-testid="receivable-row">
@@ -41,8 +43,19 @@ export function ReceivableItem({ receivable, onReceive }: ReceivableItemProps) {
       <p className="col-start-2 row-start-1 text-right font-semibold whitespace-nowrap tabular-nums lg:col-start-auto lg:row-start-auto">
         {formatCents(receivable.amount_cents)}
       </p>
-      {receivable.status !== 'received' && (
-        <div className="col-span-2 lg:col-span-1 lg:text-right">
+      <div className="col-span-2 lg:col-span-1 lg:text-right">
+        {receivable.status === 'received' ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-full text-muted-foreground sm:w-auto"
+            aria-label={`Desfazer recebimento: ${receivableLabel(receivable)}`}
+            onClick={() => onUndo(receivable)}
+          >
+            <Undo2Icon aria-hidden="true" />
+            Desfazer
+          </Button>
+        ) : (
           <Button
             variant="outline"
             size="sm"
@@ -53,8 +66,8 @@ export function ReceivableItem({ receivable, onReceive }: ReceivableItemProps) {
             <CheckIcon aria-hidden="true" />
             Recebido
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from '../receivable-filters';
 import { ReceivableItem } from './receivable-item';
 import { useReceivableToReceive } from './receive-receivable-dialog';
+import { useReceiptToUndo } from './undo-receipt-dialog';
 
 export interface ReceivablesSectionProps {
   /** yyyy-MM-dd: each filter's period starts from it. */
@@ -24,13 +25,15 @@ export interface ReceivablesSectionProps {
 
 /**
  * 'Contas a receber' on /financeiro (issue #23): the instalments of the sales of miles, by due date
- * under their months, what is overdue, and 'Recebido' (which posts the receipt as a revenue).
+ * under their months, what is overdue, and 'Recebido' (which posts the receipt as a revenue) or,
+ * on a received one, 'Desfazer' (a receipt marked by mistake).
  */
 export function ReceivablesSection({ today }: ReceivablesSectionProps) {
   const [filter, setFilter] = useState<ReceivableFilter>('all');
   const [page, setPage] = useState(1);
   const receivables = useReceivables(receivableListParams(filter, today, page));
   const toReceive = useReceivableToReceive();
+  const toUndo = useReceiptToUndo();
   const { list, rows, stale, onPageChange } = usePagedList(receivables, page, ({ page: next }) => setPage(next));
 
   const choose = (next: ReceivableFilter) => {
@@ -82,13 +85,19 @@ export function ReceivablesSection({ today }: ReceivablesSectionProps) {
             testId="receivables-month"
           >
             {group.rows.map((receivable) => (
-              <ReceivableItem key={receivable.id} receivable={receivable} onReceive={toReceive.choose} />
+              <ReceivableItem
+                key={receivable.id}
+                receivable={receivable}
+                onReceive={toReceive.choose}
+                onUndo={toUndo.choose}
+              />
             ))}
           </DueMonth>
         ))}
       </DueListBody>
 
       {toReceive.dialog}
+      {toUndo.dialog}
     </Card>
   );
 }
