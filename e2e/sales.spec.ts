@@ -113,7 +113,6 @@ describe('sales of miles', () => {
   });
 
   it('"Desfazer" a receipt marked by mistake: the instalment is to receive again and its posting goes', async () => {
-    const { page, context } = session;
     await page.goto('/financeiro');
     const receivables = page.getByRole('region', { name: 'Contas a receber' });
     const first = receivables.getByTestId('receivable-row').first();
