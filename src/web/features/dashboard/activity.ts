@@ -2,12 +2,13 @@ import type { Dashboard } from '@domain/dashboard/dashboard.schema';
 
 type Activity = Dashboard['recent_activity'][number];
 
-export type ActivityType = 'emission' | 'client' | 'lot' | 'quote' | 'finance' | 'rule' | 'import' | 'other';
+export type ActivityType = 'emission' | 'client' | 'lot' | 'miles' | 'quote' | 'finance' | 'rule' | 'import' | 'other';
 
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   emission: 'Emissão',
   client: 'Cliente',
   lot: 'Lote',
+  miles: 'Milhas',
   quote: 'Cotação',
   finance: 'Financeiro',
   rule: 'Regra',
@@ -34,6 +35,13 @@ const TYPE_BY_PREFIX: Record<string, ActivityType> = {
   rule: 'rule',
   rules: 'rule',
   import: 'import',
+  // Where miles come from and go (#23): their sections are on /lotes; cards' instalments on /financeiro.
+  transfer: 'miles',
+  credit: 'miles',
+  club: 'miles',
+  sale: 'miles',
+  supplier: 'miles',
+  card: 'finance',
 };
 
 export function activityType(a: Pick<Activity, 'kind' | 'ref_type'>): ActivityType {
@@ -54,6 +62,8 @@ export function activityHref(a: Pick<Activity, 'kind' | 'ref_type' | 'ref_id'>):
     if (type === 'quote') return `/cotacoes/${a.ref_id}`;
   }
   if (a.kind === 'lots_expired') return '/lotes?status=expired';
+  if (type === 'miles') return '/lotes';
+  if (a.kind.startsWith('card_')) return '/financeiro';
   if (type === 'finance') return '/conciliador';
   if (type === 'rule') return '/regras';
   if (type === 'import') return '/importador';

@@ -65,6 +65,12 @@ describe('dashboard links', () => {
     expect(activityHref(line('import_undone', 'import'))).toBe('/importador');
     expect(activityType(line('something_else', null, null))).toBe('other');
     expect(activityHref(line('something_else', null, null))).toBeNull();
+    // The miles flows (#23): their sections on /lotes; a card's instalments on /financeiro.
+    expect(activityType(line('sale_created', 'sale'))).toBe('miles');
+    expect(activityHref(line('transfer_created', 'transfer'))).toBe('/lotes');
+    expect(activityHref(line('credit_received', 'credit'))).toBe('/lotes');
+    expect(activityType(line('card_instalment_paid', 'lot'))).toBe('finance');
+    expect(activityHref(line('card_instalment_paid', 'lot'))).toBe('/financeiro');
   });
 
   it('written-out constants are the schema’s (the page imports no schema)', () => {

@@ -12,6 +12,7 @@ const BADGE_VARIANTS: Record<ActivityType, BadgeProps['variant']> = {
   emission: 'default',
   client: 'secondary',
   lot: 'outline',
+  miles: 'secondary',
   quote: 'secondary',
   finance: 'success',
   rule: 'outline',
