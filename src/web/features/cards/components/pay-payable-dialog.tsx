@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { formatCents, formatDate } from '@domain/format';
 import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
 import { usePayPayable } from '../api/pay-payable';
 import type { Payable } from '../types';
+import { useRowDialog } from '@/hooks/use-row-dialog';
 
 export interface PayPayableDialogProps {
   /** The last instalment chosen, kept while the dialog closes so its texts stay through the animation. */
@@ -45,16 +45,7 @@ export function PayPayableDialog({ payable, open, onOpenChange }: PayPayableDial
 }
 
 /** A list's 'Marcar como pago': `choose` a row, and the confirmation to render (it keeps the row while closing). */
-export function usePayableToPay() {
-  const [paying, setPaying] = useState<Payable | null>(null);
-  const [shown, setShown] = useState<Payable | null>(null);
-  return {
-    choose: (payable: Payable) => {
-      setShown(payable);
-      setPaying(payable);
-    },
-    dialog: (
-      <PayPayableDialog payable={shown} open={paying !== null} onOpenChange={(open) => !open && setPaying(null)} />
-    ),
-  };
-}
+export const usePayableToPay = () =>
+  useRowDialog<Payable>(({ row, open, onOpenChange }) => (
+    <PayPayableDialog payable={row} open={open} onOpenChange={onOpenChange} />
+  ));

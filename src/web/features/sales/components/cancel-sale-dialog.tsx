@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { formatCents, formatNumber } from '@domain/format';
 import { programName } from '@domain/programs';
 import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -6,6 +5,7 @@ import { toast } from '@/lib/toast';
 import { useCancelSale } from '../api/cancel-sale';
 import { saleLabel } from '../sale-form';
 import type { Sale } from '../types';
+import { useRowDialog } from '@/hooks/use-row-dialog';
 
 export interface CancelSaleDialogProps {
   /** The last sale chosen, kept while the dialog closes so its texts stay through the animation. */
@@ -48,16 +48,7 @@ export function CancelSaleDialog({ sale, open, onOpenChange }: CancelSaleDialogP
 }
 
 /** A list's 'Cancelar venda': `choose` a row, and the confirmation to render (it keeps the row while closing). */
-export function useSaleToCancel() {
-  const [cancelling, setCancelling] = useState<Sale | null>(null);
-  const [shown, setShown] = useState<Sale | null>(null);
-  return {
-    choose: (sale: Sale) => {
-      setShown(sale);
-      setCancelling(sale);
-    },
-    dialog: (
-      <CancelSaleDialog sale={shown} open={cancelling !== null} onOpenChange={(open) => !open && setCancelling(null)} />
-    ),
-  };
-}
+export const useSaleToCancel = () =>
+  useRowDialog<Sale>(({ row, open, onOpenChange }) => (
+    <CancelSaleDialog sale={row} open={open} onOpenChange={onOpenChange} />
+  ));

@@ -21,6 +21,7 @@ import {
   type ReceiptFormState,
 } from '../receivable-filters';
 import type { Receipt, Receivable } from '../types';
+import { useRowDialog } from '@/hooks/use-row-dialog';
 
 export interface ReceiveReceivableDialogProps {
   open: boolean;
@@ -121,20 +122,7 @@ function ReceiveForm({ receivable, onCancel, onSaved, ...guard }: ReceiveFormPro
 }
 
 /** A list's 'Recebido': `choose` a row, and the dialog to render (it keeps the row while closing). */
-export function useReceivableToReceive() {
-  const [receiving, setReceiving] = useState<Receivable | null>(null);
-  const [shown, setShown] = useState<Receivable | null>(null);
-  return {
-    choose: (receivable: Receivable) => {
-      setShown(receivable);
-      setReceiving(receivable);
-    },
-    dialog: (
-      <ReceiveReceivableDialog
-        receivable={shown}
-        open={receiving !== null}
-        onOpenChange={(open) => !open && setReceiving(null)}
-      />
-    ),
-  };
-}
+export const useReceivableToReceive = () =>
+  useRowDialog<Receivable>(({ row, open, onOpenChange }) => (
+    <ReceiveReceivableDialog receivable={row} open={open} onOpenChange={onOpenChange} />
+  ));

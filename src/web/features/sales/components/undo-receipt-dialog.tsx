@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { formatCents, formatDate } from '@domain/format';
 import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/lib/toast';
 import { useUndoReceipt } from '../api/undo-receipt';
 import { receivableLabel } from '../receivable-filters';
 import type { Receivable } from '../types';
+import { useRowDialog } from '@/hooks/use-row-dialog';
 
 export interface UndoReceiptDialogProps {
   /** The last instalment chosen, kept while the dialog closes so its texts stay through the animation. */
@@ -47,20 +47,7 @@ export function UndoReceiptDialog({ receivable, open, onOpenChange }: UndoReceip
 }
 
 /** A list's 'Desfazer': `choose` a received instalment, and the confirmation to render (it keeps the row while closing). */
-export function useReceiptToUndo() {
-  const [undoing, setUndoing] = useState<Receivable | null>(null);
-  const [shown, setShown] = useState<Receivable | null>(null);
-  return {
-    choose: (receivable: Receivable) => {
-      setShown(receivable);
-      setUndoing(receivable);
-    },
-    dialog: (
-      <UndoReceiptDialog
-        receivable={shown}
-        open={undoing !== null}
-        onOpenChange={(open) => !open && setUndoing(null)}
-      />
-    ),
-  };
-}
+export const useReceiptToUndo = () =>
+  useRowDialog<Receivable>(({ row, open, onOpenChange }) => (
+    <UndoReceiptDialog receivable={row} open={open} onOpenChange={onOpenChange} />
+  ));
