@@ -55,6 +55,7 @@ const ACTIVITY_EVENTS: Record<string, EventType> = {
   settings_conversion: 'settings.changed',
   transfer_created: 'transfer.created',
   credit_received: 'credit.received',
+  credits_credited: 'credit.received',
   credit_cancelled: 'credit.cancelled',
   club_created: 'club.created',
   club_ended: 'club.ended',

@@ -1,4 +1,5 @@
-import { todayIso } from '../../domain/format';
+import { formatNumber, todayIso } from '../../domain/format';
+import { recordActivity } from '../activity/activity.queries';
 import { withTenant } from '../db/tenant';
 import type { JobDefinition, JobPayload } from '../jobs/job-queue';
 import { getAgenciesWithDueCredits } from './transfers.queries';
@@ -25,7 +26,20 @@ export const creditsDueJob: JobDefinition<CreditsDuePayload> = {
     const today = data.today ?? todayIso();
     const agencies = data.agency_id ? [data.agency_id] : await getAgenciesWithDueCredits(db, { today });
     for (const agencyId of agencies) {
-      const credited = await withTenant(db, agencyId, (tx) => creditNow(tx, { agencyId, today }));
+      const credited = await withTenant(db, agencyId, async (tx) => {
+        const count = await creditNow(tx, { agencyId, today });
+        // One line for the run (by the system, no user): the audit log says it, and its event
+        // refreshes the agency's open tabs ("Milhas a creditar", the lots, the balances).
+        if (count > 0) {
+          await recordActivity(tx, {
+            agencyId,
+            userId: null,
+            kind: 'credits_credited',
+            description: `${formatNumber(count)} ${count === 1 ? 'crédito de milhas creditado' : 'créditos de milhas creditados'} na data prevista`,
+          });
+        }
+        return count;
+      });
       if (credited > 0) logger.info({ agencyId, credited }, 'credits credited');
     }
   },

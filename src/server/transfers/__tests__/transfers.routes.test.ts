@@ -199,12 +199,31 @@ describe('transfer with bonus: base today, bonus in 15 days', () => {
     expect(accountLots.data.reduce((s, l) => s + l.remaining_quantity, 0)).toBe(100_000);
     await expectBooksBalance();
 
+    const runLines = async () =>
+      rowsOf<{ description: string; user_id: string | null }>(
+        await ctx.handle.db.execute(sql`SELECT description, user_id FROM activity
+          WHERE agency_id = ${agencyId} AND kind = 'credits_credited' ORDER BY created_at`),
+      );
+    const linesBefore = (await runLines()).length;
     await runJob('2026-03-29');
     expect(await lotsOf(h.smiles.id)).toHaveLength(1);
+    // A run that credits nothing writes no line.
+    expect(await runLines()).toHaveLength(linesBefore);
     await runJob('2026-03-30');
     await runJob('2026-03-30');
     const lots = await lotsOf(h.smiles.id);
     expect(lots).toHaveLength(2);
+    // The run that credited says so once, by the system, and is an event for the open tabs.
+    const lines = await runLines();
+    expect(lines.slice(linesBefore)).toEqual([
+      { description: '1 crédito de milhas creditado na data prevista', user_id: null },
+    ]);
+    const events = rowsOf<{ n: number }>(
+      await ctx.handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM events WHERE agency_id = ${agencyId} AND type = 'credit.received' AND user_id IS NULL AND actor_id IS NULL`,
+      ),
+    );
+    expect(events[0]!.n).toBeGreaterThanOrEqual(1);
     expect(lots.reduce((s, l) => s + l.remaining_quantity, 0)).toBe(200_000);
     // 200,000 miles at half the points' cost per thousand (R$ 35 → R$ 17,50).
     const avg = (await api.get(`/lots/average-cost?program=SMILES`, cookie, '2026-03-30')).body as {

@@ -38,6 +38,7 @@ const TYPE_BY_PREFIX: Record<string, ActivityType> = {
   // Where miles come from and go (#23): their sections are on /lotes; cards' instalments on /financeiro.
   transfer: 'miles',
   credit: 'miles',
+  credits: 'miles',
   club: 'miles',
   sale: 'miles',
   supplier: 'miles',
