@@ -49,7 +49,7 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
 /** The first words of the kinds of each area (`split_part(kind, '_', 1)` in SQL). */
 export const AUDIT_AREA_KIND_PREFIXES: Record<AuditArea, readonly string[]> = {
   clients: ['client', 'clients'],
-  lots: ['lot', 'lots', 'transfer', 'credit', 'club', 'sale', 'supplier'],
+  lots: ['lot', 'lots', 'transfer', 'credit', 'credits', 'club', 'sale', 'supplier'],
   emissions: ['emission', 'emissions'],
   finance: ['entry', 'entries', 'card'],
   rules: ['rule', 'rules'],
