@@ -23,6 +23,7 @@ import { fmt, forEachEngine, generatedAgency, time } from './lib';
 
 const WIDTH = 58;
 const JOB_TARGET_MS = 1000;
+const JOB_ROUNDS = 3;
 const PAGE_TARGET = { PGlite: 150, PostgreSQL: 50 } as Record<string, number>;
 
 export async function runLedgerBench() {
@@ -35,17 +36,7 @@ export async function runLedgerBench() {
     const { mine, cookie } = await generatedAgency(handle, app, clients);
     const agencyId = mine.agency.id;
     const today = todayIso();
-    await handle.db.execute(sql`
-      INSERT INTO mile_credits (agency_id, account_id, kind, expected_quantity, cost_cents, credit_date)
-      SELECT ${agencyId}, a.id, CASE WHEN g % 2 = 0 THEN 'transfer_base' ELSE 'transfer_bonus' END,
-        10000 + (g % 50) * 1000, 17500 + g % 1000, ${today}::date - (g % 30)
-      FROM generate_series(1, ${credits}) g
-      JOIN LATERAL (
-        SELECT id FROM loyalty_accounts
-        WHERE agency_id = ${agencyId} AND program IN ('SMILES', 'LATAM', 'AZUL') AND deleted_at IS NULL
-        ORDER BY id OFFSET (g % 500) LIMIT 1
-      ) a ON true`);
-    await handle.db.execute(sql`ANALYZE mile_credits`);
+    await addDueCredits(handle, agencyId, credits, today);
 
     const page = await time(async () => {
       const res = await app.request('http://localhost/api/v1/credits?status=pending&page=1&limit=20', {
@@ -67,6 +58,7 @@ export async function runLedgerBench() {
     // Yardstick on the real table: the same 10,000 lots by one INSERT … SELECT into mile_lots (its
     // indexes and statement triggers), rolled back.
     let realMs = 0;
+    await settle(handle);
     await handle.db
       .transaction(async (tx) => {
         const start = performance.now();
@@ -86,18 +78,27 @@ export async function runLedgerBench() {
       `${engine.padEnd(10)} ${'yardstick: one INSERT … SELECT of the lots into mile_lots'.padEnd(WIDTH)} ${realMs.toFixed(0)} ms`,
     );
 
+    // The job, in JOB_ROUNDS rounds of `credits` new credits due, each on tables as autovacuum leaves
+    // them between two nights (the rolled-back yardstick above leaves 10,000 dead lots and their
+    // entries in the trigram index's pending list, which the next insert would otherwise clean up).
     const logger = pino({ level: 'silent' });
-    const before = performance.now();
-    await creditsDueJob.handle({ today, agency_id: agencyId }, { db: handle.db, logger, job: {} as never });
-    const jobMs = performance.now() - before;
-    const [left] = rowsOf<{ n: number }>(
-      await handle.db.execute(
-        sql`SELECT count(*)::int AS n FROM mile_credits WHERE agency_id = ${agencyId} AND status = 'pending'`,
-      ),
-    );
-    if (left!.n !== 0) throw new Error(`${left!.n} credits left pending`);
+    const rounds: number[] = [];
+    for (let round = 0; round < JOB_ROUNDS; round++) {
+      if (round > 0) await addDueCredits(handle, agencyId, credits, today);
+      await settle(handle);
+      const before = performance.now();
+      await creditsDueJob.handle({ today, agency_id: agencyId }, { db: handle.db, logger, job: {} as never });
+      rounds.push(performance.now() - before);
+      const [left] = rowsOf<{ n: number }>(
+        await handle.db.execute(
+          sql`SELECT count(*)::int AS n FROM mile_credits WHERE agency_id = ${agencyId} AND status = 'pending'`,
+        ),
+      );
+      if (left!.n !== 0) throw new Error(`${left!.n} credits left pending`);
+    }
+    const jobMs = [...rounds].sort((a, b) => a - b)[Math.floor(rounds.length / 2)]!;
     console.log(
-      `${engine.padEnd(10)} ${`credits.due job: ${credits.toLocaleString('en')} credits become lots`.padEnd(WIDTH)} ${jobMs.toFixed(0)} ms`,
+      `${engine.padEnd(10)} ${`credits.due job: ${credits.toLocaleString('en')} credits become lots (median)`.padEnd(WIDTH)} ${jobMs.toFixed(0)} ms (rounds: ${rounds.map((ms) => ms.toFixed(0)).join(', ')})`,
     );
     const again = performance.now();
     await creditsDueJob.handle({ today, agency_id: agencyId }, { db: handle.db, logger, job: {} as never });
@@ -134,6 +135,26 @@ export async function runLedgerBench() {
 }
 
 type Handle = Parameters<Parameters<typeof forEachEngine>[0]>[1];
+/** BENCH_LEDGER_CREDITS more credits due today (or up to 29 days ago) over the agency's airline accounts. */
+async function addDueCredits(handle: Handle, agencyId: string, credits: number, today: string) {
+  await handle.db.execute(sql`
+      INSERT INTO mile_credits (agency_id, account_id, kind, expected_quantity, cost_cents, credit_date)
+      SELECT ${agencyId}, a.id, CASE WHEN g % 2 = 0 THEN 'transfer_base' ELSE 'transfer_bonus' END,
+        10000 + (g % 50) * 1000, 17500 + g % 1000, ${today}::date - (g % 30)
+      FROM generate_series(1, ${credits}) g
+      JOIN LATERAL (
+        SELECT id FROM loyalty_accounts
+        WHERE agency_id = ${agencyId} AND program IN ('SMILES', 'LATAM', 'AZUL') AND deleted_at IS NULL
+        ORDER BY id OFFSET (g % 500) LIMIT 1
+      ) a ON true`);
+  await handle.db.execute(sql`ANALYZE mile_credits`);
+}
+
+/** The tables as autovacuum leaves them: dead rows and the trigram index's pending list cleaned up. */
+async function settle(handle: Handle) {
+  await handle.db.execute(sql`VACUUM (ANALYZE) mile_lots, lot_search_entries, lot_totals, mile_credits`);
+}
+
 type App = Parameters<Parameters<typeof forEachEngine>[0]>[2];
 interface Subject {
   agencyId: string;

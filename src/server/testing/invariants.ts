@@ -64,7 +64,8 @@ export async function lotTotalsMismatches(db: Db, agencyId: string): Promise<unk
 
 /**
  * Lots of the agency whose lot_search_entries row (kept by the triggers on mile_lots) differs from
- * the lot.
+ * the lot, and entries of the agency left without their lot (they have no foreign key: the
+ * trigger deletes them with it).
  */
 export async function lotSearchEntryMismatches(db: Db, agencyId: string): Promise<unknown[]> {
   const result = await db.execute(sql`
@@ -74,7 +75,11 @@ export async function lotSearchEntryMismatches(db: Db, agencyId: string): Promis
       AND (e.lot_id IS NULL
         OR (e.agency_id, e.program, e.status, e.remaining_quantity, e.cost_per_thousand, e.expiry_date, e.deleted_at, e.search_text)
           IS DISTINCT FROM (l.agency_id, l.program, l.status, l.remaining_quantity, l.cost_per_thousand, l.expiry_date, l.deleted_at,
-            lot_search_text_of(l.supplier, l.notes, l.account_number)))`);
+            lot_search_text_of(l.supplier, l.notes, l.account_number)))
+    UNION ALL
+    SELECT e.lot_id FROM lot_search_entries e
+    WHERE e.agency_id = ${agencyId}
+      AND NOT EXISTS (SELECT 1 FROM mile_lots l WHERE l.agency_id = e.agency_id AND l.id = e.lot_id)`);
   return (result as { rows: unknown[] }).rows;
 }
 

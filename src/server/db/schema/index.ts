@@ -630,13 +630,15 @@ export const mile_lots = pgTable(
  * a lot rewrites its mile_lots row with new entries in every index (remaining_quantity is
  * indexed), and a trigram index there would cost each allocation a third more; here the same
  * change leaves every indexed column alone (a HOT update). A search then never reads mile_lots
- * but for the page's rows. docs/decisions/0006-lots-at-scale.md
+ * but for the page's rows. No foreign key: the entry is the trigger's copy of its lot, written,
+ * kept and deleted with it (a key would check each new entry against its lot and its agency, a
+ * tenth of a lot's insert; migration 0042). docs/decisions/0006-lots-at-scale.md
  */
 export const lot_search_entries = pgTable(
   'lot_search_entries',
   {
     lot_id: uuid().notNull(),
-    agency_id: agencyRef(),
+    agency_id: uuid().notNull(),
     program: text().notNull(),
     status: text().notNull(),
     remaining_quantity: integer().notNull(),
@@ -645,12 +647,7 @@ export const lot_search_entries = pgTable(
     deleted_at: ts(),
     search_text: text().notNull(),
   },
-  (t) => [
-    primaryKey({ name: 'lot_search_entries_pkey', columns: [t.agency_id, t.lot_id] }),
-    foreignKey({ columns: [t.agency_id, t.lot_id], foreignColumns: [mile_lots.agency_id, mile_lots.id] }).onDelete(
-      'cascade',
-    ),
-  ],
+  (t) => [primaryKey({ name: 'lot_search_entries_pkey', columns: [t.agency_id, t.lot_id] })],
 );
 
 /**

@@ -25,6 +25,7 @@ import {
 } from '../../../domain/lots/lot.schema';
 import { isExpiringSoon, milesCostCents, shouldMarkExpired } from '../../../domain/lots/lot.rules';
 import { createApp } from '../../app';
+import { rowsOf } from '../../db/rows';
 import {
   activity,
   agencies,
@@ -37,6 +38,7 @@ import { loadEnv } from '../../env';
 import { appOptionsFromEnv } from '../../server';
 import { createAgencyWithUser } from '../../testing/factories/agency.factory';
 import { createLoyaltyAccountRow } from '../../testing/factories/account.factory';
+import { createLotRow } from '../../testing/factories/lot.factory';
 import { createClientRow, validCpf } from '../../testing/factories/client.factory';
 import { brokenLots, lotSearchEntryMismatches, lotTotalsMismatches } from '../../testing/invariants';
 import { activityRows } from '../../testing/activity';
@@ -1274,5 +1276,25 @@ describe('invariant', () => {
       .from(emission_allocations)
       .where(eq(emission_allocations.agency_id, agencyId));
     expect(allocations.length).toBeGreaterThan(0);
+  });
+
+  it("deletes a lot's search entry with the lot, and every entry with its agency (the entries have no foreign key)", async () => {
+    const db = ctx.handle.db;
+    const other = await createAgencyWithUser(db);
+    const account = await createLoyaltyAccountRow(db, other.agency.id);
+    const kept = await createLotRow(db, other.agency.id, account.id, { notes: 'fica' });
+    const gone = await createLotRow(db, other.agency.id, account.id, { notes: 'sai' });
+    const entries = async (agency: string) =>
+      rowsOf<{ lot_id: string }>(
+        await db.execute(sql`SELECT lot_id FROM lot_search_entries WHERE agency_id = ${agency} ORDER BY lot_id`),
+      ).map((r) => r.lot_id);
+    expect(await entries(other.agency.id)).toEqual([kept.id, gone.id].sort());
+
+    await db.execute(sql`DELETE FROM mile_lots WHERE agency_id = ${other.agency.id} AND id = ${gone.id}`);
+    expect(await entries(other.agency.id)).toEqual([kept.id]);
+    expect(await lotSearchEntryMismatches(db, other.agency.id)).toEqual([]);
+
+    await db.execute(sql`DELETE FROM agencies WHERE id = ${other.agency.id}`);
+    expect(await entries(other.agency.id)).toEqual([]);
   });
 });
