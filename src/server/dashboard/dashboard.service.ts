@@ -6,13 +6,13 @@ import {
   type Dashboard,
   type DashboardQuery,
 } from '../../domain/dashboard/dashboard.schema';
-import { addDaysIso, addMonthsIso, daysBetweenIso } from '../../domain/format';
+import { countedPeriods, summaryPeriods } from '../../domain/finance/periods';
+import { addDaysIso, addMonthsIso } from '../../domain/format';
 import { getAgency, readSettings } from '../agency/agency.queries';
 import type { Db } from '../db/client';
 import { getSlaStats } from '../emissions/emissions.queries';
 import { AppError, MESSAGES } from '../http/errors';
 import { getMonthly } from '../finance/summary.queries';
-import { summaryPeriods } from '../finance/summary.service';
 import {
   getAccrualFlows,
   getCreationFlows,
@@ -31,21 +31,6 @@ function trendMonths(to: string): string[] {
   return Array.from({ length: DASHBOARD_TREND_MONTHS }, (_, i) =>
     addMonthsIso(last, i - (DASHBOARD_TREND_MONTHS - 1))!.slice(0, 7),
   );
-}
-
-/**
- * The flows count up to today when the period ends later (the current month so far); the period
- * they compare with is then cut alike — as many days from its start (1–27 November against 1–27
- * October), never past its own end — so a trend early in the month is not a fall.
- */
-export function countedPeriods(
-  period: { from: string; to: string },
-  previous: { from: string; to: string },
-  today: string,
-) {
-  if (period.to <= today || period.from > today) return { through: period.to, previous };
-  const cut = addDaysIso(previous.from, daysBetweenIso(period.from, today)!)!;
-  return { through: today, previous: { from: previous.from, to: cut < previous.to ? cut : previous.to } };
 }
 
 /** Active emissions ÷ active clients × 100, one decimal (spec part 1 §9 "utilisation"). */

@@ -5,7 +5,8 @@ import {
   type FinanceSummary,
   type FinanceSummaryQuery,
 } from '../../domain/finance/summary.schema';
-import { addDaysIso, addMonthsIso, daysBetweenIso } from '../../domain/format';
+import { summaryPeriods } from '../../domain/finance/periods';
+import { addMonthsIso } from '../../domain/format';
 import type { Db } from '../db/client';
 import {
   getAccrual,
@@ -18,24 +19,6 @@ import {
 } from './summary.queries';
 
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const monthEnd = (day: string) => addDaysIso(addMonthsIso(monthStart(day), 1)!, -1)!;
-
-/**
- * The period asked, or the current month; and the one to compare it with: the previous calendar
- * month(s) when the period is whole months (November → October), else as many days just before.
- */
-export function summaryPeriods(query: FinanceSummaryQuery, today: string) {
-  const from = query.from ?? monthStart(today);
-  const to = query.to ?? (query.from ? query.from : monthEnd(today));
-  const previousTo = addDaysIso(from, -1)!;
-  if (from === monthStart(from) && to === monthEnd(to)) {
-    const months =
-      (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(to.slice(5, 7)) - Number(from.slice(5, 7)) + 1;
-    return { period: { from, to }, previous: { from: addMonthsIso(from, -months)!, to: previousTo } };
-  }
-  const days = daysBetweenIso(from, to)! + 1;
-  return { period: { from, to }, previous: { from: addDaysIso(previousTo, -(days - 1))!, to: previousTo } };
-}
 
 /** The 12 months ending with `to`'s, oldest first, as yyyy-MM. */
 export function summaryMonths(to: string): string[] {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { RefreshCwIcon } from 'lucide-react';
+import { countedPeriods, summaryPeriods } from '@domain/finance/periods';
 import { todayIso } from '@domain/format';
 import { PageHeader } from '@/components/layouts/page-header';
 import { deferred } from '@/components/deferred';
 import { Button } from '@/components/ui/button';
 import { PAGES } from '@/config/navigation';
+import { useMe } from '@/features/auth/api/get-me';
 import { useDashboard, type DashboardParams } from '@/features/dashboard/api/get-dashboard';
 import { AgencyCard } from '@/features/dashboard/components/agency-card';
 import {
@@ -59,6 +61,14 @@ export default function DashboardRoute() {
   const fresh = data && !query.isPlaceholderData ? data : undefined;
   const shown =
     current.from && current.to ? { from: current.from, to: current.to } : (fresh?.period ?? presetPeriod('mes', today));
+  // The period line names the compared period before the figures arrive, counted as the server
+  // counts it (domain/finance/periods.ts): the line keeps its height and nothing below it moves.
+  const expected = countedPeriods(shown, summaryPeriods(shown, today).previous, today);
+  // The agency card from the session while the figures come (/auth/me carries the same fields):
+  // drawn whole at once, it does not push the figures down when they arrive.
+  const me = useMe().data;
+  const agency =
+    data?.agency ?? (me ? { ...me.agency, registration_status: me.agency.registration_status ?? 'Ativa' } : undefined);
   const empty = data !== undefined && isEmptyDashboard(data);
 
   return (
@@ -85,8 +95,8 @@ export default function DashboardRoute() {
           <PeriodSelect
             state={state}
             shown={shown}
-            previous={fresh?.previous_period}
-            countedThrough={fresh?.counted_through}
+            previous={fresh?.previous_period ?? expected.previous}
+            countedThrough={fresh?.counted_through ?? expected.through}
             problem={problem}
             onChange={(patch) => update(patch)}
           />
@@ -94,7 +104,7 @@ export default function DashboardRoute() {
             className={cn('space-y-6 transition-opacity', query.isPlaceholderData && 'opacity-60')}
             aria-busy={query.isPending || query.isPlaceholderData || undefined}
           >
-            <AgencyCard agency={data?.agency} />
+            <AgencyCard agency={agency} />
             <KpiCards kpis={data && dashboardKpis(data)} />
             <DashboardPanels dashboard={data} today={today} fallback={<DashboardPanelsSkeleton />} />
           </div>
