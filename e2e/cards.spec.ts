@@ -11,7 +11,7 @@ import { useSpecSession } from './session';
 /**
  * Cards and purchases in instalments (issue #23, decision 0029 "Cards"): a card registered in
  * /financeiro; 50,000 Livelo points bought on it in 10× from "Novo Lote"; the ten instalments on
- * the card's due dates in "Contas a pagar"; one marked as paid reaches cash.
+ * the card's due dates in "Contas a pagar"; one marked as paid reaches cash, and 'Desfazer' takes it back.
  */
 const session = useSpecSession();
 let context: BrowserContext;
@@ -104,5 +104,21 @@ describe('cards', () => {
       AS_READ,
     );
     await expect(instalments.getByTestId('payable-row')).toHaveCount(10);
+
+    // "Desfazer" a payment marked by mistake, from the lot's page: the instalment is to pay again
+    // and its expense leaves the finance postings.
+    const paidRow = instalments.getByTestId('payable-row').first();
+    await paidRow.getByRole('button', { name: /^Desfazer pagamento/ }).click();
+    const undo = page.getByRole('alertdialog', { name: 'Desfazer pagamento?' });
+    await expect(undo).toContainText('volta a ficar a pagar', AS_READ);
+    await expectNoSeriousAxeViolations(page);
+    await undo.getByRole('button', { name: 'Desfazer pagamento' }).click();
+    await lots.expectToast('Pagamento desfeito');
+    await expect(paidRow.getByRole('button', { name: /^Marcar como pago/ })).toBeVisible();
+    await expect(instalments).toContainText(
+      `Comprado no cartão Itaú Azul em 10×: ${formatCents(0)} pagos, ${formatCents(175_000)} a pagar.`,
+      AS_READ,
+    );
+    expect((await apiAs(context, 'GET', '/payables?status=paid')).body.data).toEqual([]);
   });
 });

@@ -48,6 +48,7 @@ export const CARD_MESSAGES = {
   instalmentsWithoutCard: 'Parcelas só se aplicam a compras no cartão',
   payableNotFound: 'Parcela não encontrada',
   payableAlreadyPaid: 'Esta parcela já foi paga',
+  payableNotPaid: 'Esta parcela ainda não foi paga',
   paidInvalid: 'Data de pagamento inválida',
   paidFuture: 'Data de pagamento não pode estar no futuro',
   costOfCardLot: 'O custo de um lote comprado no cartão vem das parcelas e não pode ser alterado',

@@ -61,6 +61,7 @@ const ACTIVITY_EVENTS: Record<string, EventType> = {
   club_ended: 'club.ended',
   card_created: 'card.created',
   card_instalment_paid: 'card.updated',
+  card_instalment_reopened: 'card.updated',
   sale_created: 'sale.created',
   sale_instalment_received: 'sale.updated',
   sale_instalment_reopened: 'sale.updated',

@@ -180,12 +180,13 @@ export async function lockPayable(db: Db, { agencyId, id }: { agencyId: string; 
     lot_id: string;
     amount_cents: string | number;
     paid_on: string | null;
+    entry_id: string | null;
     instalment: number;
     instalments: number;
     card_name: string;
     due_date: string;
   }>(
-    await db.execute(sql`SELECT p.id, p.lot_id, p.amount_cents::bigint AS amount_cents, p.paid_on::text AS paid_on,
+    await db.execute(sql`SELECT p.id, p.lot_id, p.amount_cents::bigint AS amount_cents, p.paid_on::text AS paid_on, p.entry_id,
         p.instalment, p.instalments, k.name AS card_name, p.due_date::text AS due_date
       FROM card_payables p JOIN cards k ON k.agency_id = p.agency_id AND k.id = p.card_id
       JOIN mile_lots l ON l.agency_id = p.agency_id AND l.id = p.lot_id AND l.deleted_at IS NULL
@@ -209,4 +210,15 @@ export async function payPayable(
     )
     UPDATE card_payables SET paid_on = ${params.day}::date, entry_id = (SELECT id FROM entry)
     WHERE agency_id = ${params.agencyId} AND id = ${params.id}`);
+}
+
+/** Undoes a payment: the instalment is to pay again, and the cash expense it posted is deleted. */
+export async function reopenPayable(db: Db, params: { agencyId: string; id: string; entryId: string | null }) {
+  await db.execute(sql`UPDATE card_payables SET paid_on = NULL, entry_id = NULL
+    WHERE agency_id = ${params.agencyId} AND id = ${params.id}`);
+  if (params.entryId) {
+    await db.execute(
+      sql`DELETE FROM financial_entries WHERE agency_id = ${params.agencyId} AND id = ${params.entryId}`,
+    );
+  }
 }

@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/context';
 import { apiDoc, json, uuidIdParams } from '../http/openapi';
 import { parseOrThrow, readJson, uuidParam } from '../http/validate';
 import { payableNotFound } from './cards.errors';
-import { createCard, listCards, listPayables, payInstalment } from './cards.service';
+import { createCard, listCards, listPayables, payInstalment, undoPayment } from './cards.service';
 
 /** The payment's body is parsed by the service, against the request's day. */
 const anyJson = z.unknown();
@@ -50,6 +50,15 @@ const docs = {
     response: json('The payable', payableSchema),
     errors: [409],
   }),
+  undoPayment: apiDoc({
+    tag: 'cards',
+    operationId: 'undoPayablePayment',
+    summary: '"Desfazer pagamento": the instalment is to pay again and the cash expense it posted is deleted',
+    description: 'Refused (409) when the instalment was not paid.',
+    params: uuidIdParams,
+    response: json('The payable', payableSchema),
+    errors: [409],
+  }),
 };
 
 const actorOf = (c: { var: AppEnv['Variables'] }) => ({
@@ -74,4 +83,8 @@ export const payablesRoutes = new Hono<AppEnv>()
     const id = uuidParam(c, 'id', payableNotFound);
     const body = await readJson(c, anyJson);
     return c.json(await payInstalment(c.var.db, actorOf(c), id, body));
+  })
+  .post('/:id/undo-payment', docs.undoPayment, async (c) => {
+    const id = uuidParam(c, 'id', payableNotFound);
+    return c.json(await undoPayment(c.var.db, actorOf(c), id));
   });

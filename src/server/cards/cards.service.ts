@@ -27,7 +27,7 @@ import { validationError } from '../http/errors';
 import { paged } from '../http/paged';
 import { sumDaysByMonth } from '../http/months';
 import { parseOrThrow } from '../http/validate';
-import { cardNotFound, payableAlreadyPaid, payableNotFound } from './cards.errors';
+import { cardNotFound, payableAlreadyPaid, payableNotFound, payableNotPaid } from './cards.errors';
 import {
   getCardCalendar,
   getCards,
@@ -38,6 +38,7 @@ import {
   insertPayables,
   lockPayable,
   payPayable,
+  reopenPayable,
   type CardRow,
   type PayableRow,
 } from './cards.queries';
@@ -194,7 +195,34 @@ export async function payInstalment(db: Db, actor: CardActor, id: string, body: 
       refId: payable.lot_id,
     });
   });
+  return payableDto(db, actor, id);
+}
+
+async function payableDto(db: Db, actor: CardActor, id: string): Promise<Payable> {
   const row = await getPayableRow(db, { agencyId: actor.agencyId, id });
   if (!row) throw payableNotFound();
   return toPayableDto(row, actor.today);
+}
+
+/**
+ * "Desfazer pagamento": an instalment marked paid by mistake is to pay again, and the cash expense
+ * it posted is deleted (it follows its instalment, as a sale's receipt does: decision 0029).
+ */
+export async function undoPayment(db: Db, actor: CardActor, id: string): Promise<Payable> {
+  await withRetry(db, async (tx) => {
+    const payable = await lockPayable(tx, { agencyId: actor.agencyId, id });
+    if (!payable) throw payableNotFound();
+    if (payable.paid_on === null) throw payableNotPaid();
+    await reopenPayable(tx, { agencyId: actor.agencyId, id, entryId: payable.entry_id });
+    await recordActivity(tx, {
+      agencyId: actor.agencyId,
+      userId: actor.userId,
+      kind: 'card_instalment_reopened',
+      description: `Pagamento desfeito: parcela ${payable.instalment}/${payable.instalments} do cartão ${payable.card_name} (vencimento ${formatDate(payable.due_date)})`,
+      refType: 'lot',
+      refId: payable.lot_id,
+      changes: { paid_on: [payable.paid_on, null], amount_cents: [Number(payable.amount_cents), null] },
+    });
+  });
+  return payableDto(db, actor, id);
 }

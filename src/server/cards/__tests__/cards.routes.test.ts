@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardDueDates } from '../../../domain/cards/card.rules';
+import { formatDate } from '../../../domain/format';
 import {
   CARD_MESSAGES as M,
   cardListSchema,
@@ -192,6 +193,43 @@ describe('a lot bought on a card in 10×', () => {
     await expectMoneyAccounted();
   });
 
+  it("undoes a payment marked by mistake ('Desfazer pagamento'): to pay again, its cash expense deleted", async () => {
+    const account = await liveloAccount();
+    const res = await api.post('/lots', { ...lotBody(account.id), card_id: cardId, instalments: 2 });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const [first] = payableListSchema
+      .parse((await api.get(`/payables?lot_id=${res.body.id}`)).body)
+      .data.filter((p) => p.instalment === 1);
+    const paid = await api.post(`/payables/${first!.id}/pay`, { paid_on: '2026-04-14' }, cookie, '2026-04-20');
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const entryId = paid.body.entry_id as string;
+    const before = await snapshot();
+
+    const undone = await api.post(`/payables/${first!.id}/undo-payment`, {}, cookie, '2026-04-20');
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(payableSchema.parse(undone.body)).toMatchObject({ status: 'overdue', paid_on: null, entry_id: null });
+    expect(await snapshot()).toEqual({ ...before, entries: before.entries - 1 });
+    expect(rowsOf(await ctx.handle.db.execute(sql`SELECT 1 FROM financial_entries WHERE id = ${entryId}`))).toEqual([]);
+    const [line] = rowsOf<{ kind: string; description: string }>(
+      await ctx.handle.db.execute(sql`SELECT kind, description FROM activity
+        WHERE agency_id = ${agencyId} ORDER BY created_at DESC, id DESC LIMIT 1`),
+    );
+    expect(line).toEqual({
+      kind: 'card_instalment_reopened',
+      description: `Pagamento desfeito: parcela 1/2 do cartão ${cardBody.name} (vencimento ${formatDate(first!.due_date)})`,
+    });
+    await expectMoneyAccounted();
+
+    // Twice: refused, nothing written; then it can be paid again.
+    const twice = await api.post(`/payables/${first!.id}/undo-payment`, {}, cookie, '2026-04-20');
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe(M.payableNotPaid);
+    expect(await snapshot()).toEqual({ ...before, entries: before.entries - 1 });
+    const again = await api.post(`/payables/${first!.id}/pay`, {}, cookie, '2026-04-20');
+    expect(payableSchema.parse(again.body)).toMatchObject({ status: 'paid', paid_on: '2026-04-20' });
+    await expectMoneyAccounted();
+  });
+
   it('keeps à vista purchases as before: posted at once, no payable', async () => {
     const account = await liveloAccount();
     const before = await snapshot();
@@ -245,6 +283,8 @@ describe('bad input and other agencies', () => {
     expect(res.body.error.fields).toEqual({ card_id: M.cardNotFound });
     expect((await api.post(`/payables/${theirPayable.id}/pay`, {})).status).toBe(404);
     expect((await api.post('/payables/nao-e-id/pay', {})).status).toBe(404);
+    expect((await api.post(`/payables/${theirPayable.id}/undo-payment`, {})).status).toBe(404);
+    expect((await api.post('/payables/nao-e-id/undo-payment', {})).status).toBe(404);
     expect(cardListSchema.parse((await api.get('/cards')).body).data.map((c) => c.id)).not.toContain(theirs.id);
     expect(payableListSchema.parse((await api.get('/payables')).body).data.map((p) => p.id)).not.toContain(
       theirPayable.id,

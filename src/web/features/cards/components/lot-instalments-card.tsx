@@ -3,6 +3,7 @@ import { QueryErrorState } from '@/components/query-error-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useLotPayables } from '../api/get-payables';
 import { usePayableToPay } from './pay-payable-dialog';
+import { usePaymentToUndo } from './undo-payment-dialog';
 import { DueSkeletonItem } from '@/components/due-list';
 import { PayableItem } from './payable-item';
 
@@ -13,6 +14,7 @@ import { PayableItem } from './payable-item';
 export function LotInstalmentsCard({ lotId }: { lotId: string }) {
   const payables = useLotPayables(lotId);
   const toPay = usePayableToPay();
+  const toUndo = usePaymentToUndo();
   const list = payables.data;
   if (payables.isError) {
     return <QueryErrorState title="Erro ao carregar as parcelas do cartão" query={payables} />;
@@ -36,11 +38,18 @@ export function LotInstalmentsCard({ lotId }: { lotId: string }) {
           {list === undefined
             ? Array.from({ length: 2 }, (_, i) => <DueSkeletonItem key={i} />)
             : list.data.map((payable) => (
-                <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} showLot={false} />
+                <PayableItem
+                  key={payable.id}
+                  payable={payable}
+                  onPay={toPay.choose}
+                  onUndo={toUndo.choose}
+                  showLot={false}
+                />
               ))}
         </ul>
       </CardContent>
       {toPay.dialog}
+      {toUndo.dialog}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { CheckIcon, CreditCardIcon } from 'lucide-react';
+import { CheckIcon, CreditCardIcon, Undo2Icon } from 'lucide-react';
 import { Link } from 'react-router';
 import { PAYABLE_STATUS_LABELS } from '@domain/cards/card.schema';
 import { formatCents, formatDate } from '@domain/format';
@@ -15,11 +15,13 @@ const ROW_OF_LOT =
 export interface PayableItemProps {
   payable: Payable;
   onPay: (payable: Payable) => void;
+  /** 'Desfazer' on a paid instalment (a payment marked by mistake). */
+  onUndo: (payable: Payable) => void;
   /** False on the lot's own page. */
   showLot?: boolean;
 }
 
-export function PayableItem({ payable, onPay, showLot = true }: PayableItemProps) {
+export function PayableItem({ payable, onPay, onUndo, showLot = true }: PayableItemProps) {
   const { lot } = payable;
   return (
     <li className={showLot ? DUE_ROW : ROW_OF_LOT} data-testid="payable-row">
@@ -52,8 +54,19 @@ export function PayableItem({ payable, onPay, showLot = true }: PayableItemProps
       <p className="col-start-2 row-start-1 text-right font-semibold whitespace-nowrap tabular-nums lg:col-start-auto lg:row-start-auto">
         {formatCents(payable.amount_cents)}
       </p>
-      {payable.status !== 'paid' && (
-        <div className="col-span-2 lg:col-span-1 lg:text-right">
+      <div className="col-span-2 lg:col-span-1 lg:text-right">
+        {payable.status === 'paid' ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="w-full text-muted-foreground sm:w-auto"
+            aria-label={`Desfazer pagamento: ${payableLabel(payable)}`}
+            onClick={() => onUndo(payable)}
+          >
+            <Undo2Icon aria-hidden="true" />
+            Desfazer
+          </Button>
+        ) : (
           <Button
             variant="outline"
             size="sm"
@@ -64,8 +77,8 @@ export function PayableItem({ payable, onPay, showLot = true }: PayableItemProps
             <CheckIcon aria-hidden="true" />
             Marcar como pago
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { usePagedList } from '@/hooks/use-paged-list';
 import { usePayables } from '../api/get-payables';
 import { groupByMonth, PAYABLE_FILTERS, payableListParams, periodText, type PayableFilter } from '../payable-filters';
 import { usePayableToPay } from './pay-payable-dialog';
+import { usePaymentToUndo } from './undo-payment-dialog';
 import { PayableItem } from './payable-item';
 
 export interface PayablesSectionProps {
@@ -18,13 +19,15 @@ export interface PayablesSectionProps {
 
 /**
  * 'Contas a pagar' on /financeiro (issue #23): the instalments of miles bought on a card, by due
- * date under their months, what is overdue, and 'Marcar como pago' (which posts the payment).
+ * date under their months, what is overdue, and 'Marcar como pago' (which posts the payment) or,
+ * on a paid one, 'Desfazer' (a payment marked by mistake).
  */
 export function PayablesSection({ today }: PayablesSectionProps) {
   const [filter, setFilter] = useState<PayableFilter>('all');
   const [page, setPage] = useState(1);
   const payables = usePayables(payableListParams(filter, today, page));
   const toPay = usePayableToPay();
+  const toUndo = usePaymentToUndo();
   const { list, rows, stale, onPageChange } = usePagedList(payables, page, ({ page: next }) => setPage(next));
 
   const choose = (next: PayableFilter) => {
@@ -75,13 +78,14 @@ export function PayablesSection({ today }: PayablesSectionProps) {
             testId="payables-month"
           >
             {group.rows.map((payable) => (
-              <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} />
+              <PayableItem key={payable.id} payable={payable} onPay={toPay.choose} onUndo={toUndo.choose} />
             ))}
           </DueMonth>
         ))}
       </DueListBody>
 
       {toPay.dialog}
+      {toUndo.dialog}
     </Card>
   );
 }
