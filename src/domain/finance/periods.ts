@@ -8,8 +8,10 @@ export interface Period {
   to: string;
 }
 
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-const monthEnd = (day: string) => addDaysIso(addMonthsIso(monthStart(day), 1)!, -1)!;
+/** The first day of `day`'s month, yyyy-MM-dd. */
+export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+/** The last day of `day`'s month, yyyy-MM-dd. */
+export const monthEnd = (day: string) => addDaysIso(addMonthsIso(monthStart(day), 1)!, -1)!;
 
 /**
  * The period asked, or the current month; and the one to compare it with: the previous calendar

@@ -5,7 +5,7 @@ import {
   type FinanceSummary,
   type FinanceSummaryQuery,
 } from '../../domain/finance/summary.schema';
-import { summaryPeriods } from '../../domain/finance/periods';
+import { monthStart, summaryPeriods } from '../../domain/finance/periods';
 import { addMonthsIso } from '../../domain/format';
 import type { Db } from '../db/client';
 import {
@@ -17,8 +17,6 @@ import {
   getSales,
   getStockCost,
 } from './summary.queries';
-
-const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 
 /** The 12 months ending with `to`'s, oldest first, as yyyy-MM. */
 export function summaryMonths(to: string): string[] {

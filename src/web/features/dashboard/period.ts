@@ -7,7 +7,10 @@ import {
   monthYearLabel,
   shortMonthYear,
 } from '@domain/format';
+import { monthEnd, monthStart, type Period } from '@domain/finance/periods';
 import { MAX_PERIOD_DAYS } from './constants';
+
+export type { Period };
 
 /*
  * The dashboard's period, kept in the address: ?periodo=30-dias|trimestre|ano for a preset counted
@@ -35,11 +38,6 @@ export interface DashboardPeriodUrlState {
   /** The De/Até boxes (personalizado only), null while empty. */
   from: string | null;
   to: string | null;
-}
-
-export interface Period {
-  from: string;
-  to: string;
 }
 
 const isPreset = (value: string | null): value is '30-dias' | 'trimestre' | 'ano' =>
@@ -73,9 +71,6 @@ export function writeDashboardPeriod(
   }
   return next;
 }
-
-export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-export const monthEnd = (day: string) => addDaysIso(addMonthsIso(monthStart(day), 1)!, -1)!;
 
 function quarterOf(day: string): Period {
   const month = Number(day.slice(5, 7));

@@ -1,6 +1,6 @@
+import { monthEnd, monthStart } from '@domain/finance/periods';
 import { SUMMARY_MAX_DAYS } from '@domain/finance/summary.schema';
 import {
-  addDaysIso,
   addMonthsIso,
   daysBetweenIso,
   formatDate,
@@ -9,6 +9,8 @@ import {
   monthYearLabel,
   shortMonthYear,
 } from '@domain/format';
+
+export { monthEnd, monthStart };
 
 /*
  * The period of /financeiro, kept in the address as ?de=&ate= (inclusive days, as /emissoes):
@@ -48,9 +50,6 @@ export function periodProblem({ from, to }: FinancePeriodUrlState): string | nul
   if ((daysBetweenIso(from, to) ?? 0) >= SUMMARY_MAX_DAYS) return `Escolha um período de até ${SUMMARY_MAX_DAYS} dias.`;
   return null;
 }
-
-export const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-export const monthEnd = (day: string) => addDaysIso(addMonthsIso(monthStart(day), 1)!, -1)!;
 
 /** The whole month `months` after the one of `day` (before it when negative). */
 export function shiftMonth(day: string, months: number): { from: string; to: string } {
