@@ -1,3 +1,4 @@
+import '../src/server/heap-tuning';
 import { runAlertsBench } from './alerts.bench';
 import { runAuditBench } from './audit.bench';
 import { runBackupsBench } from './backups.bench';

@@ -6,6 +6,7 @@
  *
  * DEMO_CLIENTS (default 400) sets the scale; DEMO_SEED (default 2026) the generated content.
  */
+import './heap-tuning';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

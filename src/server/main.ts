@@ -1,3 +1,4 @@
+import './heap-tuning';
 import path from 'node:path';
 import { createDb } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
