@@ -139,24 +139,36 @@ describe('a list page loads its own code only', () => {
     'get-client-emissions': /\/emissions\?page=/,
     'get-account-history': /\/history\?/,
   };
-  const OTHERS: Record<string, { chunks: string[]; queries: (keyof typeof QUERIES)[] }> = {
+  const OTHERS: Record<string, { chunks: string[]; queries: (keyof typeof QUERIES)[]; dialog: string }> = {
     '/clientes': {
+      dialog: 'client-form-dialog',
       chunks: ['emission.schema', 'lot.schema'],
       queries: ['get-lot-allocations', 'get-emission', 'get-account-history'],
     },
     '/emissoes': {
+      dialog: 'emission-wizard-dialog',
       chunks: ['client.schema'],
       queries: ['get-lot-allocations', 'get-client-emissions', 'get-account-history'],
     },
     '/lotes': {
+      dialog: 'lot-form-dialog',
       chunks: ['emission.schema'],
       queries: ['get-client-emissions', 'get-emission', 'get-account-history'],
     },
   };
-  for (const [path, { chunks, queries }] of Object.entries(OTHERS)) {
-    it(`${path} loads no other page's loader, schema or query, in few scripts`, async () => {
+  for (const [path, { chunks, queries, dialog }] of Object.entries(OTHERS)) {
+    it(`${path} loads no other page's loader, schema or query, in few scripts, and its dialogs after`, async () => {
       await signInAsOwner(session.context);
-      const { urls, texts, firstCount } = expectCompressedAndCached(path, await scriptsOf(session.page, path));
+      const { urls, firstUrls, texts, firstCount } = expectCompressedAndCached(
+        path,
+        await scriptsOf(session.page, path),
+      );
+      // The page's form dialog (deferredDialog, components/deferred.tsx) comes once it is interactive.
+      expect(firstUrls.filter((url) => url.includes(`/${dialog}-`))).toEqual([]);
+      await session.page.waitForFunction(
+        (name) => performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}-`)),
+        dialog,
+      );
       for (const chunk of chunks) {
         expect(
           urls.filter((url) => url.includes(`/${chunk}`)),

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { whenInteractive } from '@/lib/after-interactive';
 
 export type DeferredComponent<P> = ((props: P & { fallback: ReactNode }) => ReactNode) & {
@@ -37,4 +37,25 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     return Component ? <Component {...(props as P)} /> : fallback;
   }
   return Object.assign(Deferred, { load: start });
+}
+
+/**
+ * A dialog as deferred(): its module (the form, its schema, react-hook-form) loads after the first
+ * page, or as soon as the dialog is opened if that comes first; nothing of it is drawn while it is
+ * closed and not yet loaded. The page's first load does not wait for code only a click needs (#14).
+ * Open is its `open` prop, or what `isOpen` says (a record's delete dialog is open with a record).
+ */
+export function deferredDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean = (props) => (props as { open?: boolean }).open === true,
+) {
+  const Deferred = deferred(load);
+  function DeferredDialog(props: P) {
+    const open = isOpen(props);
+    useEffect(() => {
+      if (open) void Deferred.load();
+    }, [open]);
+    return <Deferred {...props} fallback={null} />;
+  }
+  return DeferredDialog;
 }

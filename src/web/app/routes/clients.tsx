@@ -9,18 +9,28 @@ import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-sta
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
 import { BulkDeleteButton, ClearFiltersButton, ListSearch, StatusFilter } from '@/components/list-toolbar';
 import { Button } from '@/components/ui/button';
+import { deferredDialog } from '@/components/deferred';
 import { PAGES } from '@/config/navigation';
 import { useExportClients } from '@/features/clients/api/export-clients';
 import { useClients } from '@/features/clients/api/get-clients';
-import { BulkDeleteClientsDialog } from '@/features/clients/components/bulk-delete-clients-dialog';
-import { ClientFormDialog } from '@/features/clients/components/client-form-dialog';
 import { ClientsSummaryCards } from '@/features/clients/components/clients-summary-cards';
 import { ClientsTable } from '@/features/clients/components/clients-table';
-import { DeleteClientDialog } from '@/features/clients/components/delete-client-dialog';
 import { hasClientFilters, readClientListParams, writeClientListParams } from '@/features/clients/list-params';
 import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
 import { useSelectableList } from '@/hooks/use-selectable-list';
 import { useUrlSearch } from '@/hooks/use-url-search';
+
+// Loaded after the list is on screen, or when opened (components/deferred.tsx).
+const ClientFormDialog = deferredDialog(
+  async () => (await import('@/features/clients/components/client-form-dialog')).ClientFormDialog,
+);
+const DeleteClientDialog = deferredDialog(
+  async () => (await import('@/features/clients/components/delete-client-dialog')).DeleteClientDialog,
+  (props) => props.record !== null,
+);
+const BulkDeleteClientsDialog = deferredDialog(
+  async () => (await import('@/features/clients/components/bulk-delete-clients-dialog')).BulkDeleteClientsDialog,
+);
 
 const EMPTY: ListEmptyTexts = {
   icon: UsersIcon,

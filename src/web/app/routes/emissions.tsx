@@ -6,6 +6,7 @@ import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';
+import { deferredDialog } from '@/components/deferred';
 import {
   ClearFiltersButton,
   ListSearch,
@@ -16,7 +17,6 @@ import {
 } from '@/components/list-toolbar';
 import { PAGES } from '@/config/navigation';
 import { useEmissions } from '@/features/emissions/api/get-emissions';
-import { EmissionWizardDialog } from '@/features/emissions/components/emission-wizard-dialog';
 import { EmissionsSummaryCards } from '@/features/emissions/components/emissions-summary-cards';
 import { EmissionsTable } from '@/features/emissions/components/emissions-table';
 import { hasEmissionFilters, readEmissionListParams, writeEmissionListParams } from '@/features/emissions/list-params';
@@ -30,6 +30,11 @@ const EMPTY: ListEmptyTexts = {
   noMatch: 'Nenhuma emissão corresponde à busca ou aos filtros aplicados.',
   start: 'Registre a primeira emissão de passagem com milhas.',
 };
+
+// Loaded after the list is on screen, or when opened (components/deferred.tsx).
+const EmissionWizardDialog = deferredDialog(
+  async () => (await import('@/features/emissions/components/emission-wizard-dialog')).EmissionWizardDialog,
+);
 
 export default function EmissionsRoute() {
   const [state, updateList] = useListUrlState(readEmissionListParams, writeEmissionListParams);

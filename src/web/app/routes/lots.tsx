@@ -16,23 +16,18 @@ import {
   StatusFilter,
 } from '@/components/list-toolbar';
 import { Button } from '@/components/ui/button';
+import { deferredDialog } from '@/components/deferred';
 import { PAGES } from '@/config/navigation';
 import { useAgencySettings } from '@/features/agency/api/get-settings';
 import { useExportLots } from '@/features/lots/api/export-lots';
 import { useLots } from '@/features/lots/api/get-lots';
-import { BulkDeleteLotsDialog } from '@/features/lots/components/bulk-delete-lots-dialog';
-import { DeleteLotDialog } from '@/features/lots/components/delete-lot-dialog';
-import { LotFormDialog } from '@/features/lots/components/lot-form-dialog';
 import { LotsSummaryCards } from '@/features/lots/components/lots-summary-cards';
 import { LotsTable } from '@/features/lots/components/lots-table';
-import { MarkExpiredDialog } from '@/features/lots/components/mark-expired-dialog';
 import { hasLotFilters, readLotListParams, writeLotListParams } from '@/features/lots/list-params';
 import { ClubsSection } from '@/features/clubs/components/clubs-section';
-import { SaleDialog } from '@/features/sales/components/sale-dialog';
 import { SalesSection } from '@/features/sales/components/sales-section';
 import { SuppliersSection } from '@/features/suppliers/components/suppliers-section';
 import { PendingCreditsSection } from '@/features/transfers/components/pending-credits-section';
-import { TransferDialog } from '@/features/transfers/components/transfer-dialog';
 import { TransfersSection } from '@/features/transfers/components/transfers-section';
 import { listFilterProps, useListUrlState } from '@/hooks/use-list-url-state';
 import { useSelectableList } from '@/hooks/use-selectable-list';
@@ -44,6 +39,25 @@ const EMPTY: ListEmptyTexts = {
   noMatch: 'Nenhum lote corresponde à busca ou aos filtros aplicados.',
   start: 'Comece adicionando um novo lote de milhas.',
 };
+
+// Loaded after the list is on screen, or when opened (components/deferred.tsx).
+const BulkDeleteLotsDialog = deferredDialog(
+  async () => (await import('@/features/lots/components/bulk-delete-lots-dialog')).BulkDeleteLotsDialog,
+);
+const DeleteLotDialog = deferredDialog(
+  async () => (await import('@/features/lots/components/delete-lot-dialog')).DeleteLotDialog,
+  (props) => props.record !== null,
+);
+const LotFormDialog = deferredDialog(
+  async () => (await import('@/features/lots/components/lot-form-dialog')).LotFormDialog,
+);
+const MarkExpiredDialog = deferredDialog(
+  async () => (await import('@/features/lots/components/mark-expired-dialog')).MarkExpiredDialog,
+);
+const SaleDialog = deferredDialog(async () => (await import('@/features/sales/components/sale-dialog')).SaleDialog);
+const TransferDialog = deferredDialog(
+  async () => (await import('@/features/transfers/components/transfer-dialog')).TransferDialog,
+);
 
 export default function LotsRoute() {
   const [state, updateList] = useListUrlState(readLotListParams, writeLotListParams);
