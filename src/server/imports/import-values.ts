@@ -73,6 +73,11 @@ export interface CheckContext {
   mapping: ImportMapping;
   today: string;
   onProgress?: (rows: number) => Promise<void> | void;
+  /**
+   * Whether the checked rows are kept for a write (default) or only counted (a dry run, the request
+   * that queues the job): clients only count theirs then; lots and emissions keep them either way.
+   */
+  keepRows?: boolean;
 }
 
 /**

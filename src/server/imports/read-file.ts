@@ -24,8 +24,10 @@ export interface ImportTable {
   delimiter: ImportDelimiter | null;
   /** Unique and non-empty: a blank header becomes "Coluna N", a repeated one "Nome (2)". */
   headers: string[];
-  /** Data rows, each exactly headers.length trimmed cells (padded or cut). */
+  /** Data rows, each exactly headers.length trimmed cells (padded or cut): all, or the first `keepRows` read. */
   rows: string[][];
+  /** How many data rows the file has (`rows` may hold only the first of them). */
+  rowCount: number;
   /** Each row's line in the spreadsheet, the header being line 1 (Excel's row number). */
   lines: number[];
   /** Row index → message, for rows whose column count does not fit the header; they stay in rows. */
@@ -41,18 +43,22 @@ const M = IMPORT_MESSAGES;
 
 const fail = (message: string): ReadImportResult => ({ ok: false, message });
 
+/**
+ * The whole file is read and checked either way; with `keepRows` (the upload's preview) only the
+ * first rows are kept and the others counted: 100,000 rows' cells are ~55 MB of heap.
+ */
 export async function readImportFile(
   bytes: Uint8Array,
   fileName: string,
-  { xlsxMemoryMb = XLSX_THREAD_MEMORY_MB }: { xlsxMemoryMb?: number } = {},
+  { xlsxMemoryMb = XLSX_THREAD_MEMORY_MB, keepRows = Infinity }: { xlsxMemoryMb?: number; keepRows?: number } = {},
 ): Promise<ReadImportResult> {
   if (bytes.length > IMPORT_MAX_BYTES) return fail(M.fileTooLarge);
   if (bytes.length === 0) return fail(M.fileEmpty);
-  if (isZip(bytes)) return readXlsxOffThread(bytes, xlsxMemoryMb);
+  if (isZip(bytes)) return readXlsxOffThread(bytes, xlsxMemoryMb, keepRows);
   if (/\.xlsx$/i.test(fileName)) return fail(M.fileXlsxUnreadable);
   if (looksBinary(bytes)) return fail(M.fileNotText);
   const { text, encoding } = decodeText(bytes);
-  return readCsv(text, encoding);
+  return readCsv(text, encoding, keepRows);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -135,13 +141,13 @@ export function detectDelimiter(text: string): ImportDelimiter {
   return best;
 }
 
-function readCsv(source: string, encoding: ImportEncoding): ReadImportResult {
+function readCsv(source: string, encoding: ImportEncoding, keepRows: number): ReadImportResult {
   if (source.trim() === '') return fail(M.fileEmpty);
   // One line end for the parser: files edited on several systems mix CRLF, LF and (old Mac) CR,
   // and a line break inside a quoted cell becomes "\n" as well.
   const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
   const delimiter = detectDelimiter(text);
-  const builder = new TableBuilder();
+  const builder = new TableBuilder(keepRows);
   let failure: string | null = null;
   // Papaparse keeps blank lines as records ([""]) when skipEmptyLines is off, so the record
   // number is Excel's row number even across blank lines and cells holding line breaks.
@@ -199,10 +205,12 @@ function uniqueHeaders(cells: readonly string[]): string[] {
 }
 
 class TableBuilder {
+  constructor(private readonly keepRows: number) {}
   headers: string[] | null = null;
   /** Columns up to the last named header: a row may stop before trailing blank headers. */
   namedWidth = 0;
   rows: string[][] = [];
+  rowCount = 0;
   lines: number[] = [];
   rowProblems = new Map<number, string>();
 
@@ -228,7 +236,9 @@ class TableBuilder {
       this.namedWidth = filled;
       return null;
     }
-    if (this.rows.length === IMPORT_MAX_ROWS) return M.fileTooManyRows(formatNumber(IMPORT_MAX_ROWS));
+    if (this.rowCount === IMPORT_MAX_ROWS) return M.fileTooManyRows(formatNumber(IMPORT_MAX_ROWS));
+    this.rowCount += 1;
+    if (this.rows.length >= this.keepRows) return null;
     const width = this.headers.length;
     if ((strictShort && cells.length < this.namedWidth) || filled > width) {
       this.rowProblems.set(this.rows.length, M.columnCount(strictShort ? cells.length : filled, width));
@@ -242,10 +252,17 @@ class TableBuilder {
 
   finish(kind: Pick<ImportTable, 'format' | 'encoding' | 'delimiter'>, emptyMessage: string): ReadImportResult {
     if (!this.headers) return fail(emptyMessage);
-    if (this.rows.length === 0) return fail(M.fileHeaderOnly);
+    if (this.rowCount === 0) return fail(M.fileHeaderOnly);
     return {
       ok: true,
-      table: { ...kind, headers: this.headers, rows: this.rows, lines: this.lines, rowProblems: this.rowProblems },
+      table: {
+        ...kind,
+        headers: this.headers,
+        rows: this.rows,
+        rowCount: this.rowCount,
+        lines: this.lines,
+        rowProblems: this.rowProblems,
+      },
     };
   }
 }
@@ -264,7 +281,7 @@ export const XLSX_THREAD_MEMORY_MB = 1536;
  * request up, and one too big for its capped heap is refused rather than taking the server down.
  * The thread runs the TypeScript source through tsx, as the server does.
  */
-function readXlsxOffThread(bytes: Uint8Array, memoryMb: number): Promise<ReadImportResult> {
+function readXlsxOffThread(bytes: Uint8Array, memoryMb: number, keepRows: number): Promise<ReadImportResult> {
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./xlsx-worker.ts', import.meta.url), {
       // tsx found from this file (not from the working directory the server was started in).
@@ -284,7 +301,7 @@ function readXlsxOffThread(bytes: Uint8Array, memoryMb: number): Promise<ReadImp
     );
     worker.once('exit', () => settle(fail(M.fileXlsxUnreadable)));
     // oxlint-disable-next-line unicorn/require-post-message-target-origin -- a worker thread, not a window
-    worker.postMessage(bytes);
+    worker.postMessage({ bytes, keepRows });
   });
 }
 
@@ -292,7 +309,7 @@ function readXlsxOffThread(bytes: Uint8Array, memoryMb: number): Promise<ReadImp
  * The whole workbook is loaded (workbook.xlsx.load): exceljs's streaming reader never settles on
  * some corrupt archives and leaves temporary files behind when stopped early.
  */
-export async function readXlsx(bytes: Uint8Array): Promise<ReadImportResult> {
+export async function readXlsx(bytes: Uint8Array, keepRows = Infinity): Promise<ReadImportResult> {
   const workbook = new ExcelJS.Workbook();
   try {
     // An ArrayBuffer of its own: exceljs types its parameter as `Buffer extends ArrayBuffer`.
@@ -302,7 +319,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<ReadImportResult> {
   }
   const sheet = workbook.worksheets[0];
   if (!sheet) return fail(M.fileXlsxUnreadable);
-  const builder = new TableBuilder();
+  const builder = new TableBuilder(keepRows);
   let failure: string | null = null;
   sheet.eachRow((row, rowNumber) => {
     if (failure) return;

@@ -14,7 +14,11 @@ import { createClientRow, validCpf } from '../../testing/factories/client.factor
 import { createEmissionRow } from '../../testing/factories/emission.factory';
 import { keptFigureMismatches } from '../../testing/invariants';
 import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
+import { withTenant } from '../../db/tenant';
+import { checkClientRows } from '../client-import';
+import type { Lookup } from '../import-values';
 import { runDueImports } from '../imports.service';
+import { readImportFile } from '../read-file';
 
 let ctx: TestContext;
 let cookie: string;
@@ -236,6 +240,34 @@ describe('existing CPFs: updated on request, put back by the undo', () => {
     const twice = await api.undo(job.id);
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe(M.undoAlready);
+  });
+});
+
+describe('the check, counting or keeping the rows', () => {
+  it('counts the same valid and existing rows whether it keeps them (the worker) or not (a dry run)', async () => {
+    await createClientRow(ctx.handle.db, agencyId, { name: 'Já Cadastrada', document: validCpf(901) });
+    const file = [
+      'nome;cpf;email',
+      `Já Cadastrada;${fmt(validCpf(901))};ja@exemplo.com`,
+      `Nova Pessoa;${validCpf(902)};`,
+      'Sem Documento;;sem@exemplo.com',
+      `Repetida;${validCpf(902)};`,
+      'Y;;',
+    ].join('\n');
+    const read = await readImportFile(new TextEncoder().encode(file), 'contagem.csv');
+    if (!read.ok) throw new Error(read.message);
+    const lookup: Lookup = (fn) => withTenant(ctx.handle.db, agencyId, fn);
+    const context = { agencyId, table: read.table, mapping: { name: 'nome', document: 'cpf', email: 'email' } };
+    const kept = await checkClientRows(lookup, context);
+    const counted = await checkClientRows(lookup, { ...context, keepRows: false });
+    for (const check of [kept, counted]) {
+      expect(check).toMatchObject({ total: 5, valid: 3, existingCount: 1 });
+      expect(check.errors.invalidRows).toBe(2);
+    }
+    expect(kept.create.map((c) => c.name)).toEqual(['Nova Pessoa', 'Sem Documento']);
+    expect(kept.existing.map((e) => e.values.name)).toEqual(['Já Cadastrada']);
+    expect(counted.create).toEqual([]);
+    expect(counted.existing).toEqual([]);
   });
 });
 

@@ -192,6 +192,25 @@ describe('readImportFile: refusals', () => {
     expect(message).toBe(M.fileTooManyRows('200.000'));
   });
 
+  it('read for a preview, keeps the first rows and counts all; the row limit and a bad quote still refuse it', async () => {
+    const file = text(['nome;cpf', 'Ana;1', 'Bia;2', '"Caio\nCosta";3', 'Davi;4'].join('\n'));
+    const preview = await readImportFile(file, 'p.csv', { keepRows: 2 });
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.table).toMatchObject({
+      rows: [
+        ['Ana', '1'],
+        ['Bia', '2'],
+      ],
+      lines: [2, 3],
+      rowCount: 4,
+    });
+    expect((await readTable(file)).rowCount).toBe(4);
+    const tooMany = await readImportFile(text('n\n' + '1\n'.repeat(IMPORT_MAX_ROWS + 1)), 'p.csv', { keepRows: 5 });
+    expect(tooMany).toEqual({ ok: false, message: M.fileTooManyRows('200.000') });
+    const unterminated = await readImportFile(text('n;c\nA;1\nB;2\n"C;3\n'), 'p.csv', { keepRows: 1 });
+    expect(unterminated).toEqual({ ok: false, message: M.unterminatedQuote(4) });
+  });
+
   it('refuses more than the column limit', async () => {
     const header = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`).join(';');
     expect((await readTable(text(`${header(IMPORT_MAX_COLUMNS)}\n1\n`))).headers).toHaveLength(IMPORT_MAX_COLUMNS);
@@ -285,6 +304,18 @@ describe('readImportFile: XLSX', () => {
     ]);
     expect(t.lines).toEqual([3, 5]);
     expect([...t.rowProblems]).toEqual([[1, M.columnCount(13, 12)]]);
+  });
+
+  it('read for a preview, keeps the first rows of a workbook and counts all', async () => {
+    const bytes = await workbookBytes((wb) => {
+      const sheet = wb.addWorksheet('Clientes');
+      sheet.addRow(['Nome', 'CPF']);
+      for (let i = 1; i <= 7; i++) sheet.addRow([`Cliente ${i}`, `${i}`]);
+    });
+    const preview = await readImportFile(bytes, 'c.xlsx', { keepRows: 3 });
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.table.rows.map((r) => r[0])).toEqual(['Cliente 1', 'Cliente 2', 'Cliente 3']);
+    expect(preview.table.rowCount).toBe(7);
   });
 
   it('reads an XLSX whatever its name', async () => {
