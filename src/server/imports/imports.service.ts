@@ -131,7 +131,7 @@ export async function uploadImportFile(
       delimiter: table.delimiter,
       rows: table.rowCount,
       headers: table.headers,
-      preview: table.rows.slice(0, IMPORT_PREVIEW_ROWS),
+      preview: table.rows,
     },
     mapping: autoMap(IMPORT_FIELDS[kind], table.headers),
     previous_import: previous,
@@ -427,6 +427,26 @@ export async function runDueImports(owner: Database, { logger, limit = 2 }: { lo
   return claimed.length;
 }
 
+/**
+ * The worker's read and check of a job's file. The file's cells go out of reach when it returns:
+ * only the checked rows are held for the write (100,000 rows: ~55 MB less while they are written).
+ * `rows` is undefined when the mapping no longer fits the file.
+ */
+async function checkStoredFile(
+  lookup: Lookup,
+  agencyId: string,
+  input: ImportRunInput,
+  today: string,
+  progress: (phase: string, rows: number) => Promise<unknown>,
+) {
+  const { table } = await loadTable(lookup, agencyId, input.file_id);
+  await progress('validate', 0);
+  const checked = await checkRows(lookup, agencyId, input, table, today, {
+    onProgress: (rows) => progress('validate', rows).then(() => undefined),
+  });
+  return { result: summary(input.kind, checked), rows: checked.mappingErrors.length > 0 ? undefined : checked.rows };
+}
+
 async function runImportJob(owner: Database, agencyId: string, id: string) {
   const job = await withTenant(owner, agencyId, (tx) => lockImportJob(tx, { agencyId, id }));
   if (!job || job.status !== 'processing' || !job.file_id) return;
@@ -445,17 +465,8 @@ async function runImportJob(owner: Database, agencyId: string, id: string) {
     on_duplicate: job.on_duplicate as ImportDuplicateAction,
   };
   // Checked again: the agency's records may have changed since the dry run (a CPF added meanwhile).
-  // The file's cells go out of reach with this call: only the checked rows are held for the write
-  // (100,000 rows: ~55 MB less while they are written).
-  const { result, rows: checkedRows } = await (async () => {
-    const { table } = await loadTable(lookup, agencyId, job.file_id!);
-    await progress('validate', 0);
-    const checked = await checkRows(lookup, agencyId, input, table, today, {
-      onProgress: (rows) => progress('validate', rows),
-    });
-    return { result: summary(kind, checked), rows: checked.mappingErrors.length > 0 ? undefined : checked.rows };
-  })();
-  if (checkedRows === undefined) {
+  const { result, rows } = await checkStoredFile(lookup, agencyId, input, today, progress);
+  if (rows === undefined) {
     throw importError('VALIDATION_FAILED', result.errors[0]?.message ?? M.nothingToImport, 422);
   }
   if (result.invalid_rows > 0 && !job.only_valid) {
@@ -465,7 +476,6 @@ async function runImportJob(owner: Database, agencyId: string, id: string) {
   }
   await progress('write', 0);
   const importer = importerOf(kind);
-  const rows = checkedRows;
   await withTenant(owner, agencyId, async (tx) => {
     const locked = await lockImportJob(tx, { agencyId, id });
     if (!locked || locked.status !== 'processing') return;
