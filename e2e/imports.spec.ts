@@ -266,6 +266,9 @@ describe('imports', () => {
     await expect(importer.kind('Lotes de Milhas')).toBeChecked();
     await importer.chooseKind('Clientes');
     await expect(page).toHaveURL(/tipo=clientes/);
+    // The address changes before React renders the new kind's wizard (the navigation is a
+    // transition): the file goes to the new wizard once its kind shows as chosen.
+    await expect(importer.kind('Clientes')).toBeChecked();
     await importer.upload(clientsCsv());
     await importer.expectToast('Arquivo carregado');
     await importer.chooseKind('Emissões');
