@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { refuse, z } from './zod';
 import { parseBRLToCents, type Cents } from './money';
 import { isBlank } from './text.schema';
 
@@ -39,14 +39,10 @@ function positiveCentsBase(m: PositiveCentsMessages, maxCents: Cents) {
     .optional()
     .transform((v, ctx): Cents | null => {
       if (isBlank(v)) return null;
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
       const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v!);
-      if (cents === null) return fail(m.invalid);
-      if (cents <= 0) return fail(m.positive);
-      if (cents > maxCents) return fail(m.max);
+      if (cents === null) return refuse(ctx, m.invalid);
+      if (cents <= 0) return refuse(ctx, m.positive);
+      if (cents > maxCents) return refuse(ctx, m.max);
       return cents;
     });
 }

@@ -63,10 +63,15 @@ function stringToParts(input: string): DecimalParts | null {
   const [, sign1 = '', sign2 = '', body = ''] = m;
   if (sign1 && sign2) return null;
   const negative = (sign1 || sign2) === '-';
-  if (!/\d/.test(body)) return null;
+  let commas = 0;
+  let dots = 0;
+  for (const c of body) {
+    if (c === ',') commas += 1;
+    else if (c === '.') dots += 1;
+  }
+  // Only separators, no digit.
+  if (commas + dots === body.length) return null;
 
-  const commas = body.split(',').length - 1;
-  const dots = body.split('.').length - 1;
   let intRaw: string;
   let frac: string;
 

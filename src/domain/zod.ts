@@ -78,3 +78,12 @@ function portugueseIssueMessage(issue: Issue): string | undefined {
 z.config({ ...z.locales.ptBR(), customError: portugueseIssueMessage });
 
 export { z };
+
+/**
+ * Refuses the value inside a transform: `message` becomes its issue and the transform ends
+ * (`return refuse(ctx, M.x)`). One function for every schema, not a closure per parsed value.
+ */
+export function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { CPF_LENGTH, isValidCpf, onlyDigits } from '../documents';
 import { isTypedDocument } from '../documents.schema';
 import { isValidIsoDate } from '../format';
@@ -183,22 +183,18 @@ export const milesUsedSchema = z
   .nullable()
   .optional()
   .transform((v, ctx): number => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (isBlank(v)) return fail(M.milesRequired);
+    if (isBlank(v)) return refuse(ctx, M.milesRequired);
     if (typeof v === 'number') {
-      if (!Number.isFinite(v) || !Number.isInteger(v)) return fail(M.milesDigits);
-      if (v <= 0) return fail(M.milesPositive);
-      if (v > EMISSION_MILES_MAX) return fail(M.milesMax);
+      if (!Number.isFinite(v) || !Number.isInteger(v)) return refuse(ctx, M.milesDigits);
+      if (v <= 0) return refuse(ctx, M.milesPositive);
+      if (v > EMISSION_MILES_MAX) return refuse(ctx, M.milesMax);
       return v;
     }
     const m = /^(-?)(\d+)$/.exec((v ?? '').trim());
-    if (!m) return fail(M.milesDigits);
+    if (!m) return refuse(ctx, M.milesDigits);
     const n = BigInt(m[2]!);
-    if (m[1] === '-' || n === 0n) return fail(M.milesPositive);
-    if (n > BigInt(EMISSION_MILES_MAX)) return fail(M.milesMax);
+    if (m[1] === '-' || n === 0n) return refuse(ctx, M.milesPositive);
+    if (n > BigInt(EMISSION_MILES_MAX)) return refuse(ctx, M.milesMax);
     return Number(n);
   });
 
@@ -222,19 +218,15 @@ function moneyCentsSchema(rules: MoneyRules) {
     .nullable()
     .optional()
     .transform((v, ctx): Cents => {
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
       if (isBlank(v)) {
-        if (rules.required) return fail(rules.required);
+        if (rules.required) return refuse(ctx, rules.required);
         return 0;
       }
       const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v ?? '');
-      if (cents === null) return fail(rules.invalid);
-      if (cents < 0) return fail(rules.zero ?? rules.negative);
-      if (cents === 0 && rules.zero) return fail(rules.zero);
-      if (cents > EMISSION_AMOUNT_MAX_CENTS) return fail(M.amountMax);
+      if (cents === null) return refuse(ctx, rules.invalid);
+      if (cents < 0) return refuse(ctx, rules.zero ?? rules.negative);
+      if (cents === 0 && rules.zero) return refuse(ctx, rules.zero);
+      if (cents > EMISSION_AMOUNT_MAX_CENTS) return refuse(ctx, M.amountMax);
       return cents;
     });
 }

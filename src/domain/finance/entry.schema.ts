@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { isValidIsoDate } from '../format';
 import { parseBRLToCents, type Cents } from '../money';
 import { emptyToUndefined, limitParamSchema, optionalUuidParam, pageParamSchema } from '../query.schema';
@@ -95,15 +95,12 @@ const amountSchema = z
   .nullable()
   .optional()
   .transform((v, ctx): Cents => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return fail(M.amountRequired);
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === ''))
+      return refuse(ctx, M.amountRequired);
     const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v);
-    if (cents === null) return fail(M.amountInvalid);
-    if (cents <= 0) return fail(M.amountPositive);
-    if (cents > ENTRY_AMOUNT_MAX_CENTS) return fail(M.amountMax);
+    if (cents === null) return refuse(ctx, M.amountInvalid);
+    if (cents <= 0) return refuse(ctx, M.amountPositive);
+    if (cents > ENTRY_AMOUNT_MAX_CENTS) return refuse(ctx, M.amountMax);
     return cents;
   });
 

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { exportFormatParamSchema } from '../csv-excel';
 import { addMonthsIso, isValidIsoDate, todayIso } from '../format';
 import { DEFAULT_SORT_ORDER, LOTS_DEFAULT_SORT, LOTS_MAX_PAGE_SIZE, LOTS_PAGE_SIZE } from '../list-defaults';
@@ -99,23 +99,19 @@ export const lotQuantitySchema = z
     error: (iss) => (iss.input === undefined || iss.input === null ? M.quantityRequired : M.quantityDigits),
   })
   .transform((v, ctx): number => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
     if (typeof v === 'number') {
-      if (!Number.isFinite(v) || !Number.isInteger(v)) return fail(M.quantityDigits);
-      if (v <= 0) return fail(M.quantityPositive);
-      if (v > LOT_QUANTITY_MAX) return fail(M.quantityMax);
+      if (!Number.isFinite(v) || !Number.isInteger(v)) return refuse(ctx, M.quantityDigits);
+      if (v <= 0) return refuse(ctx, M.quantityPositive);
+      if (v > LOT_QUANTITY_MAX) return refuse(ctx, M.quantityMax);
       return v;
     }
     const s = v.trim();
-    if (s === '') return fail(M.quantityRequired);
+    if (s === '') return refuse(ctx, M.quantityRequired);
     const m = /^(-?)(\d+)$/.exec(s);
-    if (!m) return fail(M.quantityDigits);
+    if (!m) return refuse(ctx, M.quantityDigits);
     const n = BigInt(m[2]!);
-    if (m[1] === '-' || n === 0n) return fail(M.quantityPositive);
-    if (n > BigInt(LOT_QUANTITY_MAX)) return fail(M.quantityMax);
+    if (m[1] === '-' || n === 0n) return refuse(ctx, M.quantityPositive);
+    if (n > BigInt(LOT_QUANTITY_MAX)) return refuse(ctx, M.quantityMax);
     return Number(n);
   });
 
@@ -130,36 +126,32 @@ export const costPerMileSchema = z
     error: (iss) => (iss.input === undefined || iss.input === null ? M.costRequired : M.costInvalid),
   })
   .transform((v, ctx): string => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
     let s: string;
     if (typeof v === 'number') {
-      if (!Number.isFinite(v)) return fail(M.costInvalid);
+      if (!Number.isFinite(v)) return refuse(ctx, M.costInvalid);
       // Ranges first, so String(v) below is a plain decimal (no "1e-7" or "1e+21").
-      if (v < 0.0001) return fail(M.costPositive);
-      if (v > LOT_COST_PER_MILE_MAX) return fail(M.costMax);
+      if (v < 0.0001) return refuse(ctx, M.costPositive);
+      if (v > LOT_COST_PER_MILE_MAX) return refuse(ctx, M.costMax);
       s = String(v);
     } else {
       s = v.trim();
-      if (s === '') return fail(M.costRequired);
+      if (s === '') return refuse(ctx, M.costRequired);
     }
     const m = /^(-?)(\d*)(?:[.,](\d*))?$/.exec(s);
-    if (!m || !/\d/.test(s)) return fail(M.costInvalid);
+    if (!m || !/\d/.test(s)) return refuse(ctx, M.costInvalid);
     const negative = m[1] === '-';
     const int = (m[2] ?? '').replace(/^0+/, '') || '0';
     const frac = (m[3] ?? '').replace(/0+$/, '');
     // Below 0.0001 means nothing but zeros in the integer part and the first four decimals.
-    if (negative || (int === '0' && /^0*$/.test(frac.slice(0, LOT_COST_DECIMALS)))) return fail(M.costPositive);
+    if (negative || (int === '0' && /^0*$/.test(frac.slice(0, LOT_COST_DECIMALS)))) return refuse(ctx, M.costPositive);
     if (
       int.length > 4 ||
       BigInt(int) > BigInt(LOT_COST_PER_MILE_MAX) ||
       (BigInt(int) === BigInt(LOT_COST_PER_MILE_MAX) && frac !== '')
     ) {
-      return fail(M.costMax);
+      return refuse(ctx, M.costMax);
     }
-    if (frac.length > LOT_COST_DECIMALS) return fail(M.costDecimals);
+    if (frac.length > LOT_COST_DECIMALS) return refuse(ctx, M.costDecimals);
     return `${int}.${frac.padEnd(LOT_COST_DECIMALS, '0')}`;
   });
 

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { parseBRLToCents, type Cents } from '../money';
 import type { ProgramKey } from '../programs';
 import { centsSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
@@ -104,14 +104,10 @@ function moneySchema(messages: { required: string; invalid: string; max: string 
   return z
     .union([z.string(), z.number()], { error: (iss) => (isBlank(iss.input) ? messages.required : messages.invalid) })
     .transform((v, ctx): Cents => {
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
-      if (isBlank(v)) return fail(messages.required);
+      if (isBlank(v)) return refuse(ctx, messages.required);
       const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v);
-      if (cents === null || cents < 0) return fail(messages.invalid);
-      if (cents > RULE_MONEY_MAX_CENTS) return fail(messages.max);
+      if (cents === null || cents < 0) return refuse(ctx, messages.invalid);
+      if (cents > RULE_MONEY_MAX_CENTS) return refuse(ctx, messages.max);
       return cents;
     });
 }
@@ -142,14 +138,10 @@ function parseDecimal(
 const percentSchema = z
   .union([z.string(), z.number()], { error: (iss) => (isBlank(iss.input) ? M.percentRequired : M.percentInvalid) })
   .transform((v, ctx): string => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (isBlank(v)) return fail(M.percentRequired);
+    if (isBlank(v)) return refuse(ctx, M.percentRequired);
     const d = parseDecimal(v, 2);
-    if (!d.ok) return fail(d.why === 'decimals' ? M.percentDecimals : M.percentInvalid);
-    if (d.scaled > BigInt(RULE_PERCENT_MAX * 100)) return fail(M.percentMax);
+    if (!d.ok) return refuse(ctx, d.why === 'decimals' ? M.percentDecimals : M.percentInvalid);
+    if (d.scaled > BigInt(RULE_PERCENT_MAX * 100)) return refuse(ctx, M.percentMax);
     return d.text;
   });
 
@@ -159,31 +151,24 @@ const cpmCapSchema = z
   .nullable()
   .optional()
   .transform((v, ctx): string | null => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
     if (v === undefined || isBlank(v)) return null;
     const d = parseDecimal(v as string | number, 4);
-    if (!d.ok) return fail(d.why === 'decimals' ? M.cpmDecimals : d.why === 'negative' ? M.cpmPositive : M.cpmInvalid);
-    if (d.scaled === 0n) return fail(M.cpmPositive);
-    if (d.scaled > BigInt(RULE_CPM_CAP_MAX) * 10_000n) return fail(M.cpmMax);
+    if (!d.ok)
+      return refuse(ctx, d.why === 'decimals' ? M.cpmDecimals : d.why === 'negative' ? M.cpmPositive : M.cpmInvalid);
+    if (d.scaled === 0n) return refuse(ctx, M.cpmPositive);
+    if (d.scaled > BigInt(RULE_CPM_CAP_MAX) * 10_000n) return refuse(ctx, M.cpmMax);
     return d.text;
   });
 
 const slaSchema = z
   .union([z.string(), z.number()], { error: (iss) => (isBlank(iss.input) ? M.slaRequired : M.slaInvalid) })
   .transform((v, ctx): number => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (isBlank(v)) return fail(M.slaRequired);
+    if (isBlank(v)) return refuse(ctx, M.slaRequired);
     const s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : '') : v.trim();
     const m = /^(-?)(\d+)$/.exec(s);
-    if (!m) return fail(M.slaInvalid);
-    if (m[1] === '-' || BigInt(m[2]!) < 1n) return fail(M.slaMin);
-    if (BigInt(m[2]!) > BigInt(RULE_SLA_MAX_HOURS)) return fail(M.slaMax);
+    if (!m) return refuse(ctx, M.slaInvalid);
+    if (m[1] === '-' || BigInt(m[2]!) < 1n) return refuse(ctx, M.slaMin);
+    if (BigInt(m[2]!) > BigInt(RULE_SLA_MAX_HOURS)) return refuse(ctx, M.slaMax);
     return Number(m[2]);
   });
 

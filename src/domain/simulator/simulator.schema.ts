@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { feesCentsSchema, milesUsedSchema, ravCentsSchema } from '../emissions/emission.schema';
 import type { Cents } from '../money';
 
@@ -48,20 +48,16 @@ const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === '
 export const markupPercentSchema = z
   .union([z.string(), z.number()], { error: (iss) => (isBlank(iss.input) ? M.markupRequired : M.markupInvalid) })
   .transform((v, ctx): string => {
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    };
-    if (isBlank(v)) return fail(M.markupRequired);
+    if (isBlank(v)) return refuse(ctx, M.markupRequired);
     const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim().replace(/\s*%$/, '');
-    if (/e/i.test(s)) return fail(M.markupInvalid);
+    if (/e/i.test(s)) return refuse(ctx, M.markupInvalid);
     const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(s);
-    if (!m) return fail(M.markupInvalid);
+    if (!m) return refuse(ctx, M.markupInvalid);
     const frac = (m[3] ?? '').replace(/0+$/, '');
-    if (m[1] === '-' && /[1-9]/.test(m[2]! + frac)) return fail(M.markupNegative);
-    if (frac.length > 2) return fail(M.markupDecimals);
+    if (m[1] === '-' && /[1-9]/.test(m[2]! + frac)) return refuse(ctx, M.markupNegative);
+    if (frac.length > 2) return refuse(ctx, M.markupDecimals);
     const hundredths = BigInt(m[2]! + frac.padEnd(2, '0'));
-    if (hundredths > BigInt(MARKUP_MAX_PERCENT * 100)) return fail(M.markupMax);
+    if (hundredths > BigInt(MARKUP_MAX_PERCENT * 100)) return refuse(ctx, M.markupMax);
     const digits = hundredths.toString().padStart(3, '0');
     return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
   });

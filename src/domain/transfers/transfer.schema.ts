@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { isValidIsoDate, todayIso } from '../format';
 import { parseBRLToCents, parseDecimalInput } from '../money';
 import { AIRLINE_PROGRAM_KEYS, POINTS_PROGRAM_KEYS, PROGRAM_KEYS } from '../programs';
@@ -76,17 +76,13 @@ export function wholeSchema(m: { required: string; digits: string; positive: str
       error: (iss) => (iss.input === undefined || iss.input === null ? m.required : m.digits),
     })
     .transform((v, ctx): number => {
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
       const s = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : 'x') : v.trim();
-      if (s === '') return fail(m.required);
+      if (s === '') return refuse(ctx, m.required);
       const match = /^(-?)(\d+)$/.exec(s);
-      if (!match) return fail(m.digits);
+      if (!match) return refuse(ctx, m.digits);
       const n = BigInt(match[2]!);
-      if (match[1] === '-' || n === 0n) return fail(m.positive);
-      if (n > BigInt(LOT_QUANTITY_MAX)) return fail(m.max);
+      if (match[1] === '-' || n === 0n) return refuse(ctx, m.positive);
+      if (n > BigInt(LOT_QUANTITY_MAX)) return refuse(ctx, m.max);
       return Number(n);
     });
 }

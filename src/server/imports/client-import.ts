@@ -43,6 +43,9 @@ export interface ClientRowsCheck {
   errors: RowErrors;
 }
 
+/** The client form's schema but its loyalty accounts (an import has none): each row parsed by it. */
+const clientRowSchema = clientInputSchema.omit({ loyalty_accounts: true });
+
 const FIELDS_OF_CLIENT = ['name', 'email', 'phone', 'document', 'birth_date', 'status', 'tags', 'notes'] as const;
 
 /**
@@ -66,7 +69,7 @@ export async function checkClientRows(
     const status = statusCell === '' ? 'active' : importChoice(statusCell, STATUS_WORDS);
     if (birth === undefined) errors.add(line, 'birth_date', cell('birth_date'), M.dateInvalid);
     if (status === undefined) errors.add(line, 'status', statusCell, M.statusInvalid);
-    const result = clientInputSchema.safeParse({
+    const result = clientRowSchema.safeParse({
       name: cell('name'),
       email: cell('email') || null,
       phone: importPhone(cell('phone')),
@@ -81,7 +84,7 @@ export async function checkClientRows(
       return;
     }
     if (errors.has(line)) return;
-    const { loyalty_accounts: _none, ...values } = result.data;
+    const values = result.data;
     if (values.document) {
       const first = byDocument.get(values.document);
       if (first !== undefined) {

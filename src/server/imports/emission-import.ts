@@ -157,11 +157,12 @@ export async function checkEmissionRows(
     if (!takes) errors.add(line, 'takes_miles', takesCell, 'Use Sim ou Não');
     // "12.000" is how a Brazilian sheet writes miles: read as 12000 (not as twelve).
     const milesCell = cell('miles');
-    const miles = parseDecimalInput(milesCell, 0);
-    const milesExact = miles !== null && parseDecimalInput(milesCell, 4) === `${miles}.0000`;
+    // A whole number ("12.000,00" too) goes as its digits; anything else as typed, for the schema's message.
+    const milesRead = parseDecimalInput(milesCell, 4);
+    const wholeMiles = milesRead?.endsWith('.0000') ? milesRead.slice(0, -'.0000'.length) : null;
     const result = emissionRowSchema.safeParse({
       route: cell('route'),
-      miles_used: milesExact ? miles : milesCell,
+      miles_used: wholeMiles ?? milesCell,
       fees_cents: cell('fees'),
       revenue_cents: cell('revenue'),
       rav_cents: cell('rav'),

@@ -34,13 +34,35 @@ export function importTags(cell: string): string[] {
 
 const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
-/** A choice written in Portuguese or as the API's key ("Ativo", "ativa", "active"); undefined when unknown. */
-export function importChoice<K extends string>(cell: string, choices: Record<K, readonly string[]>): K | undefined {
+/**
+ * `read` over cells, remembering its answer for the first `max` distinct cells: a column of
+ * statuses or programs holds a handful of spellings, read once each rather than once a row.
+ */
+export function rememberCells<T>(read: (cell: string) => T, max = 256): (cell: string) => T {
+  const known = new Map<string, T>();
+  return (cell) => {
+    if (known.has(cell)) return known.get(cell) as T;
+    const value = read(cell);
+    if (known.size < max) known.set(cell, value);
+    return value;
+  };
+}
+
+function choiceOf<K extends string>(cell: string, choices: Record<K, readonly string[]>): K | undefined {
   const typed = plain(cell);
   for (const [key, words] of Object.entries(choices) as [K, readonly string[]][]) {
     if (typed === key || words.includes(typed)) return key;
   }
   return undefined;
+}
+
+const choiceReaders = new WeakMap<object, (cell: string) => string | undefined>();
+
+/** A choice written in Portuguese or as the API's key ("Ativo", "ativa", "active"); undefined when unknown. */
+export function importChoice<K extends string>(cell: string, choices: Record<K, readonly string[]>): K | undefined {
+  let read = choiceReaders.get(choices);
+  if (!read) choiceReaders.set(choices, (read = rememberCells((c) => choiceOf(c, choices))));
+  return read(cell) as K | undefined;
 }
 
 /** Column index of each mapped field (-1 when not mapped). */

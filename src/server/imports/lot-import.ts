@@ -13,7 +13,15 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { softDeleteLotRows } from '../lots/lots.queries';
 import { findOrCreateSuppliers } from '../suppliers/suppliers.queries';
-import { forEachRow, liveRowsOfJob, type CheckContext, type Lookup, importDate, RowErrors } from './import-values';
+import {
+  forEachRow,
+  liveRowsOfJob,
+  type CheckContext,
+  type Lookup,
+  importDate,
+  rememberCells,
+  RowErrors,
+} from './import-values';
 
 // Miles lots from a spreadsheet (issue #17): the account found by program + number (or created, for
 // the client with the holder's CPF, or as the agency's own); the cost as a total or per thousand;
@@ -48,7 +56,7 @@ for (const [word, key] of [
   PROGRAM_WORDS.set(word, key);
 }
 
-export const programOf = (cell: string): ProgramKey | undefined => PROGRAM_WORDS.get(normalizeHeader(cell));
+export const programOf = rememberCells((cell): ProgramKey | undefined => PROGRAM_WORDS.get(normalizeHeader(cell)));
 
 export interface ImportedLot {
   line: number;
