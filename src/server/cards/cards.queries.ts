@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { deleteEntryRow } from '../finance/entries.queries';
 
 export interface CardRow {
   id: string;
@@ -216,9 +217,5 @@ export async function payPayable(
 export async function reopenPayable(db: Db, params: { agencyId: string; id: string; entryId: string | null }) {
   await db.execute(sql`UPDATE card_payables SET paid_on = NULL, entry_id = NULL
     WHERE agency_id = ${params.agencyId} AND id = ${params.id}`);
-  if (params.entryId) {
-    await db.execute(
-      sql`DELETE FROM financial_entries WHERE agency_id = ${params.agencyId} AND id = ${params.entryId}`,
-    );
-  }
+  if (params.entryId) await deleteEntryRow(db, { agencyId: params.agencyId, id: params.entryId });
 }

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { ACCOUNT_JSON } from '../transfers/transfers.queries';
+import { deleteEntryRow } from '../finance/entries.queries';
 
 export interface NewSale {
   id: string;
@@ -327,9 +328,5 @@ export async function receiveReceivable(
 export async function reopenReceivable(db: Db, params: { agencyId: string; id: string; entryId: string | null }) {
   await db.execute(sql`UPDATE sale_receivables SET received_on = NULL, entry_id = NULL
     WHERE agency_id = ${params.agencyId} AND id = ${params.id}`);
-  if (params.entryId) {
-    await db.execute(
-      sql`DELETE FROM financial_entries WHERE agency_id = ${params.agencyId} AND id = ${params.entryId}`,
-    );
-  }
+  if (params.entryId) await deleteEntryRow(db, { agencyId: params.agencyId, id: params.entryId });
 }
