@@ -128,4 +128,19 @@ describe('sales of miles', () => {
     expect(received).toEqual([]);
     await expectNoSeriousAxeViolations(page);
   });
+
+  it('"Cancelar venda" once nothing was received: the miles go back to their lot', async () => {
+    const lots = new LotsPage(page);
+    await lots.goto();
+    const row = page.getByRole('region', { name: 'Vendas de milhas' }).getByTestId('sale-row');
+    await row.getByRole('button', { name: /^Cancelar/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancelar venda?' });
+    await expect(confirm).toContainText('As milhas voltam aos lotes de onde saíram', AS_READ);
+    await confirm.getByRole('button', { name: 'Cancelar venda' }).click();
+    await lots.expectToast('Venda cancelada', '30.000 milhas voltaram aos lotes de Smiles · conta SML-3030.');
+    await expect(confirm).toBeHidden();
+    await expect(row).toContainText('Cancelada', AS_READ);
+    const [lot] = (await apiAs(context, 'GET', '/lots?search=SML-3030')).body.data as { remaining_quantity: number }[];
+    expect(lot?.remaining_quantity).toBe(100_000);
+  });
 });
