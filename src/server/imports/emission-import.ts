@@ -123,10 +123,8 @@ export async function checkEmissionRows(
   { agencyId, table, mapping, today, onProgress }: CheckContext,
 ): Promise<EmissionRowsCheck> {
   const errors = new RowErrors('emissions');
-  const parsed: (Omit<ImportedEmission, 'client_id' | 'client_name' | 'account_id'> & {
-    client_key: string;
-    account_number: string;
-  })[] = [];
+  /** Each valid row, its client and account still to find (their fields filled in below). */
+  const parsed: { emission: ImportedEmission; client_key: string; account_number: string }[] = [];
 
   await forEachRow(table, mapping, errors, onProgress, (cell, line) => {
     const clientKey = clientKeyOf(cell('client'));
@@ -179,10 +177,11 @@ export async function checkEmissionRows(
     }
     if (errors.has(line) || !clientKey || !program || !status || !takes || issuedOn === undefined) return;
     const v = result.data;
-    parsed.push({
+    const emission: ImportedEmission = {
       line,
-      client_key: clientKey,
-      account_number: accountNumber,
+      client_id: '',
+      client_name: '',
+      account_id: '',
       program,
       pnr: v.pnr,
       route: v.route,
@@ -194,7 +193,8 @@ export async function checkEmissionRows(
       status,
       issued_on: issuedOn,
       takes_miles: takes === 'yes' && HOLDS_MILES.has(status),
-    });
+    };
+    parsed.push({ emission, client_key: clientKey, account_number: accountNumber });
   });
 
   const clients = await lookup((db) =>
@@ -205,28 +205,30 @@ export async function checkEmissionRows(
     ),
   );
   const create: ImportedEmission[] = [];
-  for (const p of parsed) {
-    const client = clients.get(p.client_key);
+  for (const { emission, client_key, account_number } of parsed) {
+    const client = clients.get(client_key);
     if (!client) {
-      errors.add(p.line, 'client', p.client_key, M.clientNotFound);
+      errors.add(emission.line, 'client', client_key, M.clientNotFound);
       continue;
     }
     if (client.ambiguous) {
-      errors.add(p.line, 'client', p.client_key, M.clientAmbiguous);
+      errors.add(emission.line, 'client', client_key, M.clientAmbiguous);
       continue;
     }
-    const account = client.accounts.get(`${p.program}\u0000${p.account_number}`);
+    const account = client.accounts.get(`${emission.program}\u0000${account_number}`);
     if (!account) {
       errors.add(
-        p.line,
+        emission.line,
         'account_number',
-        p.account_number,
-        `${client.name} não tem conta ${programName(p.program)} de número ${p.account_number}`,
+        account_number,
+        `${client.name} não tem conta ${programName(emission.program)} de número ${account_number}`,
       );
       continue;
     }
-    const { client_key: _k, account_number: _n, ...rest } = p;
-    create.push({ ...rest, client_id: client.id, client_name: client.name, account_id: account });
+    emission.client_id = client.id;
+    emission.client_name = client.name;
+    emission.account_id = account;
+    create.push(emission);
   }
 
   // The miles, planned row by row in the file's order over what the lots have now.
