@@ -12,14 +12,12 @@ export function dayOfMonthSchema(m: { required: string; range: string }) {
     .optional()
     .transform((v, ctx): number => {
       if (isBlank(v)) {
-        ctx.addIssue({ code: 'custom', message: m.required });
-        return z.NEVER;
+        return refuse(ctx, m.required);
       }
       const s = String(v).trim();
       const n = /^\d{1,2}$/.test(s) ? Number(s) : NaN;
       if (!(n >= 1 && n <= 31)) {
-        ctx.addIssue({ code: 'custom', message: m.range });
-        return z.NEVER;
+        return refuse(ctx, m.range);
       }
       return n;
     });
@@ -54,8 +52,7 @@ export const optionalPositiveCentsSchema = positiveCentsBase;
 export function positiveCentsSchema(m: PositiveCentsMessages & { required: string }, maxCents: Cents) {
   return positiveCentsBase(m, maxCents).transform((cents, ctx): Cents => {
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: m.required });
-      return z.NEVER;
+      return refuse(ctx, m.required);
     }
     return cents;
   });

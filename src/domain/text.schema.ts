@@ -1,4 +1,4 @@
-import { z } from './zod';
+import { refuse, z } from './zod';
 
 export const INVALID_CHARACTERS_MESSAGE = 'Contém caracteres inválidos';
 
@@ -102,8 +102,7 @@ export function optionalUuidSchema(invalid: string) {
       if (isBlank(v)) return null;
       const parsed = uuidFormat.safeParse(v!.trim());
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
+        return refuse(ctx, invalid);
       }
       return parsed.data.toLowerCase();
     });

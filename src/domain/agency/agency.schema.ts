@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { cnpjSchema, optionalPhoneSchema } from '../documents.schema';
 import { legalNameSchema, optionalEmailSchema, tradeNameSchema } from '../auth/auth.schema';
 import { textSchema } from '../text.schema';
@@ -63,8 +63,7 @@ export const shareCapitalFieldSchema = textSchema({ invalid: 'Capital social inv
   if (v.trim() === '') return null;
   const cents = parseBRLToCents(v);
   if (cents === null || cents < 0) {
-    ctx.addIssue({ code: 'custom', message: 'Capital social inválido' });
-    return z.NEVER;
+    return refuse(ctx, 'Capital social inválido');
   }
   return cents;
 });

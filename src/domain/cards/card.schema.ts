@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { isBlank } from '../text.schema';
 import { dayOfMonthSchema, optionalPositiveCentsSchema } from '../input.schema';
 import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
@@ -97,8 +97,7 @@ export const lotPaymentSchema = z
         const s = String(v).trim().replace(/x$/i, '');
         const n = /^\d{1,2}$/.test(s) ? Number(s) : NaN;
         if (!(n >= 1 && n <= INSTALMENTS_MAX)) {
-          ctx.addIssue({ code: 'custom', message: M.instalmentsRange });
-          return z.NEVER;
+          return refuse(ctx, M.instalmentsRange);
         }
         return n;
       }),

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { todayIso } from '../format';
 import { isBlank } from '../text.schema';
 import { dayOfMonthSchema, positiveCentsSchema } from '../input.schema';
@@ -73,12 +73,10 @@ const planSchema = z
   .transform((v, ctx): string => {
     const s = (v ?? '').trim().replace(/\s+/g, ' ');
     if (s === '') {
-      ctx.addIssue({ code: 'custom', message: M.planRequired });
-      return z.NEVER;
+      return refuse(ctx, M.planRequired);
     }
     if (s.length > CLUB_PLAN_MAX) {
-      ctx.addIssue({ code: 'custom', message: M.planTooLong });
-      return z.NEVER;
+      return refuse(ctx, M.planTooLong);
     }
     return s;
   });
@@ -88,12 +86,10 @@ const paymentSchema = z
   .optional()
   .transform((v, ctx): ClubPaymentMethod => {
     if (isBlank(v)) {
-      ctx.addIssue({ code: 'custom', message: M.paymentRequired });
-      return z.NEVER;
+      return refuse(ctx, M.paymentRequired);
     }
     if (!(CLUB_PAYMENT_METHODS as readonly string[]).includes(v!)) {
-      ctx.addIssue({ code: 'custom', message: M.paymentInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.paymentInvalid);
     }
     return v as ClubPaymentMethod;
   });

@@ -131,13 +131,11 @@ function requiredUuid(required: string, invalid: string) {
     .optional()
     .transform((v, ctx): string => {
       if (isBlank(v)) {
-        ctx.addIssue({ code: 'custom', message: required });
-        return z.NEVER;
+        return refuse(ctx, required);
       }
       const parsed = uuidFormat.safeParse(v?.trim());
       if (!parsed.success) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
+        return refuse(ctx, invalid);
       }
       return parsed.data.toLowerCase();
     });
@@ -158,17 +156,14 @@ export const routeSchema = z
   .transform((v, ctx): string => {
     const s = v.trim().toUpperCase();
     if (s === '') {
-      ctx.addIssue({ code: 'custom', message: M.routeRequired });
-      return z.NEVER;
+      return refuse(ctx, M.routeRequired);
     }
     const codes = s.split(/\s*[-/–—>]\s*|\s+/);
     if (codes.length < 2 || !codes.every((c) => IATA.test(c)) || codes.some((c, i) => i > 0 && c === codes[i - 1])) {
-      ctx.addIssue({ code: 'custom', message: M.routeInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.routeInvalid);
     }
     if (codes.length > ROUTE_MAX_AIRPORTS) {
-      ctx.addIssue({ code: 'custom', message: M.routeTooLong });
-      return z.NEVER;
+      return refuse(ctx, M.routeTooLong);
     }
     return codes.join('-');
   });
@@ -258,8 +253,7 @@ export const pnrSchema = z
     const s = (v ?? '').trim().toUpperCase();
     if (s === '') return null;
     if (!/^[A-Z0-9]{5,8}$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: M.pnrInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.pnrInvalid);
     }
     return s;
   });
@@ -273,8 +267,7 @@ export const departureDateSchema = z
     const s = (v ?? '').trim();
     if (s === '') return null;
     if (!isValidIsoDate(s) || s < '1900-01-01') {
-      ctx.addIssue({ code: 'custom', message: M.departureInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.departureInvalid);
     }
     return s;
   });
@@ -291,14 +284,12 @@ export const passengerSchema = z.object(
       })
       .transform((v, ctx): string => {
         if (v.trim() === '') {
-          ctx.addIssue({ code: 'custom', message: M.passengerCpfRequired });
-          return z.NEVER;
+          return refuse(ctx, M.passengerCpfRequired);
         }
         // Letters are refused, not stripped to whatever digits they hide.
         const d = onlyDigits(v);
         if (!isTypedDocument(v) || !isValidCpf(d)) {
-          ctx.addIssue({ code: 'custom', message: M.passengerCpfInvalid });
-          return z.NEVER;
+          return refuse(ctx, M.passengerCpfInvalid);
         }
         return d;
       }),

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { departureDateSchema, PASSENGER_NAME_MAX_LENGTH, routeSchema } from '../emissions/emission.schema';
 import { todayIso } from '../format';
 import { AIRLINE_PROGRAM_KEYS, PROGRAM_KEYS, type ProgramKey } from '../programs';
@@ -106,8 +106,7 @@ export const quotePassengersSchema = z
   .transform((names, ctx): string[] => {
     const kept = (names ?? []).map((n) => n.trim().replace(/\s+/g, ' ')).filter((n) => n !== '');
     if (kept.length > QUOTE_MAX_PASSENGERS) {
-      ctx.addIssue({ code: 'custom', message: M.passengersMax });
-      return z.NEVER;
+      return refuse(ctx, M.passengersMax);
     }
     for (const name of kept) {
       const message =
@@ -128,8 +127,7 @@ export const validityHoursSchema = z
     if (isBlank(v)) return QUOTE_DEFAULT_VALIDITY_HOURS;
     const s = typeof v === 'number' ? (Number.isSafeInteger(v) ? String(v) : '') : v!.trim();
     if (!/^\d{1,4}$/.test(s) || Number(s) < 1 || Number(s) > QUOTE_MAX_VALIDITY_HOURS) {
-      ctx.addIssue({ code: 'custom', message: M.validityInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.validityInvalid);
     }
     return Number(s);
   });

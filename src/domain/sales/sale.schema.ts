@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import { refuse, z } from '../zod';
 import { clientDocumentSchema } from '../clients/client.schema';
 import { isValidIsoDate, todayIso } from '../format';
 import { positiveCentsSchema } from '../input.schema';
@@ -77,8 +77,7 @@ const instalmentsSchema = z
     const s = String(v).trim().replace(/x$/i, '');
     const n = /^\d{1,2}$/.test(s) ? Number(s) : NaN;
     if (!(n >= 1 && n <= SALE_INSTALMENTS_MAX)) {
-      ctx.addIssue({ code: 'custom', message: M.instalmentsRange });
-      return z.NEVER;
+      return refuse(ctx, M.instalmentsRange);
     }
     return n;
   });

@@ -110,17 +110,14 @@ export const ratioSchema = z
     if (isBlank(v)) return null;
     const text = parseDecimalInput(v!, RATIO_SCALE);
     if (text === null || !/^\s*[-+]?[\d.,]+\s*$/.test(String(v))) {
-      ctx.addIssue({ code: 'custom', message: M.ratioInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.ratioInvalid);
     }
     const n = Number(text);
     if (n <= 0) {
-      ctx.addIssue({ code: 'custom', message: M.ratioPositive });
-      return z.NEVER;
+      return refuse(ctx, M.ratioPositive);
     }
     if (n > RATIO_MAX) {
-      ctx.addIssue({ code: 'custom', message: M.ratioMax });
-      return z.NEVER;
+      return refuse(ctx, M.ratioMax);
     }
     return text;
   });
@@ -128,8 +125,7 @@ export const ratioSchema = z
 /** A required ratio (the conversions form). */
 export const requiredRatioSchema = ratioSchema.transform((v, ctx): string => {
   if (v === null) {
-    ctx.addIssue({ code: 'custom', message: M.ratioInvalid });
-    return z.NEVER;
+    return refuse(ctx, M.ratioInvalid);
   }
   return v;
 });
@@ -142,13 +138,11 @@ export const bonusPercentSchema = z
     if (isBlank(v)) return 0;
     const s = typeof v === 'number' ? String(v) : v!.trim().replace(/%$/, '').trim();
     if (!/^-?\d+$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: M.bonusInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.bonusInvalid);
     }
     const n = Number(s);
     if (n < 0 || n > BONUS_PERCENT_MAX) {
-      ctx.addIssue({ code: 'custom', message: M.bonusRange });
-      return z.NEVER;
+      return refuse(ctx, M.bonusRange);
     }
     return n;
   });
@@ -161,16 +155,13 @@ const extraCostSchema = z
     if (isBlank(v)) return 0;
     const cents = typeof v === 'number' ? (Number.isSafeInteger(v) ? v : null) : parseBRLToCents(v!);
     if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: M.extraCostInvalid });
-      return z.NEVER;
+      return refuse(ctx, M.extraCostInvalid);
     }
     if (cents < 0) {
-      ctx.addIssue({ code: 'custom', message: M.extraCostNegative });
-      return z.NEVER;
+      return refuse(ctx, M.extraCostNegative);
     }
     if (cents > TRANSFER_EXTRA_COST_MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', message: M.extraCostMax });
-      return z.NEVER;
+      return refuse(ctx, M.extraCostMax);
     }
     return cents;
   });
@@ -193,18 +184,15 @@ export function dayField(m: { required?: string; invalid: string; future?: strin
       const s = typeof v === 'string' ? v.trim() : '';
       if (s === '') {
         if (m.required) {
-          ctx.addIssue({ code: 'custom', message: m.required });
-          return z.NEVER;
+          return refuse(ctx, m.required);
         }
         return null;
       }
       if (!isValidIsoDate(s) || s < LOT_MIN_DATE) {
-        ctx.addIssue({ code: 'custom', message: m.invalid });
-        return z.NEVER;
+        return refuse(ctx, m.invalid);
       }
       if (m.future && s > today()) {
-        ctx.addIssue({ code: 'custom', message: m.future });
-        return z.NEVER;
+        return refuse(ctx, m.future);
       }
       return s;
     });
