@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { expect, signInAsOwner } from './fixtures';
+import { apiAs, expect, signInAsOwner } from './fixtures';
 import { useSpecSession } from './session';
 
 /**
@@ -83,6 +83,7 @@ function expectCompressedAndCached(path: string, scripts: Script[]) {
     firstUrls: first.map((s) => s.url),
     firstCount: first.length,
     texts: scripts.map((s) => s.text),
+    firstTexts: first.map((s) => s.text),
   };
 }
 
@@ -159,7 +160,7 @@ describe('a list page loads its own code only', () => {
   for (const [path, { chunks, queries, dialog }] of Object.entries(OTHERS)) {
     it(`${path} loads no other page's loader, schema or query, in few scripts, and its dialogs after`, async () => {
       await signInAsOwner(session.context);
-      const { urls, firstUrls, texts, firstCount } = expectCompressedAndCached(
+      const { urls, firstUrls, texts, firstTexts, firstCount } = expectCompressedAndCached(
         path,
         await scriptsOf(session.page, path),
       );
@@ -181,6 +182,13 @@ describe('a list page loads its own code only', () => {
           query,
         ).toEqual([]);
       }
+      // The rows draw their 'Ações' button without the menu's Radix code (row-actions-menu.tsx), and
+      // no form library comes before a form is opened (react-hook-form's option name survives minifying).
+      expect(firstUrls.filter((url) => url.includes('/dropdown-menu-'))).toEqual([]);
+      expect(
+        firstTexts.filter((text) => text.includes('shouldUnregister')),
+        'react-hook-form',
+      ).toEqual([]);
       // Each script is a round trip over HTTP/1.1's six connections: without the small shared
       // chunks copied into their users, /clientes asked for 98 before it was interactive.
       expect(firstCount).toBeLessThanOrEqual(50);
@@ -204,6 +212,26 @@ describe('what loads after the first page', () => {
     await expect(page.getByRole('menuitem', { name: 'Sair' })).toHaveCount(0);
     release();
     await expect(page.getByRole('menuitem', { name: 'Sair' })).toBeVisible();
+  });
+
+  it("a row's 'Ações' pressed before the menu's module is in opens that row's menu once it arrives", async () => {
+    await signInAsOwner(session.context);
+    expect((await apiAs(session.context, 'POST', '/clients', { name: 'Rita Menu Adiado' })).status).toBe(201);
+    const page = session.page;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/row-actions-dropdown-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/clientes?q=Rita%20Menu');
+    const row = page.getByTestId('client-row').filter({ hasText: 'Rita Menu Adiado' });
+    await row.getByRole('button', { name: 'Ações' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveCount(0);
+    release();
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toBeVisible();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await expect(page.getByRole('dialog', { name: 'Editar Cliente' })).toBeVisible();
   });
 });
 

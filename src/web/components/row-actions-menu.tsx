@@ -1,60 +1,39 @@
-import { useRef } from 'react';
-import { EyeIcon, MoreHorizontalIcon, PencilIcon, Trash2Icon } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
+import { MoreHorizontalIcon } from 'lucide-react';
+import { deferred } from '@/components/deferred';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import type { RowActionsMenuProps } from './row-actions-dropdown';
 
-export interface RowActionsMenuProps {
-  /** The row's detail page, for 'Visualizar'. */
-  viewPath: string;
-  onEdit: () => void;
-  onDelete: () => void;
-}
+export type { RowActionsMenuProps };
+
+const Dropdown = deferred(async () => (await import('./row-actions-dropdown')).RowActionsDropdown);
 
 /**
- * A list row's 'Ações' menu: Visualizar, Editar, Excluir. Editar and Excluir open their dialog once
- * the menu has closed and given the focus back to its button, so that closing the dialog returns
- * the focus there (opened from the item, the dialog would hand it back to an item no longer on the page).
+ * A list row's 'Ações' menu. The menu (Radix, floating-ui) loads once the first page is
+ * interactive, as the shell's menus do: a list's first page draws twenty rows without it (#14).
+ * Until then the same button stands in, and a click on it loads the menu and opens it.
  */
-export function RowActionsMenu({ viewPath, onEdit, onDelete }: RowActionsMenuProps) {
-  const navigate = useNavigate();
-  const afterClose = useRef<(() => void) | null>(null);
+export function RowActionsMenu(props: RowActionsMenuProps) {
+  const [openOnLoad, setOpenOnLoad] = useState(false);
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon-sm" aria-label="Ações">
+    <Dropdown
+      {...props}
+      defaultOpen={openOnLoad}
+      fallback={
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label="Ações"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={() => {
+            setOpenOnLoad(true);
+            void Dropdown.load();
+          }}
+        >
           <MoreHorizontalIcon aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        className="min-w-[10rem]"
-        onCloseAutoFocus={() => {
-          const action = afterClose.current;
-          afterClose.current = null;
-          action?.();
-        }}
-      >
-        <DropdownMenuItem onSelect={() => void navigate(viewPath)}>
-          <EyeIcon aria-hidden="true" />
-          Visualizar
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => (afterClose.current = onEdit)}>
-          <PencilIcon aria-hidden="true" />
-          Editar
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={() => (afterClose.current = onDelete)}>
-          <Trash2Icon aria-hidden="true" />
-          Excluir
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }

@@ -1,7 +1,6 @@
 import * as React from 'react';
 import { CalendarIcon } from 'lucide-react';
 import { dateFieldValue, formatDate, isValidIsoDate, maskDateBR } from '@domain/format';
-import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { cn } from '@/lib/utils';
 import { inputClassName } from './input';
 
@@ -53,29 +52,5 @@ export function DateInput({ value, onChange, className, ...props }: DateInputPro
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
       />
     </div>
-  );
-}
-
-export type FormDateInputProps<T extends FieldValues> = Omit<DateInputProps, 'value' | 'onChange' | 'name'> & {
-  control: Control<T, any, any>;
-  name: Path<T>;
-};
-
-/** DateInput bound to a react-hook-form field; takes id and aria props from FormField directly. */
-export function FormDateInput<T extends FieldValues>({ control, name, onBlur, ...props }: FormDateInputProps<T>) {
-  const { field } = useController({ control, name });
-  const { ref, value } = field;
-  return (
-    <DateInput
-      {...props}
-      name={field.name}
-      ref={ref}
-      value={typeof value === 'string' ? value : ''}
-      onChange={field.onChange}
-      onBlur={(event) => {
-        field.onBlur();
-        onBlur?.(event);
-      }}
-    />
   );
 }

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import type { FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { clientInputSchema, type ClientInput, type ClientStatus } from '@domain/clients/client.schema';
 import { CPF_LENGTH, formatCpfOrCnpj, maskCnpj, maskCpf, maskPhone, onlyDigits } from '@domain/documents';
 import { isProgramKey, type ProgramKey } from '@domain/programs';
 import type { Client } from './types';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** What the inputs hold: masked CPF and phone, '' for empty (clientInputSchema turns them into the API's values). */
 export interface ClientFormValues {
@@ -25,11 +25,7 @@ type Assignable<T extends U, U> = T;
 type _FormFitsSchema = Assignable<ClientFormValues, z.input<typeof clientInputSchema>>;
 
 /** The form's values are a narrower shape of the schema's input (no undefined or null fields). */
-export const clientFormResolver = zodResolver(clientInputSchema) as unknown as Resolver<
-  ClientFormValues,
-  unknown,
-  ClientInput
->;
+export const clientFormResolver = schemaResolver<ClientFormValues, ClientInput>(clientInputSchema);
 
 export type ClientForm = UseFormReturn<ClientFormValues, unknown, ClientInput>;
 

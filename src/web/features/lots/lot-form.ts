@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
 import { formatNumber, isValidIsoDate } from '@domain/format';
@@ -15,6 +14,7 @@ import { costPerThousandFromPerMile, daysToExpiry, lotTotalCostCents } from '@do
 import { isProgramKey, type ProgramKey } from '@domain/programs';
 import type { Cents } from '@domain/money';
 import type { Lot } from './types';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** What the lot form's inputs hold: quantity and cost as typed, '' for empty (lotInputSchema makes them the API's values). */
 export interface LotFormState {
@@ -140,8 +140,7 @@ export function lotFormResolver(
   today: string,
 ): Resolver<LotFormState, unknown, LotInput> {
   // The form's values are a narrower shape of the schema's input (no undefined fields, strings as typed).
-  const asOf = (day: string) =>
-    zodResolver(makeLotInputSchema(() => day)) as unknown as Resolver<LotFormState, unknown, LotInput>;
+  const asOf = (day: string) => schemaResolver<LotFormState, LotInput>(makeLotInputSchema(() => day));
   const current = asOf(today);
   const stored = lot?.expiry_date ?? null;
   if (stored === null || stored >= today) return current;

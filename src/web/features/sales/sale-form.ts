@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
 import type { LotAllocationPolicy } from '@domain/agency/agency.schema';
 import { formatCpfOrCnpj, onlyDigits, CNPJ_LENGTH } from '@domain/documents';
@@ -9,6 +8,7 @@ import { planReceivables, salePriceCents, type PlannedReceivable } from '@domain
 import { makeSaleInputSchema, SALE_MESSAGES, type SaleFormValues, type SaleInput } from '@domain/sales/sale.schema';
 import { costPerThousandOf } from '@domain/transfers/transfer.rules';
 import type { Sale } from './types';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** What the sale dialog's inputs hold: numbers, amounts and dates as typed, '' for empty (the schema makes them the API's values). */
 export interface SaleFormState {
@@ -64,7 +64,7 @@ export function toSaleFormState(today: string): SaleFormState {
 /** The form validates with the schema the API re-parses (STYLE.md habit 1), as of `today`. */
 export function saleFormResolver(today: string): Resolver<SaleFormState, unknown, SaleInput> {
   // The form's values are a narrower shape of the schema's input (no undefined fields, strings as typed).
-  return zodResolver(makeSaleInputSchema(() => today)) as unknown as Resolver<SaleFormState, unknown, SaleInput>;
+  return schemaResolver<SaleFormState, SaleInput>(makeSaleInputSchema(() => today));
 }
 
 /** Instalments as typed: digits only, at most two (1 to 24). */

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { CNPJ_LENGTH, formatCpfOrCnpj, onlyDigits } from '@domain/documents';
 import { isValidIsoDate } from '@domain/format';
@@ -6,6 +5,7 @@ import { SUPPLIER_MESSAGES, supplierInputSchema } from '@domain/suppliers/suppli
 import { formatCostPerThousand } from '@/lib/cost-format';
 import { maskDocument } from '@/features/clients/client-form';
 import type { Supplier, SupplierInput } from './types';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** The supplier form as typed: every field a string. */
 export interface SupplierFormState {
@@ -31,7 +31,7 @@ export function toSupplierFormState(supplier: Supplier | null): SupplierFormStat
 
 export function supplierFormResolver(): Resolver<SupplierFormState, unknown, SupplierInput> {
   // The form's values are a narrower shape of the schema's input (strings as typed).
-  return zodResolver(supplierInputSchema) as unknown as Resolver<SupplierFormState, unknown, SupplierInput>;
+  return schemaResolver<SupplierFormState, SupplierInput>(supplierInputSchema);
 }
 
 /** "CPF 123.456.789-09" / "CNPJ 12.345.678/0001-95"; null without a document. */

@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver } from 'react-hook-form';
 import { formatDate, formatNumber } from '@domain/format';
 import { programName } from '@domain/programs';
 import { CREDIT_KIND_LABELS, makeCreditReceiptSchema, type CreditReceipt } from '@domain/transfers/transfer.schema';
 import type { Credit } from './types';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** "Transferência Livelo"; "Bônus da transferência" (its programme said apart, in `detail`); "Clube". */
 export function creditOrigin(credit: Pick<Credit, 'kind' | 'from_program'>): { label: string; detail: string | null } {
@@ -59,9 +59,5 @@ export function toReceiptFormState(credit: Pick<Credit, 'expected_quantity'>, to
 
 /** The form validates with the schema the API re-parses (STYLE.md habit 1), as of `today`. */
 export function receiptFormResolver(today: string): Resolver<ReceiptFormState, unknown, CreditReceipt> {
-  return zodResolver(makeCreditReceiptSchema(() => today)) as unknown as Resolver<
-    ReceiptFormState,
-    unknown,
-    CreditReceipt
-  >;
+  return schemaResolver<ReceiptFormState, CreditReceipt>(makeCreditReceiptSchema(() => today));
 }

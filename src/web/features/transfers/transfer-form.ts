@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver, UseFormReturn } from 'react-hook-form';
 import { formatNumber } from '@domain/format';
 import { isPointsProgram, PROGRAM_KEYS, programName } from '@domain/programs';
@@ -13,6 +12,7 @@ import {
 } from '@domain/transfers/transfer.schema';
 import { transferQuantities, type TransferQuantities } from '@domain/transfers/transfer.rules';
 import type { AccountLots, AccountOption, Transfer } from './types';
+import { schemaResolver } from '@/lib/schema-resolver';
 
 /** What the transfer dialog's inputs hold: numbers and amounts as typed, '' for empty (the schema makes them the API's values). */
 export interface TransferFormState {
@@ -71,11 +71,7 @@ export function toTransferFormState(today: string): TransferFormState {
 /** The form validates with the schema the API re-parses (STYLE.md habit 1), as of `today`. */
 export function transferFormResolver(today: string): Resolver<TransferFormState, unknown, TransferInput> {
   // The form's values are a narrower shape of the schema's input (no undefined fields, strings as typed).
-  return zodResolver(makeTransferInputSchema(() => today)) as unknown as Resolver<
-    TransferFormState,
-    unknown,
-    TransferInput
-  >;
+  return schemaResolver<TransferFormState, TransferInput>(makeTransferInputSchema(() => today));
 }
 
 /** Digits and decimal separators, as money is typed in Brazil ("1.234,56"). */

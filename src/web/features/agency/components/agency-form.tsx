@@ -9,7 +9,7 @@ import { maskCnpj, maskPhone } from '@domain/documents';
 import { formatCents, formatDateTime } from '@domain/format';
 import { parseBRLToCents } from '@domain/money';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select, SelectOptions } from '@/components/ui/select';

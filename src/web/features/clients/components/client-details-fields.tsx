@@ -1,5 +1,5 @@
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { labelOptions, Select, SelectOptions } from '@/components/ui/select';

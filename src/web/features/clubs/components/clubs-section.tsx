@@ -3,6 +3,7 @@ import { CalendarSyncIcon, PlusIcon, UserIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CLUB_PAYMENT_LABELS, CLUB_STATUS_LABELS } from '@domain/clubs/club.schema';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { deferredDialog } from '@/components/deferred';
 import { ProgramLabel } from '@/components/program-label';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Badge } from '@/components/ui/badge';
@@ -18,7 +19,9 @@ import { cn } from '@/lib/utils';
 import { useClubs } from '../api/get-clubs';
 import { useEndClub } from '../api/save-club';
 import type { Club } from '../types';
-import { ClubDialog } from './club-dialog';
+
+// Loaded once the page is interactive, or when opened (components/deferred.tsx): not with /lotes.
+const ClubDialog = deferredDialog(async () => (await import('./club-dialog')).ClubDialog);
 
 const SKELETON_ROWS = 2;
 

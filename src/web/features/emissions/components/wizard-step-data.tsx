@@ -1,5 +1,5 @@
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { MilesInput } from '@/components/ui/typed-inputs';

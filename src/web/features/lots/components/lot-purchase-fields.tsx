@@ -4,7 +4,7 @@ import { PlusIcon } from 'lucide-react';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';

@@ -3,7 +3,7 @@ import { INSTALLMENTS_MAX, PAYMENT_METHOD_LABELS, type Entry, type EntryInput } 
 import { RECONCILED_POSTING, type Reconciled } from '@domain/finance/reconciliation.schema';
 import { formatCents, todayIso } from '@domain/format';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { FormDialog, RecordForm, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';

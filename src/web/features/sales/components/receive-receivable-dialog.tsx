@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { PAYMENT_METHOD_LABELS } from '@domain/finance/entry.schema';
 import { formatCents, formatDate, todayIso } from '@domain/format';
 import { Button } from '@/components/ui/button';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';

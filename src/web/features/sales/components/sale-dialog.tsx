@@ -5,7 +5,7 @@ import { BUYER_CONTACT_MAX, BUYER_NAME_MAX, SALE_INSTALMENTS_MAX, type SaleInput
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';

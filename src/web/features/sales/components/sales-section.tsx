@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { HandCoinsIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
+import { deferredDialog } from '@/components/deferred';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
@@ -12,8 +13,10 @@ import { cn } from '@/lib/utils';
 import { useSales } from '../api/get-sales';
 import type { SaleList } from '../types';
 import { useSaleToCancel } from './cancel-sale-dialog';
-import { SaleDialog } from './sale-dialog';
 import { SaleItem, SaleSkeletonItem } from './sale-item';
+
+// Loaded once the page is interactive, or when opened (components/deferred.tsx): not with /lotes.
+const SaleDialog = deferredDialog(async () => (await import('./sale-dialog')).SaleDialog);
 
 const SKELETON_ROWS = 2;
 

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { QUOTE_MAX_PASSENGERS, QUOTE_NOTES_MAX_LENGTH, QUOTE_VALIDITY_CHOICES } from '@domain/quotes/quote.schema';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { PencilIcon, PlusIcon, StoreIcon } from 'lucide-react';
 import { formatCents, formatNumber, todayIso } from '@domain/format';
+import { deferredDialog } from '@/components/deferred';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,9 @@ import { cn } from '@/lib/utils';
 import { useSuppliers } from '../api/get-suppliers';
 import { averageCostText, supplierDocumentText, supplierPeriod, yearStart } from '../supplier-form';
 import type { Supplier, SupplierList } from '../types';
-import { SupplierDialog } from './supplier-dialog';
+
+// Loaded once the page is interactive, or when opened (components/deferred.tsx): not with /lotes.
+const SupplierDialog = deferredDialog(async () => (await import('./supplier-dialog')).SupplierDialog);
 
 const SKELETON_ROWS = 2;
 

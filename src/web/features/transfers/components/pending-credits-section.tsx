@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CheckIcon, HourglassIcon, RefreshCwIcon, UserIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatCents, formatDate, formatNumber } from '@domain/format';
+import { deferredDialog } from '@/components/deferred';
 import { ProgramLabel } from '@/components/program-label';
 import { QueryErrorState } from '@/components/query-error-state';
 import { Badge } from '@/components/ui/badge';
@@ -20,8 +21,10 @@ import { useCredits } from '../api/get-credits';
 import { creditHolderText, creditLabel, creditOrigin, isOverdue } from '../credit-display';
 import { milesText } from '../transfer-form';
 import type { Credit, CreditList } from '../types';
-import { CancelCreditDialog } from './cancel-credit-dialog';
-import { ReceiveCreditDialog } from './receive-credit-dialog';
+
+// Loaded once the page is interactive, or when opened (components/deferred.tsx): not with /lotes.
+const CancelCreditDialog = deferredDialog(async () => (await import('./cancel-credit-dialog')).CancelCreditDialog);
+const ReceiveCreditDialog = deferredDialog(async () => (await import('./receive-credit-dialog')).ReceiveCreditDialog);
 
 const SKELETON_ROWS = 3;
 

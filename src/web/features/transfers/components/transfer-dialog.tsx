@@ -4,7 +4,7 @@ import { todayIso } from '@domain/format';
 import { ratioSchema, type TransferInput } from '@domain/transfers/transfer.schema';
 import { Button } from '@/components/ui/button';
 import { CurrencyInput } from '@/components/ui/currency-input';
-import { FormDateInput } from '@/components/ui/date-input';
+import { FormDateInput } from '@/components/ui/form-date-input';
 import { DialogFooter } from '@/components/ui/dialog';
 import { FormDialog, useDialogGuard, type FormDialogGuard } from '@/components/ui/form-dialog';
 import { FormField } from '@/components/ui/form-field';
