@@ -144,11 +144,16 @@ const inRequest =
   (fn) =>
     fn(db);
 
-/** The stored file read (its bytes fetched through `lookup`; read outside any transaction). */
+/**
+ * The stored file read (its bytes fetched through `lookup`; read outside any transaction). Its
+ * description is returned without its bytes, which are let go once read: the request that queues
+ * a job holds the description while it checks the rows (10 MB less held through the check).
+ */
 async function loadTable(lookup: Lookup, agencyId: string, fileId: string) {
-  const file = await lookup((db) => readStoredFile(db, { agencyId, id: fileId }));
-  if (!file) throw fileNotFound();
-  const read = await readImportFile(file.content, file.name);
+  const stored = await lookup((db) => readStoredFile(db, { agencyId, id: fileId }));
+  if (!stored) throw fileNotFound();
+  const { content, ...file } = stored;
+  const read = await readImportFile(content, file.name);
   if (!read.ok) throw importError('IMPORT_FILE_INVALID', read.message);
   return { file, table: read.table };
 }

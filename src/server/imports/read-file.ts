@@ -141,11 +141,30 @@ export function detectDelimiter(text: string): ImportDelimiter {
   return best;
 }
 
+/**
+ * The file's line end when every line has the same: "\r\n" (Excel on Windows) or "\n"; null when
+ * they are mixed, or old Mac's "\r". Looked up without copying the text (10 MB for a large file).
+ */
+export function uniformLineEnd(text: string): '\n' | '\r\n' | null {
+  const firstCr = text.indexOf('\r');
+  if (firstCr === -1) return '\n';
+  for (let at = firstCr; at !== -1; at = text.indexOf('\r', at + 1)) {
+    if (text.charCodeAt(at + 1) !== 10) return null;
+  }
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) {
+    if (text.charCodeAt(at - 1) !== 13) return null;
+  }
+  return '\r\n';
+}
+
 function readCsv(source: string, encoding: ImportEncoding, keepRows: number): ReadImportResult {
   if (source.trim() === '') return fail(M.fileEmpty);
-  // One line end for the parser: files edited on several systems mix CRLF, LF and (old Mac) CR,
-  // and a line break inside a quoted cell becomes "\n" as well.
-  const text = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  // One line end for the parser. A file whose lines all end alike is read as it is, and a line
+  // break inside a quoted cell becomes "\n"; files edited on several systems mix CRLF, LF and
+  // (old Mac) CR, and are brought to "\n" first.
+  const uniform = uniformLineEnd(source);
+  const newline = uniform ?? '\n';
+  const text = uniform === null ? source.replace(/\r\n?/g, '\n') : source;
   const delimiter = detectDelimiter(text);
   const builder = new TableBuilder(keepRows);
   let failure: string | null = null;
@@ -154,7 +173,7 @@ function readCsv(source: string, encoding: ImportEncoding, keepRows: number): Re
   let line = 0;
   Papa.parse<string[]>(text, {
     delimiter,
-    newline: '\n',
+    newline,
     quoteChar: '"',
     escapeChar: '"',
     step: (result, parser) => {
@@ -171,7 +190,14 @@ function readCsv(source: string, encoding: ImportEncoding, keepRows: number): Re
         parser.abort();
         return;
       }
-      const problem = builder.add(result.data, line, true);
+      const cells = result.data;
+      if (newline === '\r\n') {
+        for (let i = 0; i < cells.length; i++) {
+          const cell = cells[i] as string;
+          if (cell.includes('\r')) cells[i] = cell.replaceAll('\r\n', '\n');
+        }
+      }
+      const problem = builder.add(cells, line, true);
       if (problem) {
         failure = problem;
         parser.abort();

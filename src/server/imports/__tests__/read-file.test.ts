@@ -6,7 +6,7 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES as M,
 } from '../../../domain/imports/import.schema';
-import { detectDelimiter, readImportFile, type ImportTable } from '../read-file';
+import { detectDelimiter, readImportFile, uniformLineEnd, type ImportTable } from '../read-file';
 
 const text = (s: string) => new TextEncoder().encode(s);
 
@@ -105,6 +105,15 @@ describe('readImportFile: CSV structure', () => {
       ['Bia', 'disse "oi"'],
     ]);
     expect(t.lines).toEqual([2, 3]);
+  });
+
+  it('reads a file whose lines all end alike as it is, and brings mixed ones to "\\n" first', () => {
+    expect(uniformLineEnd('a;b\n1;2\n')).toBe('\n');
+    expect(uniformLineEnd('a;b\r\n"x\r\ny";2\r\n')).toBe('\r\n');
+    expect(uniformLineEnd('a;b\r\n1;2\n')).toBeNull();
+    expect(uniformLineEnd('a;b\r1;2\r\n')).toBeNull();
+    expect(uniformLineEnd('a;b\r1;2')).toBeNull();
+    expect(uniformLineEnd('a;b')).toBe('\n');
   });
 
   it('tolerates CR-only and mixed line ends', async () => {
