@@ -1,6 +1,12 @@
 import { hashKey, QueryClient } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayIso } from '@domain/format';
+import { getClubsQueryOptions } from '@/features/clubs/api/get-clubs';
+import { getSalesQueryOptions } from '@/features/sales/api/get-sales';
+import { getSuppliersQueryOptions } from '@/features/suppliers/api/get-suppliers';
+import { getCreditsQueryOptions } from '@/features/transfers/api/get-credits';
+import { getTransfersQueryOptions } from '@/features/transfers/api/get-transfers';
 import { accountKeys, authKeys, clientKeys, emissionKeys, lotKeys } from '@/lib/query-keys';
 import accountLoader from '../loaders/account';
 import clientLoader from '../loaders/client';
@@ -70,6 +76,23 @@ describe('page loaders', () => {
     expect(started()).toContainEqual(
       emissionKeys.list({ page: 1, status: null, program: null, date_from: null, date_to: null, search: 'abc' }),
     );
+  });
+
+  it("start /lotes' sections as the sections ask for them", async () => {
+    queryClient.setQueryData(authKeys.me(), SESSION);
+    const loaders = createLoaders(queryClient);
+    await run(loaders.lots, '/lotes');
+    const today = todayIso();
+    // The keys of the sections' own first queries (their page 1, the suppliers' default period).
+    for (const { queryKey: key } of [
+      getCreditsQueryOptions({ status: 'pending', page: 1 }),
+      getClubsQueryOptions(1),
+      getTransfersQueryOptions(1),
+      getSalesQueryOptions(1),
+      getSuppliersQueryOptions({ from: `${today.slice(0, 4)}-01-01`, to: today }),
+    ]) {
+      expect(started().map((started) => hashKey(started))).toContain(hashKey(key));
+    }
   });
 
   it("start a record page's query and the first page of its history", async () => {
