@@ -91,7 +91,7 @@ describe('page loaders', () => {
       getSalesQueryOptions(1),
       getSuppliersQueryOptions({ from: `${today.slice(0, 4)}-01-01`, to: today }),
     ]) {
-      expect(started().map((started) => hashKey(started))).toContain(hashKey(key));
+      expect(started().map((startedKey) => hashKey(startedKey))).toContain(hashKey(key));
     }
   });
 
