@@ -1,15 +1,23 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, useLocation, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { RootRouteErrorScreen, RouteErrorScreen } from '@/components/errors/route-error-screen';
 import { PAGES, type RouteHandle } from '@/config/navigation';
 import { SIGN_IN_PATH } from '@/config/constants';
 import { FORGOT_PASSWORD_PATH, RESET_PASSWORD_PATH, TWO_FACTOR_SETUP_PATH } from '@/features/auth/paths';
+import { markPageShown } from '@/lib/after-interactive';
 import type { PageLoader } from './loaders/prefetching';
 
 /** Route modules default-export their page and load on first visit. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/** The root of every page: tells lib/after-interactive.ts once React has committed a location's page. */
+function PageShown() {
+  const location = useLocation();
+  useEffect(() => markPageShown(location.key), [location.key]);
+  return <Outlet />;
+}
 
 const handle = (title: string, parent?: RouteHandle['parent']): RouteHandle => (parent ? { title, parent } : { title });
 
@@ -29,6 +37,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   });
   return [
     {
+      Component: PageShown,
       errorElement: <RootRouteErrorScreen />,
       HydrateFallback: FullPageLoader,
       children: [
