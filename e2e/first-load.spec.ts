@@ -17,7 +17,7 @@ const session = useSpecSession({ signIn: false });
 
 const BUDGET_BYTES = 150_000;
 
-/** lib/after-interactive.ts's INTERACTIVE_MARK. */
+/** lib/after-interactive.ts's INTERACTIVE_MARK, which the page sets once it is interactive. */
 const INTERACTIVE = 'milheiro:interactive';
 
 interface Script {
@@ -41,14 +41,17 @@ async function scriptsOf(page: Page, path: string): Promise<Script[]> {
   page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
   page.off('response', onResponse);
-  await page.waitForFunction(() => performance.getEntriesByName('milheiro:interactive').length > 0);
-  const timing = await page.evaluate(() => ({
-    interactive: performance.getEntriesByName('milheiro:interactive')[0]!.startTime,
-    scripts: performance
-      .getEntriesByType('resource')
-      .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch')
-      .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
-  }));
+  await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, INTERACTIVE);
+  const timing = await page.evaluate(
+    (name) => ({
+      interactive: performance.getEntriesByName(name)[0]!.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => (entry as PerformanceResourceTiming).initiatorType !== 'fetch')
+        .map((entry) => ({ url: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }),
+    INTERACTIVE,
+  );
   return Promise.all(
     responses.map(async (res) => {
       const url = new URL(res.url()).pathname;
@@ -278,7 +281,7 @@ describe('a module that does not arrive', () => {
       await route.abort();
     });
     await page.goto('/');
-    await page.waitForFunction(() => performance.getEntriesByName('milheiro:interactive').length > 0);
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, INTERACTIVE);
     await expect.poll(() => refused).toBeGreaterThan(0);
     // The page is still there and still answers.
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

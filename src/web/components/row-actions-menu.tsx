@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { MoreHorizontalIcon } from 'lucide-react';
 import { deferred } from '@/components/deferred';
+import { useOpenOnLoad } from '@/hooks/use-open-on-load';
 import { Button } from '@/components/ui/button';
 import type { RowActionsMenuProps } from './row-actions-dropdown';
 
@@ -14,11 +14,11 @@ const Dropdown = deferred(async () => (await import('./row-actions-dropdown')).R
  * Until then the same button stands in, and a click on it loads the menu and opens it.
  */
 export function RowActionsMenu(props: RowActionsMenuProps) {
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const { defaultOpen, openOnLoad } = useOpenOnLoad(Dropdown);
   return (
     <Dropdown
       {...props}
-      defaultOpen={openOnLoad}
+      defaultOpen={defaultOpen}
       fallback={
         <Button
           variant="ghost"
@@ -26,10 +26,7 @@ export function RowActionsMenu(props: RowActionsMenuProps) {
           aria-label="Ações"
           aria-haspopup="menu"
           aria-expanded={false}
-          onClick={() => {
-            setOpenOnLoad(true);
-            void Dropdown.load();
-          }}
+          onClick={openOnLoad}
         >
           <MoreHorizontalIcon aria-hidden="true" />
         </Button>

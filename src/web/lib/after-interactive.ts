@@ -20,7 +20,7 @@ export function whenInteractive(task: () => void): void {
 export const isInteractive = (): boolean => interactive;
 
 /** What is read of the app's router (app/router.tsx's, which imports this module). */
-interface RouterState {
+interface AppRouterLike {
   state: { initialized: boolean; navigation: { state: string }; location: { key: string } };
   subscribe: (listener: () => void) => () => void;
 }
@@ -47,7 +47,11 @@ export function markPageShown(key: string): void {
  * idle: what no first page needs (the toasts' library) loads then, not before. Marks the moment
  * as INTERACTIVE_MARK. Returns a cleanup.
  */
-export function afterFirstPageInteractive(router: RouterState, queryClient: QueryClient, work: () => void): () => void {
+export function afterFirstPageInteractive(
+  router: AppRouterLike,
+  queryClient: QueryClient,
+  work: () => void,
+): () => void {
   let done = false;
   let frame = 0;
   const settled = () =>

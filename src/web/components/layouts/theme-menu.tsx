@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { deferred } from '@/components/deferred';
+import { useOpenOnLoad } from '@/hooks/use-open-on-load';
 import { useUiStore } from '@/stores/ui-store';
 import { themeOption, themeTriggerClass, ThemeTriggerContent } from './theme-options';
 
@@ -13,11 +13,11 @@ const Dropdown = deferred(async () => (await import('./theme-menu-dropdown')).Th
  */
 export function ThemeMenu({ collapsed = false }: { collapsed?: boolean }) {
   const theme = useUiStore((state) => state.theme);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const { defaultOpen, openOnLoad } = useOpenOnLoad(Dropdown);
   return (
     <Dropdown
       collapsed={collapsed}
-      defaultOpen={openOnLoad}
+      defaultOpen={defaultOpen}
       fallback={
         <button
           type="button"
@@ -25,10 +25,7 @@ export function ThemeMenu({ collapsed = false }: { collapsed?: boolean }) {
           aria-haspopup="menu"
           aria-expanded={false}
           className={themeTriggerClass(collapsed)}
-          onClick={() => {
-            setOpenOnLoad(true);
-            void Dropdown.load();
-          }}
+          onClick={openOnLoad}
         >
           <ThemeTriggerContent theme={theme} collapsed={collapsed} />
         </button>

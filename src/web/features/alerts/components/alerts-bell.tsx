@@ -1,6 +1,6 @@
 import { BellIcon } from 'lucide-react';
-import { useState } from 'react';
 import { deferred } from '@/components/deferred';
+import { useOpenOnLoad } from '@/hooks/use-open-on-load';
 import { buttonVariants } from '@/components/ui/button';
 import { useInteractive } from '@/hooks/use-interactive';
 import { cn } from '@/lib/utils';
@@ -38,12 +38,12 @@ export function BellTriggerContent({ unread }: { unread: number | undefined }) {
 export function AlertsBell() {
   const interactive = useInteractive();
   const inbox = useInbox({ enabled: interactive });
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const { defaultOpen, openOnLoad } = useOpenOnLoad(Menu);
   const unread = inbox.data?.unread;
   return (
     <Menu
       inbox={inbox.data}
-      defaultOpen={openOnLoad}
+      defaultOpen={defaultOpen}
       fallback={
         <button
           type="button"
@@ -52,10 +52,7 @@ export function AlertsBell() {
           aria-expanded={false}
           data-testid="alerts-bell"
           className={BELL_TRIGGER_CLASS}
-          onClick={() => {
-            setOpenOnLoad(true);
-            void Menu.load();
-          }}
+          onClick={openOnLoad}
         >
           <BellTriggerContent unread={unread} />
         </button>

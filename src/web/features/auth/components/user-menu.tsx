@@ -1,5 +1,5 @@
-import { useState } from 'react';
 import { deferred } from '@/components/deferred';
+import { useOpenOnLoad } from '@/hooks/use-open-on-load';
 import type { User } from '@/types/api';
 import { USER_MENU_TRIGGER_CLASS, UserMenuTriggerContent } from './user-menu-trigger';
 
@@ -12,11 +12,11 @@ const Dropdown = deferred(async () => (await import('./user-menu-dropdown')).Use
  * until then the same button stands in, and a click on it loads the menu and opens it.
  */
 export function UserMenu({ user }: { user: User }) {
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  const { defaultOpen, openOnLoad } = useOpenOnLoad(Dropdown);
   return (
     <Dropdown
       user={user}
-      defaultOpen={openOnLoad}
+      defaultOpen={defaultOpen}
       fallback={
         <button
           type="button"
@@ -24,10 +24,7 @@ export function UserMenu({ user }: { user: User }) {
           data-testid="user-menu-trigger"
           aria-haspopup="menu"
           aria-expanded={false}
-          onClick={() => {
-            setOpenOnLoad(true);
-            void Dropdown.load();
-          }}
+          onClick={openOnLoad}
         >
           <UserMenuTriggerContent user={user} />
         </button>

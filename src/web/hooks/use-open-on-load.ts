@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import type { DeferredComponent } from '@/components/deferred';
+
+/**
+ * For a deferred menu (components/deferred.tsx) whose trigger stands in until its module is in:
+ * `defaultOpen` for the menu, and `openOnLoad` for the stand-in's click, which loads the menu so
+ * that it mounts open.
+ */
+export function useOpenOnLoad(component: Pick<DeferredComponent<never>, 'load'>) {
+  const [defaultOpen, setDefaultOpen] = useState(false);
+  const openOnLoad = () => {
+    setDefaultOpen(true);
+    void component.load();
+  };
+  return { defaultOpen, openOnLoad };
+}
