@@ -176,13 +176,18 @@ describe('a list page loads its own code only', () => {
     'get-client-emissions': /\/emissions\?page=/,
     'get-account-history': /\/history\?/,
   };
-  const OTHERS: Record<string, { chunks: string[]; queries: (keyof typeof QUERIES)[]; dialog: string }> = {
+  const OTHERS: Record<
+    string,
+    { chunks: string[]; queries: (keyof typeof QUERIES)[]; dialog: string; zodAfter?: boolean }
+  > = {
     '/clientes': {
+      zodAfter: true,
       dialog: 'client-form-dialog',
       chunks: ['emission.schema', 'lot.schema'],
       queries: ['get-lot-allocations', 'get-emission', 'get-account-history'],
     },
     '/emissoes': {
+      zodAfter: true,
       dialog: 'emission-wizard-dialog',
       chunks: ['client.schema'],
       queries: ['get-lot-allocations', 'get-client-emissions', 'get-account-history'],
@@ -193,7 +198,7 @@ describe('a list page loads its own code only', () => {
       queries: ['get-client-emissions', 'get-emission', 'get-account-history'],
     },
   };
-  for (const [path, { chunks, queries, dialog }] of Object.entries(OTHERS)) {
+  for (const [path, { chunks, queries, dialog, zodAfter }] of Object.entries(OTHERS)) {
     it(`${path} loads no other page's loader, schema or query, in few scripts, and its dialogs after`, async () => {
       await signInAsOwner(session.context);
       const { urls, firstUrls, texts, firstTexts, firstCount } = expectCompressedAndCached(
@@ -225,6 +230,11 @@ describe('a list page loads its own code only', () => {
         firstTexts.filter((text) => text.includes('shouldUnregister')),
         'react-hook-form',
       ).toEqual([]);
+      // The page reads its address and draws its badges without zod or a schema module
+      // (lib/list-address.ts): they were ~30 KB and ~100 ms (CPU ×4) before the first paint.
+      if (zodAfter) {
+        expect(firstUrls.filter((url) => /\/zod-|\.schema-/.test(url))).toEqual([]);
+      }
       // Each script is a round trip over HTTP/1.1's six connections: without the small shared
       // chunks copied into their users, /clientes asked for 98 before it was interactive.
       expect(firstCount).toBeLessThanOrEqual(50);

@@ -2,8 +2,6 @@ import type { CsvOptions } from './csv';
 import { formatCpfOrCnpj, formatPhone } from './documents';
 import { formatDate } from './format';
 import { centsToInput, type Cents } from './money';
-import { emptyToUndefined } from './query.schema';
-import { z } from './zod';
 
 // The pt-BR Excel form of the exports (issue #17): what Excel in Portuguese opens straight into
 // columns, numbers and dates (its list separator is ";", its decimal mark ","), and what the
@@ -11,14 +9,6 @@ import { z } from './zod';
 
 export const EXPORT_FORMATS = ['csv', 'excel'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
-/** `formato` of the export routes: absent or "csv" keeps the comma-separated form. */
-export const exportFormatParamSchema = z
-  .preprocess(emptyToUndefined, z.enum(EXPORT_FORMATS, { error: 'Formato inválido: use csv ou excel' }).default('csv'))
-  .meta({
-    description:
-      '`csv` (default): comma-separated. `excel`: the pt-BR Excel form: ";"-separated, amounts 1234,56, miles 10000, cost per thousand 17,5000, dates dd/mm/aaaa, booleans Sim/Não.',
-  });
 
 /** Both forms: UTF-8 with BOM (Excel reads accents only then) and CRLF line ends. */
 export function exportCsvOptions(format: ExportFormat): CsvOptions {

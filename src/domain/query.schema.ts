@@ -1,4 +1,6 @@
+import { EXPORT_FORMATS } from './csv-excel';
 import { isValidIsoDate } from './format';
+import { PAGE_MAX } from './list-defaults';
 import { textSchema } from './text.schema';
 import { z } from './zod';
 
@@ -24,7 +26,6 @@ export function queryIntegerSchema(message: string, { min, max }: { min: number;
   );
 }
 
-export const PAGE_MAX = 1_000_000;
 const PAGE_MESSAGE = 'Página inválida';
 
 /** `page`: 1 to 1,000,000, default 1. */
@@ -65,3 +66,11 @@ export function periodRefinement(message: string) {
     }
   };
 }
+
+/** `formato` of the export routes: absent or "csv" keeps the comma-separated form. */
+export const exportFormatParamSchema = z
+  .preprocess(emptyToUndefined, z.enum(EXPORT_FORMATS, { error: 'Formato inválido: use csv ou excel' }).default('csv'))
+  .meta({
+    description:
+      '`csv` (default): comma-separated. `excel`: the pt-BR Excel form: ";"-separated, amounts 1234,56, miles 10000, cost per thousand 17,5000, dates dd/mm/aaaa, booleans Sim/Não.',
+  });

@@ -1,15 +1,9 @@
+import { isWellFormedText, SEARCH_MAX_LENGTH } from './text';
 import { refuse, z } from './zod';
 
+export { isWellFormedText, SEARCH_MAX_LENGTH };
+
 export const INVALID_CHARACTERS_MESSAGE = 'Contém caracteres inválidos';
-
-// NUL cannot be stored in a PostgreSQL text value, and a lone UTF-16 surrogate is not a character
-// at all (it would be stored as U+FFFD): neither is anything a person typed.
-// oxlint-disable-next-line no-control-regex -- NUL is the character this refuses.
-const MALFORMED_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function isWellFormedText(value: string): boolean {
-  return !MALFORMED_TEXT.test(value);
-}
 
 interface PathNode {
   key: string;
@@ -76,8 +70,6 @@ export function optionalTextSchema(max: number, tooLong: string) {
     .nullable()
     .transform((v) => (v ? v : null));
 }
-
-export const SEARCH_MAX_LENGTH = 200;
 
 /** A `search`/`q` query parameter: trimmed, at most 200 characters; absent → ''. */
 export const searchParamSchema = textSchema()

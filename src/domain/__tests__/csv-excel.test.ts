@@ -11,11 +11,11 @@ import {
   excelList,
   excelPhone,
   exportCsvOptions,
-  exportFormatParamSchema,
 } from '../csv-excel';
 import { autoMap } from '../imports/auto-map';
 import { IMPORT_FIELDS } from '../imports/import.schema';
 import { LOT_EXCEL_EXPORT_HEADERS, lotExcelExportRow } from '../lots/lot.export';
+import { exportFormatParamSchema } from '../query.schema';
 
 describe('the Excel form of the values', () => {
   it.each([

@@ -2,11 +2,21 @@ import { z } from '../zod';
 import { isTypedDocument, optionalPhoneSchema } from '../documents.schema';
 import { CNPJ_LENGTH, isValidCnpj, isValidCpf, onlyDigits } from '../documents';
 import { optionalEmailSchema } from '../auth/auth.schema';
-import { exportFormatParamSchema } from '../csv-excel';
 import { isValidIsoDate, todayIso } from '../format';
-import { CLIENTS_DEFAULT_SORT, CLIENTS_MAX_PAGE_SIZE, CLIENTS_PAGE_SIZE, DEFAULT_SORT_ORDER } from '../list-defaults';
+import {
+  CLIENT_SORTS,
+  CLIENT_STATUSES,
+  CLIENTS_DEFAULT_SORT,
+  CLIENTS_MAX_PAGE_SIZE,
+  CLIENTS_PAGE_SIZE,
+  DEFAULT_SORT_ORDER,
+  SORT_ORDERS,
+  type ClientSort,
+  type ClientStatus,
+  type SortOrder,
+} from '../list-defaults';
 import { PROGRAM_KEYS } from '../programs';
-import { emptyToUndefined, limitParamSchema, pageParamSchema } from '../query.schema';
+import { emptyToUndefined, exportFormatParamSchema, limitParamSchema, pageParamSchema } from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
@@ -18,13 +28,8 @@ export const TOP_CLIENTS_DEFAULT = 10;
 export const TOP_CLIENTS_MAX = 50;
 export const CLIENT_NAME_MIN_LENGTH = 2;
 
-export const CLIENT_STATUSES = ['active', 'inactive', 'blocked'] as const;
-export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-
-export const CLIENT_SORTS = ['name', 'status', 'emissions', 'total_spent'] as const;
-export type ClientSort = (typeof CLIENT_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+// The list's vocabulary lives in the zod-free list-defaults.ts, which a page reads its address with (#14).
+export { CLIENT_SORTS, CLIENT_STATUSES, SORT_ORDERS, type ClientSort, type ClientStatus, type SortOrder };
 
 const optionalText = optionalTextSchema;
 

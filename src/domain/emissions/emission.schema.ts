@@ -2,8 +2,8 @@ import { refuse, z } from '../zod';
 import { CPF_LENGTH, isValidCpf, onlyDigits } from '../documents';
 import { isTypedDocument } from '../documents.schema';
 import { isValidIsoDate } from '../format';
-import { EMISSIONS_MAX_PAGE_SIZE, EMISSIONS_PAGE_SIZE } from '../list-defaults';
-import { LOT_QUANTITY_MAX, type LotBadgeVariant } from '../lots/lot.schema';
+import { EMISSION_STATUSES, EMISSIONS_MAX_PAGE_SIZE, EMISSIONS_PAGE_SIZE, type EmissionStatus } from '../list-defaults';
+import { LOT_QUANTITY_MAX } from '../lots/lot.schema';
 import { parseBRLToCents, type Cents } from '../money';
 import { PROGRAM_KEYS } from '../programs';
 import {
@@ -37,39 +37,15 @@ export const EMISSION_MILES_MAX = LOT_QUANTITY_MAX;
 // ---------------------------------------------------------------------------------------------
 // Status vocabulary (DESIGN.md §2 "Emission status")
 
-export const EMISSION_STATUSES = ['pending', 'processing', 'issued', 'failed', 'cancelled'] as const;
-export type EmissionStatus = (typeof EMISSION_STATUSES)[number];
-
-export const EMISSION_STATUS_LABELS: Record<EmissionStatus, string> = {
-  pending: 'Pendente',
-  processing: 'Processando',
-  issued: 'Emitida',
-  failed: 'Falhou',
-  cancelled: 'Cancelada',
-};
-
-/** The variants of the web's Badge (same set as the lots'), named here so the domain stays framework-free. */
-export type EmissionBadgeVariant = LotBadgeVariant;
-
-const EMISSION_STATUS_BADGE_VARIANTS: Record<EmissionStatus, EmissionBadgeVariant> = {
-  pending: 'secondary',
-  processing: 'warning',
-  issued: 'success',
-  failed: 'destructive',
-  cancelled: 'outline',
-};
-
-export function isEmissionStatus(status: string): status is EmissionStatus {
-  return (EMISSION_STATUSES as readonly string[]).includes(status);
-}
-
-export function emissionStatusLabel(status: string): string {
-  return isEmissionStatus(status) ? EMISSION_STATUS_LABELS[status] : status;
-}
-
-export function emissionStatusBadgeVariant(status: string): EmissionBadgeVariant {
-  return isEmissionStatus(status) ? EMISSION_STATUS_BADGE_VARIANTS[status] : 'outline';
-}
+// In zod-free modules, which /emissoes reads its address and draws its badges with (#14).
+export { EMISSION_STATUSES, type EmissionStatus };
+export {
+  EMISSION_STATUS_LABELS,
+  emissionStatusBadgeVariant,
+  emissionStatusLabel,
+  isEmissionStatus,
+  type EmissionBadgeVariant,
+} from './emission.status';
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec part 2 §5 where it gives them; the rest where it is silent)

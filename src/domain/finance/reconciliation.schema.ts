@@ -1,9 +1,14 @@
 import { z } from '../zod';
-import { exportFormatParamSchema } from '../csv-excel';
 import { EMISSION_STATUS_LABELS, EMISSION_STATUSES } from '../emissions/emission.schema';
 import { formatDate, isValidIsoDate } from '../format';
 import { centsToInput } from '../money';
-import { emptyToUndefined, limitParamSchema, optionalIsoDateParam, pageParamSchema } from '../query.schema';
+import {
+  emptyToUndefined,
+  exportFormatParamSchema,
+  limitParamSchema,
+  optionalIsoDateParam,
+  pageParamSchema,
+} from '../query.schema';
 import { centsSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { textSchema } from '../text.schema';
 

@@ -1,9 +1,25 @@
 import { refuse, z } from '../zod';
-import { exportFormatParamSchema } from '../csv-excel';
 import { addMonthsIso, isValidIsoDate, todayIso } from '../format';
-import { DEFAULT_SORT_ORDER, LOTS_DEFAULT_SORT, LOTS_MAX_PAGE_SIZE, LOTS_PAGE_SIZE } from '../list-defaults';
+import {
+  DEFAULT_SORT_ORDER,
+  LOT_SORTS,
+  LOT_STATUSES,
+  LOTS_DEFAULT_SORT,
+  LOTS_MAX_PAGE_SIZE,
+  LOTS_PAGE_SIZE,
+  SORT_ORDERS,
+  type LotSort,
+  type LotStatus,
+  type SortOrder,
+} from '../list-defaults';
 import { PROGRAM_KEYS, type ProgramKey } from '../programs';
-import { emptyToUndefined, limitParamSchema, pageParamSchema, queryIntegerSchema } from '../query.schema';
+import {
+  emptyToUndefined,
+  exportFormatParamSchema,
+  limitParamSchema,
+  pageParamSchema,
+  queryIntegerSchema,
+} from '../query.schema';
 import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from '../response.schema';
 import { optionalTextSchema, searchParamSchema, textSchema } from '../text.schema';
 
@@ -17,8 +33,8 @@ export const LOT_COST_PER_MILE_MAX = 1000;
 export const LOT_COST_DECIMALS = 4;
 export const LOT_MIN_DATE = '1900-01-01';
 
-export const LOT_STATUSES = ['available', 'reserved', 'used', 'expired'] as const;
-export type LotStatus = (typeof LOT_STATUSES)[number];
+// The list's vocabulary lives in the zod-free list-defaults.ts, which /lotes reads its address with (#14).
+export { LOT_SORTS, LOT_STATUSES, type LotSort, type LotStatus };
 
 /** Spec part 1 §3 "Miles lot". */
 export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
@@ -50,10 +66,8 @@ export function lotStatusBadgeVariant(status: string): LotBadgeVariant {
   return isLotStatus(status) ? LOT_STATUS_BADGE_VARIANTS[status] : 'outline';
 }
 
-export const LOT_SORTS = ['program', 'remaining_quantity', 'cost_per_mile', 'expiry_date', 'status'] as const;
-export type LotSort = (typeof LOT_SORTS)[number];
-export const LOT_SORT_ORDERS = ['asc', 'desc'] as const;
-export type LotSortOrder = (typeof LOT_SORT_ORDERS)[number];
+export const LOT_SORT_ORDERS = SORT_ORDERS;
+export type LotSortOrder = SortOrder;
 
 // ---------------------------------------------------------------------------------------------
 // Messages (spec part 1 §5 and part 2 §5; the rest where the spec is silent)

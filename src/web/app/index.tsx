@@ -8,6 +8,7 @@ import { afterFirstPageInteractive } from '@/lib/after-interactive';
 import { createQueryClient } from '@/lib/query-client';
 import { authKeys } from '@/lib/query-keys';
 import { loadToaster, toast } from '@/lib/toast';
+import { warmUpAfterFirstPaint } from '@/lib/warm-up';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -22,6 +23,7 @@ export function App() {
   const [router] = useState(() => createAppRouter(queryClient));
 
   useEffect(() => afterFirstPageInteractive(router, queryClient, () => void loadToaster()), [router, queryClient]);
+  useEffect(warmUpAfterFirstPaint, []);
 
   useEffect(() => {
     // A 401 from any data call means the session ended (expired, signed out elsewhere, password

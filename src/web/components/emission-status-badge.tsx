@@ -1,4 +1,4 @@
-import { emissionStatusBadgeVariant, emissionStatusLabel } from '@domain/emissions/emission.schema';
+import { emissionStatusBadgeVariant, emissionStatusLabel } from '@domain/emissions/emission.status';
 import { Badge } from '@/components/ui/badge';
 
 export interface EmissionStatusBadgeProps {

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 export function FullPageLoader({ label = 'Carregando' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-background" data-testid="page-loader">
-      <Spinner className="size-8" label={label} />
+      <Spinner size="page" label={label} />
     </div>
   );
 }

@@ -71,7 +71,15 @@ export function afterFirstPageInteractive(
         const run = () => {
           interactive = true;
           work();
-          for (const task of waiting.splice(0)) task();
+          // One task each: run together, the deferred modules' loads (and the renders of those
+          // already cached) made one long task after the page was drawn (#14).
+          const next = () => {
+            const task = waiting.shift();
+            if (!task) return;
+            task();
+            setTimeout(next, 0);
+          };
+          next();
         };
         if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 2000 });
         else setTimeout(run, 200);

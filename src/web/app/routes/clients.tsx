@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FileUpIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CLIENT_STATUS_LABELS } from '@domain/clients/client.rules';
-import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
+import { SEARCH_MAX_LENGTH } from '@domain/text';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { PlaneTakeoffIcon } from 'lucide-react';
-import { EMISSION_STATUS_LABELS } from '@domain/emissions/emission.schema';
+import { EMISSION_STATUS_LABELS } from '@domain/emissions/emission.status';
 import { isValidIsoDate } from '@domain/format';
-import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
+import { SEARCH_MAX_LENGTH } from '@domain/text';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';
 import { CreateButton, ListPageHeader } from '@/components/list-page-header';

@@ -3,7 +3,7 @@ import { ArrowRightLeftIcon, CalendarX2Icon, HandCoinsIcon, PackageIcon } from '
 import { todayIso } from '@domain/format';
 import { LOT_STATUS_LABELS } from '@domain/lots/lot.schema';
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '@domain/lots/lot.rules';
-import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
+import { SEARCH_MAX_LENGTH } from '@domain/text';
 import { ExportButton } from '@/components/export-button';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';

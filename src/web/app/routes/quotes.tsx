@@ -3,7 +3,7 @@ import { CalculatorIcon, FileTextIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { isValidIsoDate } from '@domain/format';
 import { QUOTE_STATUS_LABELS } from '@domain/quotes/quote.schema';
-import { SEARCH_MAX_LENGTH } from '@domain/text.schema';
+import { SEARCH_MAX_LENGTH } from '@domain/text';
 import { PageHeader } from '@/components/layouts/page-header';
 import { ListCard } from '@/components/list-card';
 import { ListEmptyState, type ListEmptyTexts } from '@/components/list-empty-state';

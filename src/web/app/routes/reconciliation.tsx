@@ -7,7 +7,7 @@ import {
   RefreshCwIcon,
   SendIcon,
 } from 'lucide-react';
-import { EMISSION_STATUS_LABELS } from '@domain/emissions/emission.schema';
+import { EMISSION_STATUS_LABELS } from '@domain/emissions/emission.status';
 import type { Reconciled } from '@domain/finance/reconciliation.schema';
 import { formatNumber, formatPercent, isValidIsoDate } from '@domain/format';
 import { ExportButton } from '@/components/export-button';

@@ -1,19 +1,22 @@
-import { clientListQuerySchema } from '@domain/clients/client.schema';
-import { parseSearchParams, sortSearchParams, writeSearchParams } from '@/lib/search-params';
+import { CLIENT_SORTS, CLIENT_STATUSES, SORT_ORDERS } from '@domain/list-defaults';
+import { addressChoice, addressPage, addressSearch } from '@/lib/list-address';
+import { sortSearchParams, writeSearchParams } from '@/lib/search-params';
 import { DEFAULT_CLIENT_LIST_STATE, type ClientListUrlState } from './list-state';
 
 export { DEFAULT_CLIENT_LIST_STATE, type ClientListUrlState };
 
-/** Reads the list state with the API's clientListQuerySchema; anything it refuses falls back to the default. */
+/**
+ * Reads the list state as the API's clientListQuerySchema would (lib/list-address.ts, without zod);
+ * anything it refuses falls back to the default.
+ */
 export function readClientListParams(params: URLSearchParams): ClientListUrlState {
-  const { status, ...state } = parseSearchParams(clientListQuerySchema.shape, params, {
-    page: 'page',
-    sort: 'sort',
-    order: 'order',
-    status: 'status',
-    search: 'q',
-  });
-  return { ...state, status: status ?? null };
+  return {
+    page: addressPage(params.get('page')),
+    sort: addressChoice(CLIENT_SORTS, params.get('sort')) ?? DEFAULT_CLIENT_LIST_STATE.sort,
+    order: addressChoice(SORT_ORDERS, params.get('order')) ?? DEFAULT_CLIENT_LIST_STATE.order,
+    status: addressChoice(CLIENT_STATUSES, params.get('status')),
+    search: addressSearch(params.get('q')),
+  };
 }
 
 /**

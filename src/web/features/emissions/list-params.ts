@@ -1,33 +1,24 @@
-import { emissionListQuerySchema } from '@domain/emissions/emission.schema';
-import { parseSearchParams, writeSearchParams } from '@/lib/search-params';
+import { EMISSION_STATUSES } from '@domain/list-defaults';
+import { PROGRAM_KEYS } from '@domain/programs';
+import { addressChoice, addressDate, addressPage, addressSearch } from '@/lib/list-address';
+import { writeSearchParams } from '@/lib/search-params';
 import { DEFAULT_EMISSION_LIST_STATE, type EmissionListUrlState } from './list-state';
 
 export { DEFAULT_EMISSION_LIST_STATE, type EmissionListUrlState };
 
 /**
- * Reads the list state with the API's emissionListQuerySchema, field by field: anything it
- * refuses falls back to the default, and an inverted period is kept for the page to point out.
+ * Reads the list state as the API's emissionListQuerySchema would, field by field
+ * (lib/list-address.ts, without zod): anything it refuses falls back to the default, and an
+ * inverted period is kept for the page to point out.
  */
 export function readEmissionListParams(params: URLSearchParams): EmissionListUrlState {
-  const { page, status, program, date_from, date_to, search } = parseSearchParams(
-    emissionListQuerySchema.shape,
-    params,
-    {
-      page: 'page',
-      status: 'status',
-      program: 'program',
-      date_from: 'de',
-      date_to: 'ate',
-      search: 'q',
-    },
-  );
   return {
-    page,
-    status: status ?? null,
-    program: program ?? null,
-    date_from: date_from ?? null,
-    date_to: date_to ?? null,
-    search,
+    page: addressPage(params.get('page')),
+    status: addressChoice(EMISSION_STATUSES, params.get('status')),
+    program: addressChoice(PROGRAM_KEYS, params.get('program')),
+    date_from: addressDate(params.get('de')),
+    date_to: addressDate(params.get('ate')),
+    search: addressSearch(params.get('q')),
   };
 }
 

@@ -1,20 +1,24 @@
-import { lotListQuerySchema } from '@domain/lots/lot.schema';
-import { parseSearchParams, sortSearchParams, writeSearchParams } from '@/lib/search-params';
+import { LOT_SORTS, LOT_STATUSES, SORT_ORDERS } from '@domain/list-defaults';
+import { PROGRAM_KEYS } from '@domain/programs';
+import { addressChoice, addressPage, addressSearch } from '@/lib/list-address';
+import { sortSearchParams, writeSearchParams } from '@/lib/search-params';
 import { DEFAULT_LOT_LIST_STATE, type LotListUrlState } from './list-state';
 
 export { DEFAULT_LOT_LIST_STATE, type LotListUrlState };
 
-/** Reads the list state with the API's lotListQuerySchema; anything it refuses falls back to the default. */
+/**
+ * Reads the list state as the API's lotListQuerySchema would (lib/list-address.ts, without zod);
+ * anything it refuses falls back to the default.
+ */
 export function readLotListParams(params: URLSearchParams): LotListUrlState {
-  const { program, status, ...state } = parseSearchParams(lotListQuerySchema.shape, params, {
-    page: 'page',
-    sort: 'sort',
-    order: 'order',
-    program: 'program',
-    status: 'status',
-    search: 'q',
-  });
-  return { ...state, program: program ?? null, status: status ?? null };
+  return {
+    page: addressPage(params.get('page')),
+    sort: addressChoice(LOT_SORTS, params.get('sort')) ?? DEFAULT_LOT_LIST_STATE.sort,
+    order: addressChoice(SORT_ORDERS, params.get('order')) ?? DEFAULT_LOT_LIST_STATE.order,
+    program: addressChoice(PROGRAM_KEYS, params.get('program')),
+    status: addressChoice(LOT_STATUSES, params.get('status')),
+    search: addressSearch(params.get('q')),
+  };
 }
 
 /**
