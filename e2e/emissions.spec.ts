@@ -343,6 +343,8 @@ describe('emissions', () => {
     const name = emissions.row('LONGNM').locator('[data-truncated]');
     await expect(name).toHaveText(LONG);
     // Cut on screen: the box is narrower than the text.
+    // Radix's tooltip wraps it once its module is in, after the page is interactive (its data-state).
+    await expect(name).toHaveAttribute('data-state', 'closed');
     expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     const tooltip = page.getByRole('tooltip');
     await name.hover();
@@ -356,6 +358,32 @@ describe('emissions', () => {
     await expect(tooltip).toHaveText(LONG);
     await page.keyboard.press('Escape');
     await expect(tooltip).toHaveCount(0);
+  });
+
+  it("shows a cut name whole when pointed at before the tooltip's module is in, once it arrives", async () => {
+    const LONG = 'Maria Aparecida dos Santos Figueiredo de Albuquerque Cavalcanti Neta';
+    const maria = await seedCustomer(context, { name: LONG }, { account_number: 'TRUNC-2' });
+    await seedEmission(maria, await seedCheapLot(maria), {
+      pnr: 'LATETT',
+      route: 'GRU-REC',
+      miles: 5_000,
+      revenueCents: 90_000,
+    });
+    // Hold Radix's tooltip back (components/ui/truncated-text.tsx loads it after the first page).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/truncated-text-tooltip-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await emissions.goto();
+    const name = emissions.row('LATETT').locator('[data-truncated]');
+    await name.hover();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toHaveCount(0);
+    release();
+    await expect(tooltip).toHaveText(LONG);
+    await page.unroute(/\/assets\/truncated-text-tooltip-[^/]+\.js$/);
   });
 
   it('keeps focus inside a dialog while it is open and gives it back to what opened it', async () => {

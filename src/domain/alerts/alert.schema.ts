@@ -1,4 +1,5 @@
 import { z } from '../zod';
+import { ALERT_KIND_LABELS, ALERT_KINDS, type AlertKind } from './alert.kinds';
 import { PROGRAM_KEYS } from '../programs';
 import {
   emptyToUndefined,
@@ -12,15 +13,8 @@ import { centsSchema, dateSchema, idSchema, pagedSchema, timestampSchema } from 
 
 // The alerts centre (spec part 2 §2 "/alertas", §7 alert reads, §9 "Alerts and rules"; DESIGN §2).
 
-export const ALERT_KINDS = ['lot_expiring', 'sla_exceeded', 'margin_critical'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-/** The three tabs, in the spec's order. */
-export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
-  lot_expiring: 'Expiração',
-  sla_exceeded: 'SLA Estourado',
-  margin_critical: 'Margem Crítica',
-};
+// Zod-free, for the real-time stream's toasts, which load with every page (#14).
+export { ALERT_KIND_LABELS, ALERT_KINDS, type AlertKind };
 
 export const ALERTS_PAGE_SIZE = 20;
 export const ALERTS_MAX_PAGE_SIZE = 100;

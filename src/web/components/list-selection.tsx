@@ -219,14 +219,12 @@ export function SelectableListCards<R extends { id: string }, S extends string, 
       <ListCards {...list} skeleton={<SkeletonItems testId={skeletonTestId}>{skeletonItem}</SkeletonItems>}>
         {(row) => {
           const { selected, checkbox, actions } = rowParts(row, list, checkboxClassName);
-          // Cards below the screen are laid out once scrolled to (content-visibility): the first
-          // page's layout on a phone took ~35 ms with the CPU slowed 4× for twenty cards (#14).
           return (
             <li
               key={row.id}
               data-testid={rowTestId}
               data-state={selected ? 'selected' : undefined}
-              className="flex gap-3 px-4 py-3 [contain-intrinsic-size:auto_9rem] [content-visibility:auto] data-[state=selected]:bg-muted"
+              className="flex gap-3 px-4 py-3 data-[state=selected]:bg-muted"
             >
               {checkbox}
               {children(row, actions)}

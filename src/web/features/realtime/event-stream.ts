@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ALERT_KIND_LABELS, type AlertKind } from '@domain/alerts/alert.schema';
+import { ALERT_KIND_LABELS, type AlertKind } from '@domain/alerts/alert.kinds';
 import type { StreamEvent } from '@domain/events/event.schema';
 import { toast } from '@/lib/toast';
 import { staleKeysFor } from './event-keys';
