@@ -129,7 +129,7 @@ function WideTable({ emissions, refreshing, empty }: EmissionsTableProps) {
             </Link>
           </TableCell>
           <TableCell>
-            <TruncatedText className="block max-w-[9rem] font-medium 2xl:max-w-[14rem]" text={emission.client_name} />
+            <TruncatedText className="block max-w-[8rem] font-medium 2xl:max-w-[14rem]" text={emission.client_name} />
           </TableCell>
           <TableCell className="font-mono text-sm whitespace-nowrap">{emission.route}</TableCell>
           <TableCell className="max-w-[8.5rem]">

@@ -75,18 +75,18 @@ function LotsWideTable({ today, warningDays, ...list }: LotsTableProps) {
               <div className="min-w-0">
                 <Link
                   to={lotPath(lot)}
-                  className="block max-w-[12rem] truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline 2xl:max-w-[16rem]"
+                  className="block max-w-[10rem] truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline 2xl:max-w-[16rem]"
                 >
                   {programName(lot.program)}
                 </Link>
                 {lot.account_number && (
                   <TruncatedText
-                    className="block max-w-[12rem] text-xs text-muted-foreground tabular-nums 2xl:max-w-[16rem]"
+                    className="block max-w-[10rem] text-xs text-muted-foreground tabular-nums 2xl:max-w-[16rem]"
                     text={`Conta: ${lot.account_number}`}
                   />
                 )}
                 {lot.client_name && (
-                  <p className="flex max-w-[12rem] items-center gap-1 text-xs text-muted-foreground 2xl:max-w-[16rem]">
+                  <p className="flex max-w-[10rem] items-center gap-1 text-xs text-muted-foreground 2xl:max-w-[16rem]">
                     <UserIcon aria-hidden="true" className="size-3 shrink-0" />
                     <TruncatedText text={lot.client_name} />
                   </p>
