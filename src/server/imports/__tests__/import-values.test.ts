@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { importChoice, importDate, importPhone, importTags } from '../import-values';
+import type { ImportTable } from '../read-file';
+import { forEachRow, importChoice, importDate, importPhone, importTags, RowErrors } from '../import-values';
 
 const STATUS = { active: ['ativo', 'ativa', 'sim'], inactive: ['inativo', 'inativa'] } as const;
 const YES_NO = { yes: ['sim', 's'], no: ['não', 'nao', 'n'] } as const;
@@ -42,5 +43,33 @@ describe('cells as spreadsheets have them', () => {
     expect(importPhone('')).toBeNull();
     expect(importTags('vip, corporativo|  família ')).toEqual(['vip', 'corporativo', 'família']);
     expect(importTags('')).toEqual([]);
+  });
+});
+
+describe('forEachRow', () => {
+  it('visits each row by field and line, then lets it go: the table keeps its count, not its cells', async () => {
+    const table: ImportTable = {
+      format: 'csv',
+      encoding: 'UTF-8',
+      delimiter: ';',
+      headers: ['Nome', 'E-mail'],
+      rows: [
+        ['Ana Lima', 'ana@exemplo.com'],
+        ['Bruno Reis', 'bruno@exemplo.com'],
+        ['só uma coluna', ''],
+      ],
+      rowCount: 3,
+      lines: [2, 3, 5],
+      rowProblems: new Map([[2, 'A linha tem 1 coluna(s); o cabeçalho tem 2']]),
+    };
+    const errors = new RowErrors('clients');
+    const seen: string[] = [];
+    await forEachRow(table, { name: 'Nome', email: 'E-mail' }, errors, undefined, (cell, line) =>
+      seen.push(`${line}:${cell('name')}:${cell('email')}:${cell('phone')}`),
+    );
+    expect(seen).toEqual(['2:Ana Lima:ana@exemplo.com:', '3:Bruno Reis:bruno@exemplo.com:']);
+    expect(errors.sorted().map((e) => [e.row, e.message])).toEqual([[5, 'A linha tem 1 coluna(s); o cabeçalho tem 2']]);
+    expect(table.rows).toHaveLength(3);
+    expect(table.rows.every((row) => row.length === 0)).toBe(true);
   });
 });

@@ -254,12 +254,15 @@ describe('the check, counting or keeping the rows', () => {
       `Repetida;${validCpf(902)};`,
       'Y;;',
     ].join('\n');
-    const read = await readImportFile(new TextEncoder().encode(file), 'contagem.csv');
-    if (!read.ok) throw new Error(read.message);
+    // A table is checked once (forEachRow lets each row go as it passes): each check reads the file.
+    const context = async () => {
+      const read = await readImportFile(new TextEncoder().encode(file), 'contagem.csv');
+      if (!read.ok) throw new Error(read.message);
+      return { agencyId, table: read.table, mapping: { name: 'nome', document: 'cpf', email: 'email' } };
+    };
     const lookup: Lookup = (fn) => withTenant(ctx.handle.db, agencyId, fn);
-    const context = { agencyId, table: read.table, mapping: { name: 'nome', document: 'cpf', email: 'email' } };
-    const kept = await checkClientRows(lookup, context);
-    const counted = await checkClientRows(lookup, { ...context, keepRows: false });
+    const kept = await checkClientRows(lookup, await context());
+    const counted = await checkClientRows(lookup, { ...(await context()), keepRows: false });
     for (const check of [kept, counted]) {
       expect(check).toMatchObject({ total: 5, valid: 3, existingCount: 1 });
       expect(check.errors.invalidRows).toBe(2);
