@@ -66,7 +66,6 @@ export function lotStatusBadgeVariant(status: string): LotBadgeVariant {
   return isLotStatus(status) ? LOT_STATUS_BADGE_VARIANTS[status] : 'outline';
 }
 
-export const LOT_SORT_ORDERS = SORT_ORDERS;
 export type LotSortOrder = SortOrder;
 
 // ---------------------------------------------------------------------------------------------
@@ -290,10 +289,7 @@ const lotFiltersShape = {
   program: z.preprocess(emptyToUndefined, z.enum(PROGRAM_KEYS, { error: M.program }).optional()),
   status: z.preprocess(emptyToUndefined, z.enum(LOT_STATUSES, { error: 'Status inválido' }).optional()),
   sort: z.preprocess(emptyToUndefined, z.enum(LOT_SORTS, { error: 'Ordenação inválida' }).default(LOTS_DEFAULT_SORT)),
-  order: z.preprocess(
-    emptyToUndefined,
-    z.enum(LOT_SORT_ORDERS, { error: 'Ordem inválida' }).default(DEFAULT_SORT_ORDER),
-  ),
+  order: z.preprocess(emptyToUndefined, z.enum(SORT_ORDERS, { error: 'Ordem inválida' }).default(DEFAULT_SORT_ORDER)),
 };
 
 const pageShape = {

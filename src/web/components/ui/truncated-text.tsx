@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type ComponentProps, type FocusEvent, type PointerEvent } from 'react';
 import { Slot } from 'radix-ui';
 import { deferred } from '@/components/deferred';
+import { useOpenOnLoad } from '@/hooks/use-open-on-load';
 import { cn } from '@/lib/utils';
 
 // Radix's tooltip (popper, floating-ui: ~25 KB) loads once the first page is interactive, not
@@ -34,9 +35,9 @@ export function TruncatedText({
 }: TruncatedTextProps) {
   const element = useRef<HTMLElement | null>(null);
   const [cut, setCut] = useState(false);
-  // How the text was reached before the tooltip's module was in (null: it was not, or was left).
-  const reached = useRef<'pointer' | 'focus' | null>(null);
-  const [openOnLoad, setOpenOnLoad] = useState(false);
+  // Focused before the tooltip's module was in: the focus is given back when the tooltip redraws it.
+  const focused = useRef(false);
+  const { defaultOpen, openOnLoad, stayClosed } = useOpenOnLoad(TruncatedTooltip);
   const isCut = useCallback(
     () => (element.current ? element.current.scrollWidth > element.current.clientWidth + 1 : false),
     [],
@@ -47,7 +48,7 @@ export function TruncatedText({
   const measure = useCallback((node: HTMLElement | null) => {
     element.current = node;
     if (!node) return;
-    if (reached.current === 'focus' && document.activeElement === document.body) node.focus();
+    if (focused.current && document.activeElement === document.body) node.focus();
     if (typeof ResizeObserver === 'undefined') return;
     // The observer reports once as soon as it observes, then on every change of size.
     const observer = new ResizeObserver(() => setCut(node.scrollWidth > node.clientWidth + 1));
@@ -57,13 +58,12 @@ export function TruncatedText({
 
   const reach = (how: 'pointer' | 'focus') => {
     if (!isCut()) return;
-    reached.current = how;
-    setOpenOnLoad(true);
-    void TruncatedTooltip.load();
+    focused.current = how === 'focus';
+    openOnLoad();
   };
   const leave = () => {
-    reached.current = null;
-    setOpenOnLoad(false);
+    focused.current = false;
+    stayClosed();
   };
 
   const Comp = asChild ? Slot.Root : 'span';
@@ -97,7 +97,7 @@ export function TruncatedText({
   // Wrapped from the start, so that only the tooltip's arrival draws the element anew (not also the
   // first measure): its observer follows it (measure).
   return (
-    <TruncatedTooltip text={text} isCut={isCut} defaultOpen={openOnLoad} fallback={target}>
+    <TruncatedTooltip text={text} isCut={isCut} defaultOpen={defaultOpen} fallback={target}>
       {target}
     </TruncatedTooltip>
   );
