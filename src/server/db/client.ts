@@ -52,7 +52,10 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     const { default: pg } = await import('pg');
     // bigint and numeric stay strings unless the schema maps them (bigint mode: number).
     const max = options.poolSize ?? 10;
-    const pool = new pg.Pool({ connectionString: options.url, max });
+    // No JIT compilation: the app's statements are short, and a misestimated one (a lookup by a
+    // file's 36,000 keys, planned as millions of rows) spent 250 ms compiling for a 250 ms run
+    // (docs/performance.md, imports, stop 47). An `options` in the URL still wins.
+    const pool = new pg.Pool({ connectionString: options.url, max, options: '-c jit=off' });
     pool.on('error', () => undefined);
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
