@@ -109,14 +109,81 @@ function partsToScaled(parts: DecimalParts, decimals: number): bigint {
   return parts.negative ? -magnitude : magnitude;
 }
 
+function checkDecimals(decimals: number): void {
+  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals inválido');
+}
+
 /**
  * Parses a decimal amount into an integer scaled by 10^decimals, rounded half away from
  * zero. `parseScaledDecimal("0,0155", 4)` → 155n. Null for anything that is not a number.
  */
 function parseScaledDecimal(input: string | number, decimals: number): bigint | null {
-  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals inválido');
+  checkDecimals(decimals);
   const parts = typeof input === 'number' ? numberToParts(input) : stringToParts(input);
   return parts ? partsToScaled(parts, decimals) : null;
+}
+
+const ZERO = 48;
+const NINE = 57;
+const DOT = 46;
+const COMMA = 44;
+
+/**
+ * The shapes a spreadsheet's amounts nearly always have — "1234", "1234,5", "1.234,56",
+ * "12.000" — read in one pass into a safe integer scaled by 10^decimals, as stringToParts and
+ * partsToScaled read them, without their regular expressions, splits and BigInt (an import checks
+ * 400,000 amounts). `undefined` for anything else (a sign, "R$", a space, "." as the decimal
+ * separator, more than 15 digits): the general path decides. money.test.ts holds the two equal
+ * over every string of up to 7 digits and separators.
+ */
+function scaledPlain(s: string, decimals: number): number | undefined {
+  checkDecimals(decimals);
+  const n = s.length;
+  let value = 0;
+  let intDigits = 0;
+  let dots = 0;
+  let lastDot = -1;
+  let i = 0;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= ZERO && c <= NINE) {
+      value = value * 10 + (c - ZERO);
+      intDigits += 1;
+    } else if (c === DOT) {
+      // Thousands: one to three digits before the first dot, three between and after each.
+      if (dots === 0 ? i < 1 || i > 3 : i - lastDot !== 4) return undefined;
+      dots += 1;
+      lastDot = i;
+    } else if (c === COMMA) break;
+    else return undefined;
+  }
+  if (intDigits === 0 || intDigits + decimals > 15) return undefined;
+  if (dots > 0) {
+    if (i - lastDot !== 4) return undefined;
+    // "0.500" alone is half (a decimal point), as the general path reads it.
+    if (i === n && dots === 1 && s.charCodeAt(0) === ZERO) return undefined;
+  }
+  let taken = 0;
+  let roundUp = false;
+  for (let j = i + 1; j < n; j++) {
+    const c = s.charCodeAt(j);
+    if (c < ZERO || c > NINE) return undefined;
+    if (taken < decimals) {
+      value = value * 10 + (c - ZERO);
+      taken += 1;
+    } else if (taken === decimals && j === i + 1 + decimals) roundUp = c >= ZERO + 5;
+  }
+  for (; taken < decimals; taken++) value *= 10;
+  return roundUp ? value + 1 : value;
+}
+
+/** "155" at 4 places → "0.0155": the scaled integer's digits with the separator put back. */
+function scaledText(digitsOfMagnitude: string, negative: boolean, decimals: number): string {
+  const digits = digitsOfMagnitude.padStart(decimals + 1, '0');
+  const int = digits.slice(0, digits.length - decimals);
+  const frac = digits.slice(digits.length - decimals);
+  const body = decimals > 0 ? `${int}.${frac}` : int;
+  return negative ? `-${body}` : body;
 }
 
 /**
@@ -124,14 +191,12 @@ function parseScaledDecimal(input: string | number, decimals: number): bigint | 
  * a PostgreSQL numeric: `parseDecimalInput("0,01555", 4)` → "0.0156". Null when invalid.
  */
 export function parseDecimalInput(input: string | number, decimals: number): string | null {
+  const plain = typeof input === 'string' ? scaledPlain(input, decimals) : undefined;
+  if (plain !== undefined) return scaledText(String(plain), false, decimals);
   const scaled = parseScaledDecimal(input, decimals);
   if (scaled === null) return null;
   const negative = scaled < 0n;
-  const digits = (negative ? -scaled : scaled).toString().padStart(decimals + 1, '0');
-  const int = digits.slice(0, digits.length - decimals);
-  const frac = digits.slice(digits.length - decimals);
-  const body = decimals > 0 ? `${int}.${frac}` : int;
-  return negative ? `-${body}` : body;
+  return scaledText((negative ? -scaled : scaled).toString(), negative, decimals);
 }
 
 function scaledToCents(scaled: bigint): Cents | null {
@@ -143,6 +208,8 @@ function scaledToCents(scaled: bigint): Cents | null {
 }
 
 export function parseBRLToCents(input: string | number): Cents | null {
+  const plain = typeof input === 'string' ? scaledPlain(input, 2) : undefined;
+  if (plain !== undefined) return plain;
   const scaled = parseScaledDecimal(input, 2);
   return scaled === null ? null : scaledToCents(scaled);
 }

@@ -97,6 +97,50 @@ describe('parseDecimalInput', () => {
   });
 });
 
+/** Every string of 1 to `max` characters over `alphabet`. */
+function* allStrings(alphabet: string, max: number): Generator<string> {
+  let level = [''];
+  for (let length = 1; length <= max; length++) {
+    level = level.flatMap((s) => [...alphabet].map((c) => s + c));
+    yield* level;
+  }
+}
+
+describe('the one-pass reading of plain amounts', () => {
+  // A leading space takes the general path (regular expressions and BigInt), which trims it: the
+  // one-pass reading of the same text must answer exactly what it answers.
+  it('answers as the general path for every string of up to 7 digits and separators', () => {
+    const differ: string[] = [];
+    for (const s of allStrings('0159.,', 7)) {
+      for (const decimals of [0, 2, 4]) {
+        const plain = parseDecimalInput(s, decimals);
+        const general = parseDecimalInput(` ${s}`, decimals);
+        if (plain !== general) differ.push(`${s} @${decimals}: ${plain} ≠ ${general}`);
+      }
+      if (parseBRLToCents(s) !== parseBRLToCents(` ${s}`)) differ.push(`${s} cents`);
+    }
+    expect(differ.slice(0, 10)).toEqual([]);
+  });
+
+  it.each<[string, number, string | null]>([
+    ['1.234.567,891', 2, '1234567.89'],
+    ['12.000', 4, '12000.0000'],
+    ['0.500', 2, '0.50'],
+    ['0.500.000', 0, '500000'],
+    ['1.2345', 2, '1.23'],
+    ['1,005', 2, '1.01'],
+    ['1,0049', 2, '1.00'],
+    ['123456789012345', 0, '123456789012345'],
+    ['1234567890123456', 2, '1234567890123456.00'],
+    ['9007199254740993', 0, '9007199254740993'],
+    ['1.23', 2, '1.23'],
+    ['1,2,3', 2, null],
+    ['1.234,56,7', 2, null],
+  ])('parseDecimalInput(%j, %d) → %j', (input, decimals, expected) => {
+    expect(parseDecimalInput(input, decimals)).toBe(expected);
+  });
+});
+
 describe('divRoundHalfAwayFromZero', () => {
   it.each<[bigint, bigint, bigint]>([
     [5n, 2n, 3n],

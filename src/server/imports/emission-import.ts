@@ -27,7 +27,7 @@ import { z } from '../../domain/zod';
 import { getSettings } from '../agency/agency.queries';
 import { followAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
-import { rowsOf, uuidArray } from '../db/rows';
+import { rowsOf, textArray, uuidArray } from '../db/rows';
 import { softDeleteEmissions } from '../emissions/emissions.service';
 import { AppError } from '../http/errors';
 import { programOf } from './lot-import';
@@ -257,8 +257,11 @@ function clientKeyOf(cell: string): string | null {
 /** The agency's live clients named by CPF/CNPJ or e-mail, each with its accounts (program + number → id). */
 async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
   const found = new Map<string, { id: string; name: string; accounts: Map<string, string>; ambiguous?: boolean }>();
-  const unique = [...new Set(keys)];
-  if (unique.length === 0) return found;
+  const unique = new Set(keys);
+  if (unique.size === 0) return found;
+  const documents: string[] = [];
+  const emails: string[] = [];
+  for (const key of unique) (key.includes('@') ? emails : documents).push(key);
   const rows = rowsOf<{
     key: string;
     id: string;
@@ -268,20 +271,18 @@ async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
     account_id: string | null;
   }>(
     await db.execute(sql`
-      WITH k AS (SELECT unnest(${`{${unique.map((k) => JSON.stringify(k)).join(',')}}`}::text[]) AS key),
-      -- Two equality joins (hash or index), not one join on "document = key OR email = key",
-      -- which no index serves and which compares every key with every client.
-      matched AS (
-        SELECT k.key, c.id, c.name, c.created_at FROM k
-        JOIN clients c ON c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND c.document = k.key
+      -- Each kind of key by its own list, the clients' column compared with it (a hashed
+      -- "= ANY"): estimated as many rows as it finds. A join with one list of both kinds was
+      -- planned as millions of rows (merge join, sorts spilled to disk; 0.25 s against 0.12 s).
+      WITH matched AS (
+        SELECT c.document AS key, c.id, c.name FROM clients c
+        WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND c.document = ANY(${textArray(documents)}::text[])
         UNION ALL
-        SELECT k.key, c.id, c.name, c.created_at FROM k
-        JOIN clients c ON c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND lower(c.email) = k.key
-        WHERE k.key LIKE '%@%'
-      ),
-      c AS (SELECT DISTINCT key, id, name FROM matched)
-      SELECT c.key, c.id, c.name, a.program, a.account_number, a.id AS account_id
-      FROM c LEFT JOIN loyalty_accounts a ON a.agency_id = ${agencyId} AND a.client_id = c.id AND a.deleted_at IS NULL`),
+        SELECT lower(c.email) AS key, c.id, c.name FROM clients c
+        WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL AND lower(c.email) = ANY(${textArray(emails)}::text[])
+      )
+      SELECT m.key, m.id, m.name, a.program, a.account_number, a.id AS account_id
+      FROM matched m LEFT JOIN loyalty_accounts a ON a.agency_id = ${agencyId} AND a.client_id = m.id AND a.deleted_at IS NULL`),
   );
   for (const r of rows) {
     const client = found.get(r.key) ?? { id: r.id, name: r.name, accounts: new Map<string, string>() };
