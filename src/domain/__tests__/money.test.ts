@@ -101,7 +101,7 @@ describe('parseDecimalInput', () => {
 function* allStrings(alphabet: string, max: number): Generator<string> {
   let level = [''];
   for (let length = 1; length <= max; length++) {
-    level = level.flatMap((s) => [...alphabet].map((c) => s + c));
+    level = level.flatMap((s) => alphabet.split('').map((c) => s + c));
     yield* level;
   }
 }
