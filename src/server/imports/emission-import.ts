@@ -215,7 +215,7 @@ export async function checkEmissionRows(
       errors.add(emission.line, 'client', client_key, M.clientAmbiguous);
       continue;
     }
-    const account = client.accounts.get(`${emission.program}\u0000${account_number}`);
+    const account = accountOf(client.accounts, emission.program, account_number);
     if (!account) {
       errors.add(
         emission.line,
@@ -254,9 +254,25 @@ function clientKeyOf(cell: string): string | null {
   return digits.length === 11 || digits.length === 14 ? digits : null;
 }
 
-/** The agency's live clients named by CPF/CNPJ or e-mail, each with its accounts (program + number → id). */
+/** A client's account, as its rows name it. */
+interface ClientAccount {
+  program: string;
+  number: string;
+  id: string;
+}
+
+/**
+ * The id of the client's account of `program` numbered `number`. A client holds a few accounts:
+ * looked through, rather than hashed by a key built for each of the file's rows.
+ */
+function accountOf(accounts: readonly ClientAccount[], program: string, number: string): string | undefined {
+  for (const a of accounts) if (a.program === program && a.number === number) return a.id;
+  return undefined;
+}
+
+/** The agency's live clients named by CPF/CNPJ or e-mail, each with its accounts. */
 async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
-  const found = new Map<string, { id: string; name: string; accounts: Map<string, string>; ambiguous?: boolean }>();
+  const found = new Map<string, { id: string; name: string; accounts: ClientAccount[]; ambiguous?: boolean }>();
   const unique = new Set(keys);
   if (unique.size === 0) return found;
   const documents: string[] = [];
@@ -285,11 +301,11 @@ async function clientsByKey(db: Db, agencyId: string, keys: string[]) {
       FROM matched m LEFT JOIN loyalty_accounts a ON a.agency_id = ${agencyId} AND a.client_id = m.id AND a.deleted_at IS NULL`),
   );
   for (const r of rows) {
-    const client = found.get(r.key) ?? { id: r.id, name: r.name, accounts: new Map<string, string>() };
+    const client = found.get(r.key) ?? { id: r.id, name: r.name, accounts: [] };
     // An e-mail (or document) several clients share names none of them: the row must say which.
     if (client.id !== r.id) client.ambiguous = true;
     if (r.program && r.account_number && r.account_id)
-      client.accounts.set(`${r.program}\u0000${r.account_number}`, r.account_id);
+      client.accounts.push({ program: r.program, number: r.account_number, id: r.account_id });
     found.set(r.key, client);
   }
   return found;
