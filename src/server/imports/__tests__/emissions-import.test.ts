@@ -214,6 +214,56 @@ describe('emissions from a spreadsheet', () => {
     expect(await ctx.handle.db.select().from(emissions).where(eq(emissions.import_job_id, job.id))).toEqual([]);
     expect(await brokenLots(ctx.handle.db, agencyId)).toEqual([]);
   });
+  it('a file of more than one batch: each row written once under the job, its miles taken, the figures a recount', async () => {
+    const cpf = validCpf(731);
+    const client = await createClientRow(ctx.handle.db, agencyId, { name: 'Diana Lote', document: cpf });
+    const account = await createLoyaltyAccountRow(ctx.handle.db, agencyId, {
+      client_id: client.id,
+      program: 'AZUL',
+      account_number: 'AZ-7',
+    });
+    const lot = await createLotRow(ctx.handle.db, agencyId, account.id, {
+      original_quantity: 3_000,
+      remaining_quantity: 3_000,
+      cost_per_thousand: '18.0000',
+      total_cost_cents: 5_400,
+      expiry_date: '2027-01-01',
+    });
+    // 6,001 rows (the write stages 5,000 at a time): rows 2 and 6,002 take 1,000 miles each, in
+    // both batches; the others are history on days spread over a year, in no order.
+    const lines = Array.from({ length: 6_001 }, (_, i) => {
+      const takes = i === 0 || i === 6_000;
+      const day = String(((i * 7) % 28) + 1).padStart(2, '0');
+      const month = String(((i * 5) % 12) + 1).padStart(2, '0');
+      return `${cpf};Azul;AZ-7;GRU-REC;;1000;0;${500 + (i % 100)};0;${day}/${month}/2025;;${takes ? 'Sim' : 'Não'};`;
+    });
+    const up = await upload([HEADER, ...lines].join('\n'), 'grande.csv');
+    const body = { file_id: up.body.file.id, kind: 'emissions', mapping: up.body.mapping };
+    const started = await post('/api/v1/imports', body);
+    expect(started.status).toBe(201);
+    await runJobs();
+    const job = (await get(`/api/v1/imports/${started.body.id}`)).body;
+    expect(job).toMatchObject({ status: 'completed', ok_rows: 6_001, error_rows: 0 });
+    const written = await ctx.handle.db.select().from(emissions).where(eq(emissions.import_job_id, job.id));
+    expect(written).toHaveLength(6_001);
+    expect(new Set(written.map((e) => e.id)).size).toBe(6_001);
+    expect(written.reduce((sum, e) => sum + e.revenue_cents, 0)).toBe(
+      lines.reduce((sum, _, i) => sum + (500 + (i % 100)) * 100, 0),
+    );
+    expect(written.filter((e) => e.miles_cost_cents === 1_800)).toHaveLength(2);
+    const [after] = await ctx.handle.db.select().from(mile_lots).where(eq(mile_lots.id, lot.id));
+    expect(after?.remaining_quantity).toBe(1_000);
+    expect(await brokenLots(ctx.handle.db, agencyId)).toEqual([]);
+    expect(await keptFigureMismatches(ctx.handle.db, agencyId)).toEqual([]);
+    expect(await financeKeptMismatches(ctx.handle.db, agencyId)).toEqual([]);
+
+    expect((await post(`/api/v1/imports/${job.id}/undo`, {})).status).toBe(200);
+    const [back] = await ctx.handle.db.select().from(mile_lots).where(eq(mile_lots.id, lot.id));
+    expect(back?.remaining_quantity).toBe(3_000);
+    expect(await keptFigureMismatches(ctx.handle.db, agencyId)).toEqual([]);
+    expect(await financeKeptMismatches(ctx.handle.db, agencyId)).toEqual([]);
+  });
+
   it('an e-mail two clients share names neither: the row must give the CPF', async () => {
     await createClientRow(ctx.handle.db, agencyId, { name: 'Carla Um', email: 'familia@exemplo.com' });
     await createClientRow(ctx.handle.db, agencyId, { name: 'Carla Dois', email: 'familia@exemplo.com' });
