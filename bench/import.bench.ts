@@ -60,7 +60,7 @@ import { rowsOf } from '../src/server/db/rows';
 import { withTenant } from '../src/server/db/tenant';
 import { createRng, DOMESTIC, INTERNATIONAL, makeClient, type Rng } from '../src/server/demo/generate';
 import { checkClientRows, writeClientRows } from '../src/server/imports/client-import';
-import { checkEmissionRows, writeEmissionRows } from '../src/server/imports/emission-import';
+import { checkEmissionRows, type ImportedEmission, writeEmissionRows } from '../src/server/imports/emission-import';
 import { IMPORTABLE_KINDS, runDueImports } from '../src/server/imports/imports.service';
 import { readImportFile } from '../src/server/imports/read-file';
 import { createAgencyWithUser } from '../src/server/testing/factories/agency.factory';
@@ -229,18 +229,11 @@ interface HeldAccount {
   miles: number;
 }
 
-interface EmissionValues {
-  client_id: string;
-  account_id: string;
-  pnr: string | null;
-  route: string;
-  miles_used: number;
-  fees_cents: number;
-  revenue_cents: number;
-  rav_cents: number;
-  status: 'issued' | 'cancelled';
-  at: string;
-}
+/** A file's row as the yardstick writes it: what the import reads of it, and its moment. */
+type EmissionValues = Pick<
+  ImportedEmission,
+  'client_id' | 'account_id' | 'pnr' | 'route' | 'miles_used' | 'fees_cents' | 'revenue_cents' | 'rav_cents'
+> & { status: 'issued' | 'cancelled'; at: string };
 
 const PNR_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const pnr = (rng: Rng) => Array.from({ length: 6 }, () => PNR_CHARS[rng.int(0, PNR_CHARS.length - 1)]).join('');
