@@ -109,16 +109,11 @@ function partsToScaled(parts: DecimalParts, decimals: number): bigint {
   return parts.negative ? -magnitude : magnitude;
 }
 
-function checkDecimals(decimals: number): void {
-  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals inválido');
-}
-
 /**
  * Parses a decimal amount into an integer scaled by 10^decimals, rounded half away from
  * zero. `parseScaledDecimal("0,0155", 4)` → 155n. Null for anything that is not a number.
  */
 function parseScaledDecimal(input: string | number, decimals: number): bigint | null {
-  checkDecimals(decimals);
   const parts = typeof input === 'number' ? numberToParts(input) : stringToParts(input);
   return parts ? partsToScaled(parts, decimals) : null;
 }
@@ -137,7 +132,6 @@ const COMMA = 44;
  * over every string of up to 7 digits and separators.
  */
 function scaledPlain(s: string, decimals: number): number | undefined {
-  checkDecimals(decimals);
   const n = s.length;
   let value = 0;
   let intDigits = 0;
@@ -191,6 +185,7 @@ function scaledText(digitsOfMagnitude: string, negative: boolean, decimals: numb
  * a PostgreSQL numeric: `parseDecimalInput("0,01555", 4)` → "0.0156". Null when invalid.
  */
 export function parseDecimalInput(input: string | number, decimals: number): string | null {
+  if (!Number.isInteger(decimals) || decimals < 0) throw new RangeError('decimals inválido');
   const plain = typeof input === 'string' ? scaledPlain(input, decimals) : undefined;
   if (plain !== undefined) return scaledText(String(plain), false, decimals);
   const scaled = parseScaledDecimal(input, decimals);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { clientInputSchema, type ClientInput } from '../../domain/clients/client.schema';
 import { IMPORT_MESSAGES, type ImportDuplicateAction, type ImportMapping } from '../../domain/imports/import.schema';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { rowsOf, textArray } from '../db/rows';
 import { softDeleteClientRows } from '../clients/clients.queries';
 import {
   liveRowsOfJob,
@@ -116,7 +116,7 @@ async function clientsByDocument(db: Db, { agencyId, documents }: { agencyId: st
     await db.execute(sql`
       SELECT c.id, c.document FROM clients c
       WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL
-        AND c.document = ANY(${`{${documents.join(',')}}`}::text[])`),
+        AND c.document = ANY(${textArray(documents)}::text[])`),
   );
   for (const r of rows) if (!found.has(r.document)) found.set(r.document, r.id);
   return found;

@@ -410,7 +410,7 @@ export async function writeEmissionRows(
     );
   }
   const ids: string[] = [];
-  // Dropped with the transaction, committed or not.
+  // Dropped with the transaction, committed or not; its row type reads the JSON sent below.
   await tx.execute(sql`
     CREATE TEMP TABLE emission_import_rows (id uuid, client_id uuid, account_id uuid, pnr text, route text,
       miles_used int, fees_cents bigint, revenue_cents bigint, rav_cents bigint, miles_cost_cents bigint,
@@ -446,9 +446,7 @@ export async function writeEmissionRows(
     });
     await tx.execute(sql`
       INSERT INTO emission_import_rows
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(part)}::jsonb) AS r(id uuid, client_id uuid, account_id uuid,
-        pnr text, route text, miles_used int, fees_cents bigint, revenue_cents bigint, rav_cents bigint,
-        miles_cost_cents bigint, margin_cents bigint, status text, at timestamptz, allocations jsonb)`);
+      SELECT * FROM jsonb_populate_recordset(NULL::emission_import_rows, ${JSON.stringify(part)}::jsonb)`);
   }
   await tx.execute(sql`
       WITH added AS (

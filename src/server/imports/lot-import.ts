@@ -10,7 +10,7 @@ import { PROGRAM_KEYS, PROGRAMS, programName, type ProgramKey } from '../../doma
 import { onlyDigits } from '../../domain/documents';
 import { followAlerts } from '../alerts/alerts.service';
 import type { Db } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { rowsOf, textArray } from '../db/rows';
 import { softDeleteLotRows } from '../lots/lots.queries';
 import { findOrCreateSuppliers } from '../suppliers/suppliers.queries';
 import {
@@ -269,7 +269,7 @@ async function clientsByDocument(db: Db, agencyId: string, documents: string[]) 
       FROM clients c
       LEFT JOIN loyalty_accounts a ON a.agency_id = c.agency_id AND a.client_id = c.id AND a.deleted_at IS NULL
       WHERE c.agency_id = ${agencyId} AND c.deleted_at IS NULL
-        AND c.document = ANY(${`{${[...new Set(documents)].join(',')}}`}::text[])`),
+        AND c.document = ANY(${textArray([...new Set(documents)])}::text[])`),
   );
   for (const r of rows) {
     const client = found.get(r.document) ?? { id: r.id, name: r.name, programs: new Map<string, string>() };
