@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ImportJob, ImportKind, ImportPreset } from '../../domain/imports/import.schema';
+import type { ImportDryRun, ImportJob, ImportKind, ImportPreset } from '../../domain/imports/import.schema';
 import { IMPORT_HISTORY_LIMIT } from '../../domain/imports/import.schema';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { import_jobs, import_presets, users } from '../db/schema';
+import { import_checks, import_jobs, import_presets, users } from '../db/schema';
 
 const jobColumns = {
   id: import_jobs.id,
@@ -249,4 +249,37 @@ export async function deleteImportPreset(
     .where(and(eq(import_presets.agency_id, agencyId), eq(import_presets.user_id, userId), eq(import_presets.id, id)))
     .returning({ id: import_presets.id });
   return rows.length > 0;
+}
+
+/** Keeps a dry run's answer as the file's last check (one per file: a newer one replaces it). */
+export async function saveImportCheck(
+  db: Db,
+  { agencyId, fileId, key, result }: { agencyId: string; fileId: string; key: string; result: ImportDryRun },
+) {
+  await db
+    .insert(import_checks)
+    .values({ agency_id: agencyId, file_id: fileId, key, result: { ...result } })
+    .onConflictDoUpdate({
+      target: [import_checks.agency_id, import_checks.file_id],
+      set: { key, result: { ...result }, checked_at: sql`now()` },
+    });
+}
+
+/** The file's last dry run when it checked with `key` less than `maxAgeSeconds` ago. */
+export async function recentImportCheck(
+  db: Db,
+  { agencyId, fileId, key, maxAgeSeconds }: { agencyId: string; fileId: string; key: string; maxAgeSeconds: number },
+): Promise<ImportDryRun | null> {
+  const [row] = await db
+    .select({ result: import_checks.result })
+    .from(import_checks)
+    .where(
+      and(
+        eq(import_checks.agency_id, agencyId),
+        eq(import_checks.file_id, fileId),
+        eq(import_checks.key, key),
+        sql`${import_checks.checked_at} > now() - make_interval(secs => ${maxAgeSeconds})`,
+      ),
+    );
+  return (row?.result as ImportDryRun | undefined) ?? null;
 }

@@ -69,7 +69,7 @@ const docs = {
     operationId: 'startImport',
     summary: 'Import an uploaded file: checked, then queued and written in one transaction by a worker',
     description:
-      'Any invalid row refuses the import (422 VALIDATION_FAILED) unless `only_valid`. Poll GET /imports/{id} for its phase and progress.',
+      'Any invalid row refuses the import (422 VALIDATION_FAILED) unless `only_valid`. The counts are those of a dry run of the same file, kind and mapping in the last 10 minutes, or the rows checked now; the worker checks every row again before writing. Poll GET /imports/{id} for its phase and progress.',
     body: importCommitInputSchema,
     response: json('The job, processing', importJobSchema, 201),
   }),

@@ -30,7 +30,7 @@ import { recordActivity } from '../activity/activity.queries';
 import type { Database, Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { withTenant } from '../db/tenant';
-import { readStoredFile, storeFile } from '../files/files.queries';
+import { getStoredFileMeta, readStoredFile, storeFile } from '../files/files.queries';
 import { AppError } from '../http/errors';
 import { parseOrThrow } from '../http/validate';
 import {
@@ -62,7 +62,9 @@ import {
   listImportPresets,
   lockImportJob,
   markImportUndone,
+  recentImportCheck,
   releaseImportJob,
+  saveImportCheck,
   setImportProgress,
 } from './imports.queries';
 import { readImportFile, type ImportTable } from './read-file';
@@ -280,16 +282,38 @@ function summary(kind: ImportKind, checked: Checked): ImportDryRun & { all: Impo
   };
 }
 
-/** POST /imports/dry-run: every row checked, nothing written. */
-export async function dryRunImport(db: Db, { agencyId, today }: RequestScope, body: unknown): Promise<ImportDryRun> {
-  const input = parseOrThrow(importRunInputSchema, body);
-  assertImportable(input.kind);
+/**
+ * How long the request that queues an import takes a dry run's counts for its file instead of
+ * checking the rows again: the wizard's moment between "Validar" and "Importar". The agency's
+ * records may change meanwhile, as they may between that request and the worker: the worker checks
+ * every row again before writing, and refuses (or leaves out, with only the valid rows) what no
+ * longer fits.
+ */
+export const IMPORT_CHECK_REUSE_SECONDS = 600;
+
+/** What a check's answer depends on besides the file and the agency's records: kind, day, mapping. */
+function importCheckKey(input: Pick<ImportRunInput, 'kind' | 'mapping'>, today: string) {
+  const mapping = Object.entries(input.mapping).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([input.kind, today, mapping]);
+}
+
+/** Every row checked against the agency's records as they are now, counted (no rows kept). */
+async function countRows(db: Db, agencyId: string, input: ImportRunInput, today: string) {
   const lookup = inRequest(db);
-  const { table } = await loadTable(lookup, agencyId, input.file_id);
+  const { file, table } = await loadTable(lookup, agencyId, input.file_id);
   const { all: _all, ...result } = summary(
     input.kind,
     await checkRows(lookup, agencyId, input, table, today, { keepRows: false }),
   );
+  return { file, result };
+}
+
+/** POST /imports/dry-run: every row checked, nothing written but the answer kept for the import's request. */
+export async function dryRunImport(db: Db, { agencyId, today }: RequestScope, body: unknown): Promise<ImportDryRun> {
+  const input = parseOrThrow(importRunInputSchema, body);
+  assertImportable(input.kind);
+  const { file, result } = await countRows(db, agencyId, input, today);
+  await saveImportCheck(db, { agencyId, fileId: file.id, key: importCheckKey(input, today), result });
   return result;
 }
 
@@ -314,13 +338,17 @@ export async function dryRunErrorsCsv(db: Db, { agencyId, today }: RequestScope,
 export async function startImport(db: Db, actor: Actor & { today: string }, body: unknown): Promise<ImportJob> {
   const input = parseOrThrow(importCommitInputSchema, body);
   assertImportable(input.kind);
-  const lookup = inRequest(db);
-  const { file, table } = await loadTable(lookup, actor.agencyId, input.file_id);
-  // Counted only: the worker checks the rows again and keeps them for the write.
-  const result = summary(
-    input.kind,
-    await checkRows(lookup, actor.agencyId, input, table, actor.today, { keepRows: false }),
-  );
+  // The wizard's dry run of this file and mapping, when recent; otherwise the rows counted now.
+  // Counted only either way: the worker checks the rows again and keeps them for the write.
+  const file = await getStoredFileMeta(db, { agencyId: actor.agencyId, id: input.file_id });
+  if (!file) throw fileNotFound();
+  const checked = await recentImportCheck(db, {
+    agencyId: actor.agencyId,
+    fileId: file.id,
+    key: importCheckKey(input, actor.today),
+    maxAgeSeconds: IMPORT_CHECK_REUSE_SECONDS,
+  });
+  const result = checked ?? (await countRows(db, actor.agencyId, input, actor.today)).result;
   if (result.errors.some((e) => e.row === 0)) {
     throw importError('VALIDATION_FAILED', result.errors[0]!.message, 422, { error_count: result.error_count });
   }
@@ -341,7 +369,7 @@ export async function startImport(db: Db, actor: Actor & { today: string }, body
       fileSha256: file.sha256,
       fileName: file.name,
       fileSize: file.size,
-      totalRows: table.rows.length,
+      totalRows: result.total_rows,
       mapping: cleanMapping(input.kind, input.mapping),
       onDuplicate: input.on_duplicate,
       onlyValid: input.only_valid,

@@ -283,6 +283,31 @@ export const import_jobs = pgTable(
   ],
 );
 
+/**
+ * The last dry run of an uploaded file (issue #17): its summary, under the kind, mapping and day it
+ * checked them with. The request that queues the import takes the counts from a recent one of the
+ * same key instead of reading and checking the file again; the worker checks it again anyway.
+ */
+export const import_checks = pgTable(
+  'import_checks',
+  {
+    agency_id: agencyRef(),
+    file_id: uuid().notNull(),
+    /** The kind, the day and the mapping the rows were checked with (importCheckKey). */
+    key: text().notNull(),
+    /** The dry run's answer (ImportDryRun). */
+    result: jsonb().$type<Record<string, unknown>>().notNull(),
+    checked_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'import_checks_pkey', columns: [t.agency_id, t.file_id] }),
+    foreignKey({
+      columns: [t.agency_id, t.file_id],
+      foreignColumns: [stored_files.agency_id, stored_files.id],
+    }).onDelete('cascade'),
+  ],
+);
+
 export const import_presets = pgTable(
   'import_presets',
   {

@@ -17,7 +17,7 @@ import { call, createTestContext, signedInAgency, type TestContext } from '../..
 import { withTenant } from '../../db/tenant';
 import { checkClientRows } from '../client-import';
 import type { Lookup } from '../import-values';
-import { runDueImports } from '../imports.service';
+import { IMPORT_CHECK_REUSE_SECONDS, runDueImports } from '../imports.service';
 import { readImportFile } from '../read-file';
 
 let ctx: TestContext;
@@ -271,6 +271,47 @@ describe('the check, counting or keeping the rows', () => {
     expect(kept.existing.map((e) => e.values.name)).toEqual(['Já Cadastrada']);
     expect(counted.create).toEqual([]);
     expect(counted.existing).toEqual([]);
+  });
+});
+
+describe("the import's request and a recent dry run", () => {
+  it('takes the dry run’s counts for the same file, kind and mapping; counts again otherwise; the worker checks again anyway', async () => {
+    const cpf = validCpf(950);
+    const up = await upload(new TextEncoder().encode(['nome;cpf', `Chegou Depois;${fmt(cpf)}`].join('\n')), 'um.csv');
+    const mapping = { name: 'nome', document: 'cpf' };
+    const input = { file_id: up.body.file.id, kind: 'clients', mapping };
+    expect((await api.dryRun(input)).body).toMatchObject({ valid_rows: 1, existing_rows: 0 });
+    // Meanwhile a colleague registers the same person: counted now, there is nothing to import.
+    await createClientRow(ctx.handle.db, agencyId, { name: 'Chegou Antes', document: cpf });
+    const counted = await api.start({ ...input, mapping: { ...mapping, email: '' } });
+    expect(counted.status).toBe(422);
+    expect(counted.body.error.message).toBe(M.nothingToImport);
+
+    // The same mapping takes the dry run's answer (one row to write) and queues the job…
+    const started = await api.start(input);
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await runJobs();
+    // …whose worker checks every row again: the person is skipped as already registered, not written twice.
+    expect((await api.get(started.body.id)).body).toMatchObject({ status: 'completed', ok_rows: 0, total_rows: 1 });
+    const same = await ctx.handle.db
+      .select({ name: clients.name })
+      .from(clients)
+      .where(and(eq(clients.agency_id, agencyId), eq(clients.document, cpf), isNull(clients.deleted_at)));
+    expect(same).toEqual([{ name: 'Chegou Antes' }]);
+
+    // A dry run older than the reuse window is not taken: the rows are counted again.
+    const again = await upload(new TextEncoder().encode(['nome;cpf', `Chegou Depois;${cpf}`].join('\n')), 'dois.csv');
+    const input2 = { file_id: again.body.file.id, kind: 'clients', mapping };
+    expect((await api.dryRun(input2)).body).toMatchObject({ valid_rows: 1, existing_rows: 1 });
+    await ctx.handle.db.execute(sql`
+      UPDATE import_checks SET result = jsonb_set(result, '{existing_rows}', '0'),
+        checked_at = now() - make_interval(secs => ${IMPORT_CHECK_REUSE_SECONDS + 1})
+      WHERE file_id = ${again.body.file.id}`);
+    const stale = await api.start(input2);
+    expect(stale.status).toBe(422);
+    expect(stale.body.error.message).toBe(M.nothingToImport);
+    // Another agency's request finds neither the file nor its check.
+    expect((await api.start(input2, other.cookie)).status).toBe(404);
   });
 });
 
