@@ -97,7 +97,8 @@ export interface CheckContext {
   onProgress?: (rows: number) => Promise<void> | void;
   /**
    * Whether the checked rows are kept for a write (default) or only counted (a dry run, the request
-   * that queues the job): clients only count theirs then; lots and emissions keep them either way.
+   * that queues the job): clients only count theirs then, emissions keep only those taking miles
+   * (for the miles' plan); lots keep them either way.
    */
   keepRows?: boolean;
 }

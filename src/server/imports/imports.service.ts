@@ -216,7 +216,7 @@ const lotImporter: Importer<LotRowsCheck> = {
 
 const emissionImporter: Importer<EmissionRowsCheck> = {
   check: (lookup, c) => checkEmissionRows(lookup, c),
-  counts: (c) => ({ valid: c.create.length, existing: 0, errors: c.errors }),
+  counts: (c) => ({ valid: c.valid, existing: 0, errors: c.errors }),
   write: async (tx, check, c) => ({ ...(await writeEmissionRows(tx, { ...c, check })), updated: 0, previous: [] }),
   undoRefusals: (tx, job) => emissionUndoRefusals(tx, job),
   undo: (tx, job) => undoEmissionRows(tx, job),

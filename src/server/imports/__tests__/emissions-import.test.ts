@@ -6,7 +6,11 @@ import { createClientRow, validCpf } from '../../testing/factories/client.factor
 import { createLotRow } from '../../testing/factories/lot.factory';
 import { brokenLots, financeKeptMismatches, keptFigureMismatches } from '../../testing/invariants';
 import { call, createTestContext, signedInAgency, type TestContext } from '../../testing/test-app';
+import { withTenant } from '../../db/tenant';
+import { checkEmissionRows } from '../emission-import';
+import type { Lookup } from '../import-values';
 import { runDueImports } from '../imports.service';
+import { readImportFile } from '../read-file';
 
 let ctx: TestContext;
 let cookie: string;
@@ -124,6 +128,24 @@ describe('emissions from a spreadsheet', () => {
     ]);
     const run = await post('/api/v1/imports/dry-run', body);
     expect(run.body).toMatchObject({ total_rows: 9, valid_rows: 3, invalid_rows: 6 });
+    // Counting (the dry run) and keeping (the worker) agree; counting keeps only the rows taking miles.
+    const check = async (keepRows: boolean) => {
+      const read = await readImportFile(new TextEncoder().encode(FILE), 'emissoes.csv');
+      if (!read.ok) throw new Error(read.message);
+      const lookup: Lookup = (fn) => withTenant(ctx.handle.db, agencyId, fn);
+      return checkEmissionRows(lookup, { agencyId, table: read.table, mapping: body.mapping, today: TODAY, keepRows });
+    };
+    const [kept, counted] = [await check(true), await check(false)];
+    for (const c of [kept, counted]) {
+      expect(c).toMatchObject({ total: 9, valid: 3 });
+      expect(c.errors.invalidRows).toBe(6);
+    }
+    expect(kept.create.map((e) => [e.line, e.takes_miles])).toEqual([
+      [2, true],
+      [3, true],
+      [5, false],
+    ]);
+    expect(counted.create.map((e) => e.line)).toEqual([2, 3]);
 
     const started = await post('/api/v1/imports', { ...body, only_valid: true });
     expect(started.status).toBe(201);
