@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, it } from 'vitest';
 import { isValidCpf } from '../src/domain/documents';
+import { seriousAxeViolations, switchTheme } from './axe';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { ClientsPage } from './pages/clients-page';
 import { ImporterPage, type UploadFile } from './pages/importer-page';
@@ -46,17 +46,6 @@ beforeEach(async () => {
   importer = new ImporterPage(page);
   await deleteAll(context, '/clients');
 });
-
-/** Toasts and dialogs fade: axe reads their contrast mid-animation, so it waits for them to settle. */
-async function seriousViolations(p: Page) {
-  await expect(p.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  await p.waitForTimeout(200);
-  const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** The clients sheet uploaded, its only unmapped column mapped by hand, through to the dry run (step 3). */
 async function throughDryRun(p: ImporterPage, file = clientsCsv()) {
@@ -329,14 +318,13 @@ describe('imports', () => {
 
   it('has no serious accessibility violations in light and dark, and fits a phone', async () => {
     await importer.goto('?tipo=clientes');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await throughDryRun(importer);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await expect(page.locator('html')).toHaveClass(/dark/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await switchTheme(page, 'dark');
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await importer.button('Voltar').click();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await onPhone(session, async (phone) => {
       const small = new ImporterPage(phone);
