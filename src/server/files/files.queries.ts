@@ -17,6 +17,16 @@ export interface StoredFileMeta {
   created_at: string;
 }
 
+/** A file's description: everything but its bytes. */
+const metaColumns = {
+  id: stored_files.id,
+  name: stored_files.name,
+  content_type: stored_files.content_type,
+  size: stored_files.size,
+  sha256: stored_files.sha256,
+  created_at: stored_files.created_at,
+};
+
 export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 export async function storeFile(
@@ -49,27 +59,13 @@ export async function storeFile(
       sha256: sha256Hex(bytes),
       content: sql`decode(${base64Of(bytes)}, 'base64')`,
     })
-    .returning({
-      id: stored_files.id,
-      name: stored_files.name,
-      content_type: stored_files.content_type,
-      size: stored_files.size,
-      sha256: stored_files.sha256,
-      created_at: stored_files.created_at,
-    });
+    .returning(metaColumns);
   return row!;
 }
 
 export async function getStoredFileMeta(db: Db, { agencyId, id }: { agencyId: string; id: string }) {
   const [row] = await db
-    .select({
-      id: stored_files.id,
-      name: stored_files.name,
-      content_type: stored_files.content_type,
-      size: stored_files.size,
-      sha256: stored_files.sha256,
-      created_at: stored_files.created_at,
-    })
+    .select(metaColumns)
     .from(stored_files)
     .where(and(eq(stored_files.agency_id, agencyId), eq(stored_files.id, id)));
   return row ?? null;
@@ -81,15 +77,7 @@ export async function readStoredFile(
   { agencyId, id }: { agencyId: string; id: string },
 ): Promise<(StoredFileMeta & { content: Uint8Array }) | null> {
   const [row] = await db
-    .select({
-      id: stored_files.id,
-      name: stored_files.name,
-      content_type: stored_files.content_type,
-      size: stored_files.size,
-      sha256: stored_files.sha256,
-      created_at: stored_files.created_at,
-      content: sql<string>`encode(${stored_files.content}, 'base64')`,
-    })
+    .select({ ...metaColumns, content: sql<string>`encode(${stored_files.content}, 'base64')` })
     .from(stored_files)
     .where(and(eq(stored_files.agency_id, agencyId), eq(stored_files.id, id)));
   if (!row) return null;
