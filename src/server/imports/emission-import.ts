@@ -126,8 +126,8 @@ interface LotState {
 /**
  * Every row checked; nothing written. The clients the file names are looked up first (one query),
  * so that each row is settled as it is visited: with `keepRows` false (a dry run, the request that
- * queues the job) only the rows taking miles are kept, for the miles' plan, and the others counted;
- * 100,000 rows kept through the loop made most of its garbage collection.
+ * queues the job) only the rows taking miles are kept, for the miles' plan, and the others counted
+ * (100,000 rows: ~52 MB less held through the plan; no faster — docs/performance.md, stop 48).
  */
 export async function checkEmissionRows(
   lookup: Lookup,
