@@ -279,6 +279,26 @@ describe('what loads after the first page', () => {
     await page.getByRole('menuitem', { name: 'Editar' }).click();
     await expect(page.getByRole('dialog', { name: 'Editar Cliente' })).toBeVisible();
   });
+
+  it("a press on 'Ações' whose release lands after the menu's module swapped the button still opens the menu", async () => {
+    await signInAsOwner(session.context);
+    expect((await apiAs(session.context, 'POST', '/clients', { name: 'Rui Clique Partido' })).status).toBe(201);
+    const page = session.page;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/row-actions-dropdown-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/clientes?q=Rui%20Clique');
+    const row = page.getByTestId('client-row').filter({ hasText: 'Rui Clique Partido' });
+    // The press reaches the stand-in; the module arrives and swaps it before the release, so the
+    // click that follows lands on Radix's trigger (which opens on the press, not on a click).
+    await row.getByRole('button', { name: 'Ações' }).dispatchEvent('pointerdown', { button: 0, isPrimary: true });
+    release();
+    await expect(row.getByRole('button', { name: 'Ações' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('menuitem', { name: 'Editar' })).toBeVisible();
+  });
 });
 
 describe('a module that does not arrive', () => {

@@ -14,7 +14,7 @@ import {
 } from './email.queries';
 import { readStoredFile } from '../files/files.queries';
 import { describeSmtpFailure, type OutgoingEmail, type SendMail } from './smtp';
-import { renderEmail, type RenderedEmail } from './templates/render-email';
+import type { RenderedEmail } from './templates/render-email';
 
 /** The waits after a failed attempt, in seconds — 1 min, 5 min, 30 min, 2 h, 6 h — then it fails for good. */
 export const EMAIL_RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 21_600] as const;
@@ -50,6 +50,8 @@ async function renderedOf(db: Db, row: ClaimedEmail, appUrl: string): Promise<Re
   if (row.subject !== null && row.html !== null && row.text !== null) {
     return { subject: row.subject, html: row.html, text: row.text };
   }
+  // The templates (React Email, ~0.4 s to import) load with the first e-mail, not with every process.
+  const { renderEmail } = await import('./templates/render-email');
   const rendered = await renderEmail(row, { agencyName: row.trade_name, appUrl });
   await saveRendered(db, { agencyId: row.agency_id, id: row.id, rendered });
   return rendered;

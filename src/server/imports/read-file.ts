@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { formatNumber } from '../../domain/format';
 import {
@@ -336,7 +336,9 @@ function readXlsxOffThread(bytes: Uint8Array, memoryMb: number, keepRows: number
  * some corrupt archives and leaves temporary files behind when stopped early.
  */
 export async function readXlsx(bytes: Uint8Array, keepRows = Infinity): Promise<ReadImportResult> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded here, in the reader's thread, not with every process that imports this module (~0.2 s).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     // An ArrayBuffer of its own: exceljs types its parameter as `Buffer extends ArrayBuffer`.
     await workbook.xlsx.load(bytes.slice().buffer);

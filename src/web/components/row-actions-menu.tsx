@@ -11,10 +11,10 @@ const Dropdown = deferred(async () => (await import('./row-actions-dropdown')).R
 /**
  * A list row's 'Ações' menu. The menu (Radix, floating-ui) loads once the first page is
  * interactive, as the shell's menus do: a list's first page draws twenty rows without it (#14).
- * Until then the same button stands in, and a click on it loads the menu and opens it.
+ * Until then the same button stands in, and a press on it (or Enter) loads the menu and opens it.
  */
 export function RowActionsMenu(props: RowActionsMenuProps) {
-  const { defaultOpen, openOnLoad } = useOpenOnLoad(Dropdown);
+  const { defaultOpen, standIn } = useOpenOnLoad(Dropdown);
   return (
     <Dropdown
       {...props}
@@ -26,7 +26,7 @@ export function RowActionsMenu(props: RowActionsMenuProps) {
           aria-label="Ações"
           aria-haspopup="menu"
           aria-expanded={false}
-          onClick={openOnLoad}
+          {...standIn}
         >
           <MoreHorizontalIcon aria-hidden="true" />
         </Button>

@@ -9,11 +9,11 @@ const Dropdown = deferred(async () => (await import('./theme-menu-dropdown')).Th
 
 /**
  * The sidebar's theme menu. Its menu loads once the first page is interactive; until then the
- * same button stands in, and a click on it loads the menu and opens it.
+ * same button stands in, and a press on it (or Enter) loads the menu and opens it.
  */
 export function ThemeMenu({ collapsed = false }: { collapsed?: boolean }) {
   const theme = useUiStore((state) => state.theme);
-  const { defaultOpen, openOnLoad } = useOpenOnLoad(Dropdown);
+  const { defaultOpen, standIn } = useOpenOnLoad(Dropdown);
   return (
     <Dropdown
       collapsed={collapsed}
@@ -25,7 +25,7 @@ export function ThemeMenu({ collapsed = false }: { collapsed?: boolean }) {
           aria-haspopup="menu"
           aria-expanded={false}
           className={themeTriggerClass(collapsed)}
-          onClick={openOnLoad}
+          {...standIn}
         >
           <ThemeTriggerContent theme={theme} collapsed={collapsed} />
         </button>

@@ -32,13 +32,13 @@ export function BellTriggerContent({ unread }: { unread: number | undefined }) {
 /**
  * The header's bell: the user's notifications (alerts as they open, newest first, 50 kept) with
  * the unread count. Every first page has it, so it asks for them only once that page is
- * interactive (#14, first load), and its menu (Radix) loads then too; a click before that loads
+ * interactive (#14, first load), and its menu (Radix) loads then too; a press before that loads
  * the menu and opens it.
  */
 export function AlertsBell() {
   const interactive = useInteractive();
   const inbox = useInbox({ enabled: interactive });
-  const { defaultOpen, openOnLoad } = useOpenOnLoad(Menu);
+  const { defaultOpen, standIn } = useOpenOnLoad(Menu);
   const unread = inbox.data?.unread;
   return (
     <Menu
@@ -52,7 +52,7 @@ export function AlertsBell() {
           aria-expanded={false}
           data-testid="alerts-bell"
           className={BELL_TRIGGER_CLASS}
-          onClick={openOnLoad}
+          {...standIn}
         >
           <BellTriggerContent unread={unread} />
         </button>

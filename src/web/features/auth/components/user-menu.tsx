@@ -9,10 +9,10 @@ const Dropdown = deferred(async () => (await import('./user-menu-dropdown')).Use
 
 /**
  * The header's user menu. Its menu (Radix, floating-ui) loads once the first page is interactive;
- * until then the same button stands in, and a click on it loads the menu and opens it.
+ * until then the same button stands in, and a press on it (or Enter) loads the menu and opens it.
  */
 export function UserMenu({ user }: { user: User }) {
-  const { defaultOpen, openOnLoad } = useOpenOnLoad(Dropdown);
+  const { defaultOpen, standIn } = useOpenOnLoad(Dropdown);
   return (
     <Dropdown
       user={user}
@@ -24,7 +24,7 @@ export function UserMenu({ user }: { user: User }) {
           data-testid="user-menu-trigger"
           aria-haspopup="menu"
           aria-expanded={false}
-          onClick={openOnLoad}
+          {...standIn}
         >
           <UserMenuTriggerContent user={user} />
         </button>
