@@ -78,6 +78,30 @@ describe('the demo', () => {
     }
   });
 
+  it('shows its lists’ summary figures whole on a phone: no figure cut', async () => {
+    // Found in review (stop 49): at 390 px the clients' "Receita Total" read "R$ 7.073.4…".
+    const SUMMARIES = {
+      '/clientes': 'Resumo dos clientes',
+      '/lotes': 'Resumo dos lotes',
+      '/emissoes': 'Resumo das emissões',
+    };
+    const phone = await browser.newPage({ width: 390, height: 844 });
+    try {
+      await phone.context.addCookies(await page.context().cookies());
+      for (const [path, label] of Object.entries(SUMMARIES)) {
+        await phone.page.goto(path);
+        const figures = phone.page.getByRole('region', { name: label }).locator('p').filter({ hasText: /\d/ });
+        await expect(figures.nth(3), path).toBeVisible();
+        const cut = await figures.evaluateAll((els) =>
+          els.filter((el) => el.scrollWidth > el.clientWidth).map((el) => el.textContent),
+        );
+        expect(cut, path).toEqual([]);
+      }
+    } finally {
+      await phone.context.close();
+    }
+  });
+
   it('has quotes of the last weeks in every state, one of them converted into an emission', async () => {
     await page.goto('/cotacoes');
     await expect(page.getByTestId('quote-row').nth(7)).toBeVisible();

@@ -1,6 +1,6 @@
 import { CircleDollarSignIcon, PlaneTakeoffIcon, UserCheckIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
-import { SummaryCards, type SummaryQuery } from '@/components/summary-card';
+import { SummaryCards, summaryFigureClass, type SummaryQuery } from '@/components/summary-card';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { ClientsSummary } from '../types';
@@ -14,16 +14,12 @@ interface ClientSummaryCardProps {
 
 function ClientSummaryCard({ label, icon: Icon, value }: ClientSummaryCardProps) {
   return (
-    <Card className="gap-2 px-4 py-4 sm:px-5">
+    <Card className="@container gap-2 px-4 py-4 sm:px-5">
       <div className="flex items-center justify-between gap-2">
         <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
         <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </div>
-      {value === undefined ? (
-        <Skeleton className="h-7 w-20" />
-      ) : (
-        <p className="truncate text-xl font-semibold tracking-tight tabular-nums sm:text-2xl">{value}</p>
-      )}
+      {value === undefined ? <Skeleton className="h-7 w-20" /> : <p className={summaryFigureClass(value)}>{value}</p>}
     </Card>
   );
 }
