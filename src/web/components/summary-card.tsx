@@ -34,7 +34,13 @@ export function SummaryCard({ label, hint, icon: Icon, value, highlight = false,
           className={cn('size-4 shrink-0 text-muted-foreground', highlight && 'text-amber-600 dark:text-amber-400')}
         />
       </div>
-      {value === undefined ? <Skeleton className="h-7 w-24" /> : <p className={summaryFigureClass(value)}>{value}</p>}
+      {value === undefined ? (
+        <Skeleton className="h-7 w-24" />
+      ) : (
+        <p data-slot="summary-figure" className={summaryFigureClass(value)}>
+          {value}
+        </p>
+      )}
       {trend}
       <p className="text-xs leading-snug text-muted-foreground">{hint}</p>
     </Card>
@@ -43,15 +49,18 @@ export function SummaryCard({ label, hint, icon: Icon, value, highlight = false,
 
 /**
  * A summary card's figure, sized to its card (which must be an `@container`), not the window, and
- * a step smaller for a long figure, so that one like R$ 1.234.567,89 is shown whole, never cut:
- * beside the sidebar at 1280 px four cards leave about 11rem each, two on a phone about 9rem.
+ * a step smaller the longer it is, so that one like R$ 1.234.567,89 is shown whole on one line,
+ * never cut: beside the sidebar at 1280 px four cards leave about 11rem each, two on a phone about
+ * 8.8rem (a semibold digit is ~0.6em wide). Wrapped, not cut, if even that does not fit.
  */
 export function summaryFigureClass(value: string): string {
   return cn(
     'font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere]',
-    value.length > 12
-      ? 'text-base @[10rem]:text-lg @[13rem]:text-xl @[15rem]:text-2xl'
-      : 'text-lg @[10rem]:text-xl @[13rem]:text-2xl',
+    value.length > 14
+      ? 'text-sm @[9.5rem]:text-base @[11.5rem]:text-lg @[14rem]:text-xl @[17rem]:text-2xl'
+      : value.length > 12
+        ? 'text-base @[10rem]:text-lg @[13rem]:text-xl @[15rem]:text-2xl'
+        : 'text-lg @[10rem]:text-xl @[13rem]:text-2xl',
   );
 }
 

@@ -19,7 +19,13 @@ function ClientSummaryCard({ label, icon: Icon, value }: ClientSummaryCardProps)
         <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
         <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
       </div>
-      {value === undefined ? <Skeleton className="h-7 w-20" /> : <p className={summaryFigureClass(value)}>{value}</p>}
+      {value === undefined ? (
+        <Skeleton className="h-7 w-20" />
+      ) : (
+        <p data-slot="summary-figure" className={summaryFigureClass(value)}>
+          {value}
+        </p>
+      )}
     </Card>
   );
 }

@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { summaryFigureClass } from '@/components/summary-card';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -87,15 +88,7 @@ function KpiCard({ kpi }: { kpi: Kpi }) {
             )}
           />
         </div>
-        <p
-          data-testid="kpi-value"
-          className={cn(
-            'font-semibold tracking-tight tabular-nums [overflow-wrap:anywhere]',
-            kpi.value.length > 12
-              ? 'text-base @[10rem]:text-lg @[13rem]:text-xl @[15rem]:text-2xl'
-              : 'text-lg @[10rem]:text-xl @[13rem]:text-2xl',
-          )}
-        >
+        <p data-testid="kpi-value" data-slot="summary-figure" className={summaryFigureClass(kpi.value)}>
           {kpi.value}
         </p>
         <TrendLine trend={kpi.trend} />
