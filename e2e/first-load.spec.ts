@@ -260,9 +260,10 @@ describe('what loads after the first page', () => {
     await expect(page.getByRole('menuitem', { name: 'Sair' })).toBeVisible();
   });
 
-  it("a row's 'Ações' pressed before the menu's module is in opens that row's menu once it arrives", async () => {
+  /** A new client's row on /clientes, the rows' menu module held back until `release()`. */
+  async function clientRowWithMenuHeld(name: string) {
     await signInAsOwner(session.context);
-    expect((await apiAs(session.context, 'POST', '/clients', { name: 'Rita Menu Adiado' })).status).toBe(201);
+    expect((await apiAs(session.context, 'POST', '/clients', { name })).status).toBe(201);
     const page = session.page;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -270,8 +271,12 @@ describe('what loads after the first page', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/clientes?q=Rita%20Menu');
-    const row = page.getByTestId('client-row').filter({ hasText: 'Rita Menu Adiado' });
+    await page.goto(`/clientes?q=${encodeURIComponent(name)}`);
+    return { page, row: page.getByTestId('client-row').filter({ hasText: name }), release };
+  }
+
+  it("a row's 'Ações' pressed before the menu's module is in opens that row's menu once it arrives", async () => {
+    const { page, row, release } = await clientRowWithMenuHeld('Rita Menu Adiado');
     await row.getByRole('button', { name: 'Ações' }).click();
     await expect(page.getByRole('menuitem', { name: 'Editar' })).toHaveCount(0);
     release();
@@ -281,17 +286,7 @@ describe('what loads after the first page', () => {
   });
 
   it("a press on 'Ações' whose release lands after the menu's module swapped the button still opens the menu", async () => {
-    await signInAsOwner(session.context);
-    expect((await apiAs(session.context, 'POST', '/clients', { name: 'Rui Clique Partido' })).status).toBe(201);
-    const page = session.page;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/row-actions-dropdown-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto('/clientes?q=Rui%20Clique');
-    const row = page.getByTestId('client-row').filter({ hasText: 'Rui Clique Partido' });
+    const { page, row, release } = await clientRowWithMenuHeld('Rui Clique Partido');
     // The press reaches the stand-in; the module arrives and swaps it before the release, so the
     // click that follows lands on Radix's trigger (which opens on the press, not on a click).
     await row.getByRole('button', { name: 'Ações' }).dispatchEvent('pointerdown', { button: 0, isPrimary: true });
