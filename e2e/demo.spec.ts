@@ -78,7 +78,7 @@ describe('the demo', () => {
     }
   });
 
-  it('shows its summary figures whole on a phone: none cut, none broken over two lines', async () => {
+  it('on a phone: summary figures neither cut nor broken over two lines, a cut receipt read whole on focus', async () => {
     // Found in review (stop 49): at 390 px the clients' "Receita Total" read "R$ 7.073.4…", and
     // /financeiro's "Receita" broke as "R$ 1.108.886,6" over "1".
     const SUMMARIES = {
@@ -106,6 +106,14 @@ describe('the demo', () => {
         );
         expect(notWhole, path).toEqual([]);
       }
+      // Left on /financeiro: a receipt's description cut on the phone reads whole on focus.
+      const receipt = phone.page
+        .getByRole('list', { name: 'Recebimentos recentes' })
+        .locator('[data-truncated]')
+        .first();
+      await expect(receipt).toHaveAttribute('data-state', 'closed');
+      await receipt.focus();
+      await expect(phone.page.getByRole('tooltip')).toHaveText((await receipt.textContent()) ?? '');
     } finally {
       await phone.context.close();
     }

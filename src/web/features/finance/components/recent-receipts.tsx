@@ -4,6 +4,7 @@ import type { FinanceSummary } from '@domain/finance/summary.schema';
 import { formatCents, formatDate } from '@domain/format';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { cn } from '@/lib/utils';
 
 /** The last money received up to the period's end: date, description, payment method, amount, and its emission. */
@@ -36,7 +37,7 @@ export function RecentReceipts({
             {receipts.map((r) => (
               <li key={r.id} className="flex items-start justify-between gap-4 py-3">
                 <div className="min-w-0 space-y-0.5">
-                  <p className="truncate text-sm font-medium">{r.description ?? 'Recebimento'}</p>
+                  <TruncatedText className="block text-sm font-medium" text={r.description ?? 'Recebimento'} />
                   <p className="text-xs text-muted-foreground">
                     <span className="tabular-nums">{formatDate(r.entry_date)}</span>
                     {' · '}
