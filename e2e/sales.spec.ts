@@ -5,7 +5,7 @@ import { expectNoSeriousAxeViolations } from './axe';
 import { apiAs, AS_READ, expect } from './fixtures';
 import { LotsPage } from './pages/lots-page';
 import { daysFromToday } from './seed';
-import { useSpecSession } from './session';
+import { onPhone, useSpecSession } from './session';
 
 /**
  * Sales of miles (issue #23, decision 0029 "Sales of miles"): 30,000 Smiles miles bought at R$ 17,50
@@ -142,5 +142,35 @@ describe('sales of miles', () => {
     await expect(row).toContainText('Cancelada', AS_READ);
     const [lot] = (await apiAs(context, 'GET', '/lots?search=SML-3030')).body.data as { remaining_quantity: number }[];
     expect(lot?.remaining_quantity).toBe(100_000);
+  });
+
+  it('a buyer too long for a phone is cut with an ellipsis and read whole on focus', async () => {
+    const [account] = (await apiAs(context, 'GET', '/lots?search=SML-3030')).body.data as { account_id: string }[];
+    const buyer = 'Companhia Brasileira de Intermediação de Milhas e Turismo Corporativo Ltda';
+    const contact = 'departamento.financeiro.compras@companhiabrasileirademilhas.com.br';
+    const sale = await apiAs(context, 'POST', '/sales', {
+      account_id: account!.account_id,
+      buyer_name: buyer,
+      buyer_contact: contact,
+      miles: 10_000,
+      price_per_thousand_cents: 'R$ 25,00',
+      instalments: 1,
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    await onPhone(session, async (phone) => {
+      await phone.goto('/lotes');
+      const row = phone
+        .getByRole('region', { name: 'Vendas de milhas' })
+        .getByTestId('sale-row')
+        .filter({ hasText: 'Companhia Brasileira' });
+      for (const text of [buyer, contact]) {
+        const cut = row.locator('[data-truncated]', { hasText: text });
+        await expect(cut).toHaveAttribute('data-state', 'closed');
+        await cut.focus();
+        await expect(phone.getByRole('tooltip')).toHaveText(text);
+        await cut.blur();
+        await expect(phone.getByRole('tooltip')).toHaveCount(0);
+      }
+    });
   });
 });

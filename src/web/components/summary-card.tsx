@@ -7,8 +7,8 @@ import { cn } from '@/lib/utils';
 
 export interface SummaryCardProps {
   label: string;
-  /** What the figure covers, under it. */
-  hint: string;
+  /** What the figure covers, under it (none on /clientes, whose cards cover the whole base). */
+  hint?: string;
   icon: LucideIcon;
   /** Undefined while the summary loads. */
   value: string | undefined;
@@ -42,7 +42,7 @@ export function SummaryCard({ label, hint, icon: Icon, value, highlight = false,
         </p>
       )}
       {trend}
-      <p className="text-xs leading-snug text-muted-foreground">{hint}</p>
+      {hint && <p className="text-xs leading-snug text-muted-foreground">{hint}</p>}
     </Card>
   );
 }

@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card as CardBox, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { cn } from '@/lib/utils';
 import { useCards } from '../api/get-cards';
 import type { Card } from '../types';
@@ -77,7 +78,7 @@ function CardItem({ card }: { card: Card }) {
     >
       <div className="min-w-0 space-y-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span className="truncate">{card.name}</span>
+          <TruncatedText text={card.name} />
           <Badge variant="outline">{CARD_BRAND_LABELS[card.brand]}</Badge>
         </p>
         <p className="text-sm text-muted-foreground tabular-nums">

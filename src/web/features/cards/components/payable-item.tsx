@@ -5,6 +5,7 @@ import { formatCents, formatDate } from '@domain/format';
 import { ProgramLabel } from '@/components/program-label';
 import { DUE_ROW, DueStatusBadge } from '@/components/due-list';
 import { Button } from '@/components/ui/button';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { payableLabel } from '../payable-filters';
 import type { Payable } from '../types';
 
@@ -36,7 +37,7 @@ export function PayableItem({ payable, onPay, onUndo, showLot = true }: PayableI
       <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
         <p className="flex min-w-0 items-center gap-1.5">
           <CreditCardIcon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-          <span className="truncate">{payable.card.name}</span>
+          <TruncatedText text={payable.card.name} />
         </p>
         <p className="text-muted-foreground tabular-nums">{`Parcela ${payable.instalment}/${payable.instalments}`}</p>
       </div>
@@ -45,10 +46,10 @@ export function PayableItem({ payable, onPay, onUndo, showLot = true }: PayableI
           <Link to={`/lotes/${lot.id}`} className="text-primary underline-offset-4 hover:underline">
             <ProgramLabel program={lot.program} className="max-w-full font-medium" />
           </Link>
-          <p className="truncate text-muted-foreground">
-            <span className="tabular-nums">Conta {lot.account_number}</span>
-            {lot.supplier ? ` · ${lot.supplier}` : ''}
-          </p>
+          <TruncatedText
+            className="block text-muted-foreground"
+            text={`Conta ${lot.account_number}${lot.supplier ? ` · ${lot.supplier}` : ''}`}
+          />
         </div>
       )}
       <p className="col-start-2 row-start-1 text-right font-semibold whitespace-nowrap tabular-nums lg:col-start-auto lg:row-start-auto">

@@ -1,34 +1,7 @@
-import { CircleDollarSignIcon, PlaneTakeoffIcon, UserCheckIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { CircleDollarSignIcon, PlaneTakeoffIcon, UserCheckIcon, UsersIcon } from 'lucide-react';
 import { formatCents, formatNumber } from '@domain/format';
-import { SummaryCards, summaryFigureClass, type SummaryQuery } from '@/components/summary-card';
-import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { SummaryCard, SummaryCards, type SummaryQuery } from '@/components/summary-card';
 import type { ClientsSummary } from '../types';
-
-interface ClientSummaryCardProps {
-  label: string;
-  icon: LucideIcon;
-  /** Undefined while the summary loads. */
-  value: string | undefined;
-}
-
-function ClientSummaryCard({ label, icon: Icon, value }: ClientSummaryCardProps) {
-  return (
-    <Card className="@container gap-2 px-4 py-4 sm:px-5">
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
-        <Icon aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
-      </div>
-      {value === undefined ? (
-        <Skeleton className="h-7 w-20" />
-      ) : (
-        <p data-slot="summary-figure" className={summaryFigureClass(value)}>
-          {value}
-        </p>
-      )}
-    </Card>
-  );
-}
 
 export interface ClientsSummaryCardsProps {
   summary: ClientsSummary | undefined;
@@ -47,10 +20,10 @@ const FIGURES = {
 export function ClientsSummaryCards({ summary, query }: ClientsSummaryCardsProps) {
   return (
     <SummaryCards label="Resumo dos clientes" query={query}>
-      <ClientSummaryCard {...FIGURES.clients} value={summary && formatNumber(summary.total_clients)} />
-      <ClientSummaryCard {...FIGURES.active} value={summary && formatNumber(summary.active_clients)} />
-      <ClientSummaryCard {...FIGURES.emissions} value={summary && formatNumber(summary.total_emissions)} />
-      <ClientSummaryCard {...FIGURES.revenue} value={summary && formatCents(summary.total_revenue_cents, 0)} />
+      <SummaryCard {...FIGURES.clients} value={summary && formatNumber(summary.total_clients)} />
+      <SummaryCard {...FIGURES.active} value={summary && formatNumber(summary.active_clients)} />
+      <SummaryCard {...FIGURES.emissions} value={summary && formatNumber(summary.total_emissions)} />
+      <SummaryCard {...FIGURES.revenue} value={summary && formatCents(summary.total_revenue_cents, 0)} />
     </SummaryCards>
   );
 }

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { closingCallbacks, ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { PaginationFooter } from '@/components/ui/pagination';
 import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { usePagedList } from '@/hooks/use-paged-list';
 import { formatCostPerThousand } from '@/lib/cost-format';
 import { toast } from '@/lib/toast';
@@ -114,7 +115,7 @@ function ClubItem({ club, onEnd }: { club: Club; onEnd: () => void }) {
     >
       <div className="min-w-0 space-y-0.5">
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span className="truncate">{club.plan_name}</span>
+          <TruncatedText text={club.plan_name} />
           <ClubStatusBadge club={club} />
         </p>
         <p className="flex flex-wrap items-center gap-x-1.5 text-sm text-muted-foreground">
@@ -129,7 +130,7 @@ function ClubItem({ club, onEnd }: { club: Club; onEnd: () => void }) {
         </p>
         <p className="flex items-center gap-1 text-xs text-muted-foreground">
           <UserIcon aria-hidden="true" className="size-3 shrink-0" />
-          <span className="truncate">{club.account.holder_name ?? 'Conta da agência'}</span>
+          <TruncatedText text={club.account.holder_name ?? 'Conta da agência'} />
         </p>
       </div>
       <div className="text-sm">

@@ -4,6 +4,7 @@ import { RECEIVABLE_STATUS_LABELS } from '@domain/sales/sale.schema';
 import { ProgramLabel } from '@/components/program-label';
 import { DUE_ROW, DueStatusBadge } from '@/components/due-list';
 import { Button } from '@/components/ui/button';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { receivableLabel } from '../receivable-filters';
 import type { Receivable } from '../types';
 
@@ -29,16 +30,16 @@ export function ReceivableItem({ receivable, onReceive, onUndo }: ReceivableItem
       <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
         <p className="flex min-w-0 items-center gap-1.5">
           <UserIcon aria-hidden="true" className="size-3.5 shrink-0 text-muted-foreground" />
-          <span className="truncate font-medium">{sale.buyer_name}</span>
+          <TruncatedText className="font-medium" text={sale.buyer_name} />
         </p>
         <p className="text-muted-foreground tabular-nums">{`Parcela ${receivable.instalment}/${receivable.instalments}`}</p>
       </div>
       <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
         <ProgramLabel program={sale.account.program} className="max-w-full font-medium" />
-        <p className="truncate text-muted-foreground">
-          <span className="tabular-nums">{formatNumber(sale.miles)} milhas</span>
-          <span className="tabular-nums">{` · Conta ${sale.account.account_number}`}</span>
-        </p>
+        <TruncatedText
+          className="block text-muted-foreground tabular-nums"
+          text={`${formatNumber(sale.miles)} milhas · Conta ${sale.account.account_number}`}
+        />
       </div>
       <p className="col-start-2 row-start-1 text-right font-semibold whitespace-nowrap tabular-nums lg:col-start-auto lg:row-start-auto">
         {formatCents(receivable.amount_cents)}

@@ -6,6 +6,7 @@ import { ProgramLabel } from '@/components/program-label';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton, SkeletonText } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { formatCostPerThousand } from '@/lib/cost-format';
 import { cn } from '@/lib/utils';
 import { buyerDocumentText, cancelBlocker, receivedCount, saleLabel } from '../sale-form';
@@ -36,9 +37,11 @@ export function SaleItem({ sale, onCancel }: SaleItemProps) {
       </div>
 
       <div className="min-w-0 text-sm">
-        <p className="truncate font-medium">{sale.buyer_name}</p>
+        <TruncatedText className="block font-medium" text={sale.buyer_name} />
         {document && <p className="text-muted-foreground tabular-nums">{document}</p>}
-        {sale.buyer_contact && <p className="truncate text-xs text-muted-foreground">{sale.buyer_contact}</p>}
+        {sale.buyer_contact && (
+          <TruncatedText className="block text-xs text-muted-foreground" text={sale.buyer_contact} />
+        )}
       </div>
 
       <div className="min-w-0 space-y-0.5 text-sm">
@@ -53,7 +56,7 @@ export function SaleItem({ sale, onCancel }: SaleItemProps) {
         </p>
         <p className="flex items-center gap-1 text-xs text-muted-foreground">
           <UserIcon aria-hidden="true" className="size-3 shrink-0" />
-          <span className="truncate">{sale.account.holder_name ?? 'Conta da agência'}</span>
+          <TruncatedText text={sale.account.holder_name ?? 'Conta da agência'} />
         </p>
       </div>
 

@@ -6,6 +6,7 @@ import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useClientSearch } from '../api/search-clients';
@@ -36,8 +37,8 @@ export function ClientPicker({ client, onClientChange, error }: ClientPickerProp
             <UserRoundIcon aria-hidden="true" className="size-4" />
           </span>
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-medium">{client.name}</p>
-            <p className="truncate text-xs text-muted-foreground">{details(client)}</p>
+            <TruncatedText className="block text-sm font-medium" text={client.name} />
+            <TruncatedText className="block text-xs text-muted-foreground" text={details(client)} />
           </div>
           <Button
             type="button"

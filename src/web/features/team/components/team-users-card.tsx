@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select, SelectOptions, labelOptions } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { authKeys } from '@/lib/query-keys';
 import { toast, toastError } from '@/lib/toast';
 import { useChangeUserRole } from '../api/change-user-role';
@@ -194,7 +195,7 @@ function UserRow({ user, busy, onRole, onActive }: UserRowProps) {
           {user.name}
           {user.me && <span className="font-normal text-muted-foreground"> (você)</span>}
         </p>
-        {user.email && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
+        {user.email && <TruncatedText className="block text-xs text-muted-foreground" text={user.email} />}
         {user.phone && <p className="truncate text-xs text-muted-foreground">{formatPhone(user.phone)}</p>}
       </div>
       <div className="flex items-center gap-2">
