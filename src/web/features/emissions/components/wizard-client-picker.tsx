@@ -5,6 +5,7 @@ import { QueryErrorState } from '@/components/query-error-state';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { TruncatedText } from '@/components/ui/truncated-text';
 import { SEARCH_DEBOUNCE_MS } from '@/config/constants';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -40,11 +41,14 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
             </span>
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">{client.name}</p>
-              <p className="truncate text-xs text-muted-foreground">
-                {[client.document ? formatCpfOrCnpj(client.document) : null, client.email]
-                  .filter(Boolean)
-                  .join(' · ') || 'Sem documento'}
-              </p>
+              <TruncatedText
+                className="block text-xs text-muted-foreground"
+                text={
+                  [client.document ? formatCpfOrCnpj(client.document) : null, client.email]
+                    .filter(Boolean)
+                    .join(' · ') || 'Sem documento'
+                }
+              />
             </div>
             <Button
               type="button"

@@ -275,10 +275,10 @@ function NarrowList({ rows, refreshing, selectedIds, onToggle, onToggleAll, onPo
                 </span>
                 <EmissionStatusBadge status={row.status} />
               </div>
-              <p className="truncate text-sm">
+              <TruncatedText className="block text-sm" text={`${row.client_name} · ${formatDate(row.created_at)}`}>
                 <span className="font-medium">{row.client_name}</span>
                 <span className="text-muted-foreground tabular-nums"> · {formatDate(row.created_at)}</span>
-              </p>
+              </TruncatedText>
               <Amounts row={row} className="w-fit" />
               <AlertBadges alerts={row.alerts} />
               <PostButtons row={row} onPost={onPost} />
