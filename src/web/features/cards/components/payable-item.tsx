@@ -47,7 +47,7 @@ export function PayableItem({ payable, onPay, onUndo, showLot = true }: PayableI
             <ProgramLabel program={lot.program} className="max-w-full font-medium" />
           </Link>
           <TruncatedText
-            className="block text-muted-foreground"
+            className="block text-muted-foreground tabular-nums"
             text={`Conta ${lot.account_number}${lot.supplier ? ` · ${lot.supplier}` : ''}`}
           />
         </div>

@@ -13,6 +13,11 @@ import { useClientSearch } from '../api/search-clients';
 import type { ClientOption } from '../types';
 import type { WizardForm } from '../wizard-model';
 
+/** CPF/CNPJ · e-mail under a client's name. */
+const details = (client: ClientOption) =>
+  [client.document ? formatCpfOrCnpj(client.document) : null, client.email].filter(Boolean).join(' · ') ||
+  'Sem documento';
+
 export interface WizardClientPickerProps {
   form: WizardForm;
   client: ClientOption | null;
@@ -41,14 +46,7 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
             </span>
             <div className="min-w-0 flex-1">
               <p className="font-medium break-words">{client.name}</p>
-              <TruncatedText
-                className="block text-xs text-muted-foreground"
-                text={
-                  [client.document ? formatCpfOrCnpj(client.document) : null, client.email]
-                    .filter(Boolean)
-                    .join(' · ') || 'Sem documento'
-                }
-              />
+              <TruncatedText className="block text-xs text-muted-foreground" text={details(client)} />
             </div>
             <Button
               type="button"
@@ -135,11 +133,7 @@ export function WizardClientPicker({ form, client, onClientChange }: WizardClien
                     onClick={() => onClientChange(option)}
                   >
                     <span className="max-w-full truncate text-sm font-medium">{option.name}</span>
-                    <span className="max-w-full truncate text-xs text-muted-foreground">
-                      {[option.document ? formatCpfOrCnpj(option.document) : null, option.email]
-                        .filter(Boolean)
-                        .join(' · ') || 'Sem documento'}
-                    </span>
+                    <span className="max-w-full truncate text-xs text-muted-foreground">{details(option)}</span>
                   </button>
                 </li>
               ))}
